@@ -1,0 +1,147 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { sql } from 'kysely'
+import pg from 'pg'
+import { afterAll, describe, expect, it } from 'vitest'
+import { connectDatabase, type DatabaseHandle, DataDirLockedError, PING_TIMEOUT_MS } from './connect.ts'
+import { migrateToLatest } from './migrate.ts'
+import { POSTGRES_SERVER_URL, TEST_TARGETS, targetTitle } from './test-targets.ts'
+import { createPostgresTestDatabase } from './testing.ts'
+
+/** A pid that cannot belong to a running process (above Linux's maximum pid_max of 2^22). */
+const DEAD_PID = 4_194_305
+
+describe('connectDatabase in embedded mode', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bashboard-db-'))
+  const lockPath = join(dataDir, 'pglite.lock')
+  const open: DatabaseHandle[] = []
+
+  afterAll(async () => {
+    for (const handle of open) await handle.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('opens PGlite in DATA_DIR/pglite, holds a lock with its pid, and answers ping', async () => {
+    const handle = await connectDatabase({ dataDir })
+    open.push(handle)
+    expect(handle.kind).toBe('pglite')
+    await handle.ping()
+    expect(existsSync(join(dataDir, 'pglite'))).toBe(true)
+    expect(readFileSync(lockPath, 'utf8')).toBe(String(process.pid))
+    await migrateToLatest(handle.db)
+    await handle.db.insertInto('categories').values({ name: 'Persisted', slug: 'persisted' }).execute()
+  })
+
+  it('refuses a second connection to the same data directory with DataDirLockedError', async () => {
+    const attempt = connectDatabase({ dataDir })
+    await expect(attempt).rejects.toBeInstanceOf(DataDirLockedError)
+    await expect(attempt).rejects.toThrow(
+      `The embedded database in ${dataDir} is in use by another process (pid ${process.pid}). ` +
+        'Stop the server first, or set DATABASE_URL.',
+    )
+  })
+
+  it('refuses a data directory locked by another live process and names its pid', async () => {
+    const other = mkdtempSync(join(tmpdir(), 'bashboard-db-other-'))
+    try {
+      // The parent process (vitest's main process) is alive and is not us.
+      writeFileSync(join(other, 'pglite.lock'), String(process.ppid))
+      await expect(connectDatabase({ dataDir: other })).rejects.toThrow(`(pid ${process.ppid})`)
+      expect(existsSync(join(other, 'pglite'))).toBe(false)
+    } finally {
+      rmSync(other, { recursive: true, force: true })
+    }
+  })
+
+  it('releases the lock on close, so the directory opens again with its data', async () => {
+    const first = open.pop()
+    await first?.close()
+    expect(existsSync(lockPath)).toBe(false)
+    const again = await connectDatabase({ dataDir })
+    open.push(again)
+    const rows = await again.db.selectFrom('categories').select('name').execute()
+    expect(rows).toEqual([{ name: 'Persisted' }])
+  })
+
+  it('takes over a stale lock whose pid is dead', async () => {
+    await open.pop()?.close()
+    mkdirSync(dataDir, { recursive: true })
+    writeFileSync(lockPath, String(DEAD_PID))
+    const handle = await connectDatabase({ dataDir })
+    open.push(handle)
+    expect(readFileSync(lockPath, 'utf8')).toBe(String(process.pid))
+    await handle.close()
+    await handle.close()
+    expect(existsSync(lockPath)).toBe(false)
+  })
+})
+
+describe('connectDatabase options', () => {
+  it('opens an in-memory PGlite without touching the disk when memory is true', async () => {
+    const handle = await connectDatabase({ memory: true })
+    try {
+      expect(handle.kind).toBe('pglite')
+      await handle.ping()
+      await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(handle.db)
+      const { rows } = await sql<{ score: number }>`SELECT similarity('rsync', 'rsyn') AS score`.execute(
+        handle.db,
+      )
+      expect(rows[0]?.score).toBeGreaterThan(0.5)
+    } finally {
+      await handle.close()
+    }
+  })
+
+  it('throws when given neither a databaseUrl, a dataDir nor memory', async () => {
+    await expect(connectDatabase({})).rejects.toThrow(TypeError)
+  })
+})
+
+const postgres = TEST_TARGETS.find((target) => target.name.startsWith('PostgreSQL'))
+
+describe.skipIf(postgres?.skipReason !== undefined)(
+  `connectDatabase with a databaseUrl ${postgres ? targetTitle(postgres) : ''}`,
+  () => {
+    it('pings, and survives the server killing its idle connections', async () => {
+      const test = await createPostgresTestDatabase(POSTGRES_SERVER_URL)
+      const errors: Error[] = []
+      const handle = await connectDatabase({ databaseUrl: test.databaseUrl, onError: (e) => errors.push(e) })
+      try {
+        expect(handle.kind).toBe('postgres')
+        await handle.ping()
+        const admin = new pg.Client(POSTGRES_SERVER_URL)
+        await admin.connect()
+        try {
+          const name = new URL(test.databaseUrl ?? '').pathname.slice(1)
+          // What a server restart does to a pool: every idle connection is closed under it.
+          await admin.query(
+            `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+             WHERE datname = $1 AND application_name = 'bashboard' AND pid <> pg_backend_pid()`,
+            [name],
+          )
+        } finally {
+          await admin.end()
+        }
+        await expect.poll(() => errors.length, { timeout: 5000 }).toBeGreaterThan(0)
+        await handle.ping()
+      } finally {
+        await handle.close()
+        await test.close()
+      }
+    })
+
+    it('rejects ping within the bound when no server listens', async () => {
+      const url = new URL(POSTGRES_SERVER_URL)
+      url.port = '1'
+      const handle = await connectDatabase({ databaseUrl: url.toString() })
+      try {
+        const started = Date.now()
+        await expect(handle.ping()).rejects.toThrow()
+        expect(Date.now() - started).toBeLessThanOrEqual(PING_TIMEOUT_MS + 500)
+      } finally {
+        await handle.close()
+      }
+    })
+  },
+)

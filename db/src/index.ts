@@ -1,0 +1,22 @@
+/**
+ * @bashboard/db: the data layer. Table types, connecting (PostgreSQL or embedded PGlite), migrations and
+ * the demo seed. The server imports this package; nothing here imports the server or the web app.
+ */
+export {
+  type ConnectOptions,
+  connectDatabase,
+  type DatabaseHandle,
+  DataDirLockedError,
+  PING_TIMEOUT_MS,
+  STATEMENT_TIMEOUT_MS,
+} from './connect.ts'
+export type * from './database.ts'
+export { MigrationError, migrateToLatest } from './migrate.ts'
+export {
+  DEMO_ACCOUNTS,
+  type DemoAccount,
+  isDatabaseEmpty,
+  type SeedOptions,
+  seedDemoData,
+  wipeDatabase,
+} from './seed/index.ts'

@@ -1,0 +1,47 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely'
+import type { Database } from './database.ts'
+import * as m0001 from './migrations/0001_initial.ts'
+
+/**
+ * Every migration, in order. A static map rather than a folder scan, so bundlers and tsx see the imports
+ * and a stray file in the folder can never run. Add new files here as `NNNN_name`.
+ */
+const migrations: Record<string, Migration> = {
+  '0001_initial': m0001,
+}
+
+const provider: MigrationProvider = {
+  getMigrations: async () => migrations,
+}
+
+/** Thrown when a migration fails; `migration` names the file that failed, if one did. */
+export class MigrationError extends Error {
+  override readonly name = 'MigrationError'
+  constructor(
+    message: string,
+    readonly migration: string | undefined,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options)
+  }
+}
+
+/**
+ * Applies every pending migration, each in its own transaction. Safe to call from several processes at
+ * once: Kysely serialises them with a lock, and applied migrations are skipped.
+ * @throws MigrationError naming the failed migration and the database's message.
+ */
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider })
+  const { error, results } = await migrator.migrateToLatest()
+  if (error === undefined) return
+  const failed = results?.find((result) => result.status === 'Error')?.migrationName
+  const reason = error instanceof Error ? error.message : String(error)
+  throw new MigrationError(
+    failed === undefined
+      ? `Database migration failed: ${reason}`
+      : `Database migration ${failed} failed: ${reason}`,
+    failed,
+    { cause: error },
+  )
+}

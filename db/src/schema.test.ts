@@ -1,0 +1,279 @@
+import { type Kysely, type Migration, sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from './database.ts'
+import { migrateToLatest } from './migrate.ts'
+import * as initial from './migrations/0001_initial.ts'
+import { sqlState, TEST_TARGETS, targetTitle } from './test-targets.ts'
+import type { TestDatabase } from './testing.ts'
+
+const APP_TABLES = [
+  'ad_clicks',
+  'ads',
+  'applications',
+  'blogs',
+  'categories',
+  'comments',
+  'points_ledger',
+  'post_views',
+  'posts',
+  'users',
+  'votes',
+]
+
+async function tableNames(db: Kysely<Database>): Promise<string[]> {
+  const { rows } = await sql<{ table_name: string }>`
+    SELECT table_name FROM information_schema.tables
+    WHERE table_schema = 'public' AND table_name NOT LIKE 'kysely_%'
+    ORDER BY table_name`.execute(db)
+  return rows.map((row) => row.table_name)
+}
+
+let userCounter = 0
+async function insertUser(db: Kysely<Database>, username = `user_${++userCounter}`) {
+  return db
+    .insertInto('users')
+    .values({ username, email: `${username.toLowerCase()}@example.com`, password_hash: 'hash' })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+}
+
+async function insertPost(db: Kysely<Database>, authorId: string, title: string, command: string) {
+  return db
+    .insertInto('posts')
+    .values({
+      author_id: authorId,
+      title,
+      slug: title.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+      command,
+      command_key: command,
+      description: `<p>${title}</p>`,
+      description_text: title,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+}
+
+function applicationFor(userId: string) {
+  return {
+    user_id: userId,
+    cover_letter: 'I have been writing shell scripts for ten years and would like to share what I know.',
+    doc_category: 'Passport',
+    document_key: `applications/${userId}.pdf`,
+    document_name: 'passport.pdf',
+    document_mime: 'application/pdf',
+    document_size: 1024,
+  }
+}
+
+for (const target of TEST_TARGETS) {
+  describe.skipIf(target.skipReason !== undefined)(`schema ${targetTitle(target)}`, () => {
+    let handle: TestDatabase
+    let db: Kysely<Database>
+
+    beforeAll(async () => {
+      handle = await target.create()
+      db = handle.db
+    })
+    afterAll(async () => {
+      await handle?.close()
+    })
+
+    it('creates every app table and the pg_trgm extension', async () => {
+      expect(await tableNames(db)).toEqual(APP_TABLES)
+      const { rows } = await sql<{ extname: string }>`SELECT extname FROM pg_extension`.execute(db)
+      expect(rows.map((row) => row.extname)).toContain('pg_trgm')
+    })
+
+    it('treats a second migrateToLatest as a no-op', async () => {
+      await migrateToLatest(db)
+      const { rows } = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db)
+      expect(rows.map((row) => row.name)).toEqual(['0001_initial'])
+    })
+
+    it('fills ids, defaults and counters on insert', async () => {
+      const user = await db
+        .insertInto('users')
+        .values({ username: 'Defaults', email: 'defaults@example.com', password_hash: 'hash' })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      expect(user.id).toMatch(/^[0-9a-f-]{36}$/)
+      expect(user).toMatchObject({ role: 'member', points: 0, post_count: 0, token_version: 0, avatar: null })
+      expect(user.created_at).toBeInstanceOf(Date)
+    })
+
+    it('rejects a username that differs from an existing one only in case', async () => {
+      await insertUser(db, 'CaseUser')
+      expect(
+        await sqlState(
+          db
+            .insertInto('users')
+            .values({ username: 'caseuser', email: 'other@example.com', password_hash: 'hash' })
+            .execute(),
+        ),
+      ).toBe('23505')
+    })
+
+    it('rejects a duplicate email and an email with capitals', async () => {
+      await insertUser(db, 'mail_owner')
+      const again = db
+        .insertInto('users')
+        .values({ username: 'mail_thief', email: 'mail_owner@example.com', password_hash: 'hash' })
+        .execute()
+      expect(await sqlState(again)).toBe('23505')
+      const capitals = db
+        .insertInto('users')
+        .values({ username: 'shouty', email: 'Shouty@Example.com', password_hash: 'hash' })
+        .execute()
+      expect(await sqlState(capitals)).toBe('23514')
+    })
+
+    it('rejects an unknown role and negative points', async () => {
+      const user = await insertUser(db)
+      const role = sql`UPDATE users SET role = 'admin' WHERE id = ${user.id}`.execute(db)
+      expect(await sqlState(role)).toBe('23514')
+      const points = db.updateTable('users').set({ points: -1 }).where('id', '=', user.id).execute()
+      expect(await sqlState(points)).toBe('23514')
+    })
+
+    it('rejects a vote value of 2 and a second vote by the same user on the same post', async () => {
+      const author = await insertUser(db)
+      const voter = await insertUser(db)
+      const post = await insertPost(db, author.id, 'Vote target', 'echo vote')
+      const two = db.insertInto('votes').values({ user_id: voter.id, post_id: post.id, value: 2 }).execute()
+      expect(await sqlState(two)).toBe('23514')
+      await db.insertInto('votes').values({ user_id: voter.id, post_id: post.id, value: 1 }).execute()
+      const again = db
+        .insertInto('votes')
+        .values({ user_id: voter.id, post_id: post.id, value: -1 })
+        .execute()
+      expect(await sqlState(again)).toBe('23505')
+    })
+
+    it('rejects negative counters on posts', async () => {
+      const author = await insertUser(db)
+      const post = await insertPost(db, author.id, 'Counter target', 'echo counter')
+      const update = db.updateTable('posts').set({ uplike_count: -1 }).where('id', '=', post.id).execute()
+      expect(await sqlState(update)).toBe('23514')
+    })
+
+    it('rejects a duplicate slug or command_key', async () => {
+      const author = await insertUser(db)
+      await insertPost(db, author.id, 'Unique title', 'ls -la')
+      expect(await sqlState(insertPost(db, author.id, 'Unique title', 'ls -lah'))).toBe('23505')
+      expect(await sqlState(insertPost(db, author.id, 'Another title', 'ls -la'))).toBe('23505')
+    })
+
+    it('allows only one open application per user, and a new one once it is decided', async () => {
+      const user = await insertUser(db)
+      const first = await db
+        .insertInto('applications')
+        .values(applicationFor(user.id))
+        .returning(['id', 'status'])
+        .executeTakeFirstOrThrow()
+      expect(first.status).toBe('reviewing')
+      expect(await sqlState(db.insertInto('applications').values(applicationFor(user.id)).execute())).toBe(
+        '23505',
+      )
+      await db.updateTable('applications').set({ status: 'rejected' }).where('id', '=', first.id).execute()
+      await db.insertInto('applications').values(applicationFor(user.id)).execute()
+      const status = sql`UPDATE applications SET status = 'pending' WHERE id = ${first.id}`.execute(db)
+      expect(await sqlState(status)).toBe('23514')
+    })
+
+    it('rejects an ad slot outside ads1..ads4 and cascades clicks with their ad', async () => {
+      const bad = sql`INSERT INTO ads (page, slot, url, ad_image, size)
+        VALUES ('Homepage', 'ads5', '#', 'x.png', 'banner')`.execute(db)
+      expect(await sqlState(bad)).toBe('23514')
+      const ad = await db
+        .insertInto('ads')
+        .values({ page: 'Homepage', slot: 'ads1', url: '#', ad_image: 'x.png', size: 'banner' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await db
+        .insertInto('ad_clicks')
+        .values({ ad_id: ad.id, page_name: 'Homepage', clicked_at: new Date() })
+        .execute()
+      await db.deleteFrom('ads').where('id', '=', ad.id).execute()
+      const clicks = await db.selectFrom('ad_clicks').where('ad_id', '=', ad.id).select('id').execute()
+      expect(clicks).toEqual([])
+    })
+
+    it("cascades a user's deletion to their posts, votes, comments, views and ledger", async () => {
+      const author = await insertUser(db)
+      const voter = await insertUser(db)
+      const post = await insertPost(db, author.id, 'Cascade target', 'echo cascade')
+      await db.insertInto('votes').values({ user_id: voter.id, post_id: post.id, value: 1 }).execute()
+      await db
+        .insertInto('comments')
+        .values({ post_id: post.id, author_id: voter.id, content: 'Nice' })
+        .execute()
+      await db
+        .insertInto('points_ledger')
+        .values({ user_id: author.id, delta: 10, reason: 'post_created', subject_id: post.id })
+        .execute()
+      await db
+        .insertInto('post_views')
+        .values({ post_id: post.id, viewer_key: voter.id, bucket: new Date('2026-01-01T10:00:00Z') })
+        .execute()
+
+      await db.deleteFrom('users').where('id', '=', author.id).execute()
+
+      const left = await sql<{ n: number }>`
+        SELECT (SELECT count(*) FROM posts WHERE id = ${post.id})
+          + (SELECT count(*) FROM votes WHERE post_id = ${post.id})
+          + (SELECT count(*) FROM comments WHERE post_id = ${post.id})
+          + (SELECT count(*) FROM post_views WHERE post_id = ${post.id})
+          + (SELECT count(*) FROM points_ledger WHERE user_id = ${author.id}) AS n`.execute(db)
+      expect(Number(left.rows[0]?.n)).toBe(0)
+    })
+
+    it('keeps the posts of a deleted category, uncategorised', async () => {
+      const author = await insertUser(db)
+      const category = await db
+        .insertInto('categories')
+        .values({ name: 'Doomed', slug: 'doomed' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      const post = await insertPost(db, author.id, 'Survivor', 'echo survivor')
+      await db.updateTable('posts').set({ category_id: category.id }).where('id', '=', post.id).execute()
+      await db.deleteFrom('categories').where('id', '=', category.id).execute()
+      const kept = await db.selectFrom('posts').where('id', '=', post.id).select('category_id').execute()
+      expect(kept).toEqual([{ category_id: null }])
+    })
+
+    it('maintains posts.search from title, command, tags and description text', async () => {
+      const author = await insertUser(db)
+      const post = await insertPost(db, author.id, 'Inspect sockets quickly', 'ss -s')
+      const matches = async (query: string) => {
+        const { rows } = await sql<{ id: string }>`
+          SELECT id FROM posts
+          WHERE id = ${post.id} AND search @@ websearch_to_tsquery('english', ${query})`.execute(db)
+        return rows.length === 1
+      }
+      expect(await matches('sockets')).toBe(true)
+      expect(await matches('zebrafish')).toBe(false)
+      await db
+        .updateTable('posts')
+        .set({ description_text: 'Counts zebrafish per tank', tags: ['aquarium'] })
+        .where('id', '=', post.id)
+        .execute()
+      expect(await matches('zebrafish')).toBe(true)
+      expect(await matches('aquarium')).toBe(true)
+      const { rows } = await sql<{
+        weights: string
+      }>`SELECT search::text AS weights FROM posts WHERE id = ${post.id}`.execute(db)
+      expect(rows[0]?.weights).toMatch(/'socket':\d+A/)
+      expect(rows[0]?.weights).toMatch(/'aquarium':\d+B/)
+      expect(rows[0]?.weights).toMatch(/'zebrafish':\d+C/)
+    })
+
+    it('down() removes every app table and up() restores them', async () => {
+      // Through the Migration interface, as the Migrator calls it (its methods take any Kysely).
+      const migration: Migration = initial
+      await migration.down?.(db)
+      expect(await tableNames(db)).toEqual([])
+      await migration.up(db)
+      expect(await tableNames(db)).toEqual(APP_TABLES)
+    })
+  })
+}

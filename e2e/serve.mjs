@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+// Starts the real server for the end-to-end tests: a fresh data directory every run, and — when
+// DATABASE_URL is set (CI) — a throwaway database on that PostgreSQL server, dropped on exit.
+import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const port = process.env.E2E_PORT ?? '3100'
+const dataDir = mkdtempSync(join(tmpdir(), 'bashboard-e2e-'))
+const env = {
+  ...process.env,
+  NODE_ENV: 'test',
+  PORT: port,
+  HOST: '127.0.0.1',
+  PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+  ALLOWED_ORIGINS: `http://localhost:${port}`,
+  DATA_DIR: dataDir,
+  JWT_SECRET: randomBytes(32).toString('hex'),
+  // Parallel browser journeys all sign up from 127.0.0.1; keep the per-IP limits out of their way.
+  RATE_LIMIT_SIGNUP_PER_MINUTE: '1000',
+  RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
+}
+
+let throwawayDb
+if (process.env.DATABASE_URL) {
+  const admin = new URL(process.env.DATABASE_URL)
+  throwawayDb = `bbe2e_${randomBytes(4).toString('hex')}`
+  const client = new pg.Client({ connectionString: admin.toString() })
+  await client.connect()
+  await client.query(`CREATE DATABASE ${throwawayDb}`)
+  await client.end()
+  const url = new URL(admin)
+  url.pathname = `/${throwawayDb}`
+  env.DATABASE_URL = url.toString()
+}
+if (process.env.REDIS_URL) env.REDIS_KEY_PREFIX = `bbe2e:${randomBytes(4).toString('hex')}:`
+
+const server = spawn(join(root, 'node_modules', '.bin', 'tsx'), [join(root, 'server', 'src', 'main.ts')], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+})
+
+async function cleanUp() {
+  rmSync(dataDir, { recursive: true, force: true })
+  if (throwawayDb) {
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL })
+    await client.connect()
+    await client.query(`DROP DATABASE IF EXISTS ${throwawayDb} WITH (FORCE)`)
+    await client.end()
+  }
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill('SIGTERM'))
+server.on('exit', async (code) => {
+  await cleanUp().catch((error) => console.error('e2e clean-up failed:', error))
+  process.exit(code ?? 0)
+})

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto'
+import type { Database, DatabaseHandle } from '@bashboard/db'
+import { type TypeBoxTypeProvider, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox'
+import Fastify, { type FastifyServerOptions } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { Config } from './config.ts'
+import { authPlugin } from './infra/auth.ts'
+import { contextPlugin } from './infra/context.ts'
+import { errorsPlugin } from './infra/errors.ts'
+import { rateLimitPlugin } from './infra/rate-limit.ts'
+import { securityPlugin } from './infra/security.ts'
+import { webAppPlugin } from './infra/web-app.ts'
+import type { Bus } from './live/bus.ts'
+import { livePlugin } from './live/plugin.ts'
+import { accountsRoutes } from './modules/accounts/routes.ts'
+import { healthRoutes } from './modules/health/routes.ts'
+import { statsRoutes } from './modules/stats/routes.ts'
+import { createStatsBroadcaster } from './modules/stats/service.ts'
+
+/** Largest JSON body accepted (DESIGN §7); uploads have their own multipart limits. */
+export const BODY_LIMIT_BYTES = 1024 * 1024
+/** A request must complete within this time. */
+export const REQUEST_TIMEOUT_MS = 30_000
+/** A client must have sent all request headers within this time. */
+export const HEADERS_TIMEOUT_MS = 15_000
+
+export interface BuildAppOptions {
+  config: Config
+  db: Kysely<Database>
+  /** The connection behind `db`; `/readyz` pings through it when given. */
+  dbHandle?: DatabaseHandle
+  /** The live event bus; by default the live plugin builds one from `config.redisUrl`. */
+  bus?: Bus
+  /** `false` silences logs (tests); an object is merged into the pino options. */
+  logger?: boolean | Record<string, unknown>
+}
+
+function loggerOptions(config: Config, logger: BuildAppOptions['logger']): FastifyServerOptions['logger'] {
+  if (logger === false) return false
+  return {
+    level: config.logLevel,
+    // Tokens and cookies never reach the logs, whichever serializer prints the headers.
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie'],
+      censor: '[redacted]',
+    },
+    ...(typeof logger === 'object' ? logger : {}),
+  }
+}
+
+/**
+ * Builds the Fastify app: one process serving the API, the live socket, uploads and the web app.
+ * The plugin order below is the request pipeline; modules come after the infrastructure they use,
+ * and the web app (with the 404 fallback) comes last.
+ */
+export async function buildApp(opts: BuildAppOptions) {
+  const { config, db } = opts
+  const app = Fastify({
+    logger: loggerOptions(config, opts.logger),
+    // Client-supplied request ids are only trusted from a proxy we were told about.
+    requestIdHeader: config.trustProxy ? 'x-request-id' : false,
+    genReqId: () => randomUUID(),
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    http: { headersTimeout: HEADERS_TIMEOUT_MS },
+    // Idle keep-alive sockets close at shutdown; requests arriving while closing get 503.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  }).withTypeProvider<TypeBoxTypeProvider>()
+  // TypeBox's own compiler: it refuses unknown fields where Ajv's Fastify defaults would strip them.
+  app.setValidatorCompiler(TypeBoxValidatorCompiler)
+  let closing = false
+  app.addHook('preClose', async () => {
+    closing = true
+  })
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id)
+    // While shutting down, a finished response also ends its keep-alive connection, so close()
+    // does not wait for idle sockets to time out.
+    if (closing) reply.header('connection', 'close')
+  })
+
+  // Infrastructure, in pipeline order.
+  await app.register(contextPlugin, { config, db, ...(opts.dbHandle ? { dbHandle: opts.dbHandle } : {}) })
+  await app.register(errorsPlugin)
+  await app.register(securityPlugin, { config })
+  await app.register(rateLimitPlugin, { config })
+  await app.register(authPlugin, { config })
+  await app.register(livePlugin, opts.bus ? { bus: opts.bus } : {})
+  const statsBroadcaster = createStatsBroadcaster({ db, live: app.live })
+  app.decorate('statsBroadcaster', statsBroadcaster)
+  app.addHook('onClose', async () => statsBroadcaster.close())
+
+  // Domain modules.
+  await app.register(healthRoutes)
+  await app.register(statsRoutes)
+  await app.register(accountsRoutes)
+
+  // Static files and the single-page-app / JSON 404 fallback: last, so every route above wins.
+  await app.register(webAppPlugin, { config })
+  return app
+}
+
+/** The app `buildApp` returns, with its TypeBox type provider. */
+export type App = Awaited<ReturnType<typeof buildApp>>

@@ -1,0 +1,195 @@
+import { randomBytes } from 'node:crypto'
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { isAbsolute, join, resolve } from 'node:path'
+import { type Static, Type } from 'typebox'
+import { Value } from 'typebox/value'
+
+/** The repository root: relative paths in the environment are resolved against it, not the cwd. */
+export const REPO_ROOT = resolve(import.meta.dirname, '..', '..')
+
+const LogLevel = Type.Union([
+  Type.Literal('fatal'),
+  Type.Literal('error'),
+  Type.Literal('warn'),
+  Type.Literal('info'),
+  Type.Literal('debug'),
+  Type.Literal('trace'),
+  Type.Literal('silent'),
+])
+
+/** The validated server configuration (DESIGN §2). `loadConfig` builds it from the environment. */
+export const ConfigSchema = Type.Object({
+  nodeEnv: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')]),
+  port: Type.Integer({ minimum: 0, maximum: 65_535 }),
+  host: Type.String({ minLength: 1 }),
+  /** Absolute path holding uploads, the embedded database and the generated JWT secret. */
+  dataDir: Type.String({ minLength: 1 }),
+  /** PostgreSQL URL; unset means the embedded PGlite database in `dataDir`. */
+  databaseUrl: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  /** Redis URL; unset means the in-process event bus and in-memory rate limits (one instance). */
+  redisUrl: Type.Optional(Type.String({ pattern: '^rediss?://' })),
+  /** Prefix of every Redis key and channel (live bus, rate limits), so deployments can share a Redis. */
+  redisKeyPrefix: Type.String({ minLength: 1, maxLength: 100 }),
+  jwtSecret: Type.String({ minLength: 32 }),
+  jwtIssuer: Type.String({ minLength: 1 }),
+  jwtAudience: Type.String({ minLength: 1 }),
+  /** The site's own origin, e.g. `http://localhost:3000` (no trailing slash). */
+  publicOrigin: Type.String({ pattern: '^https?://[^/]+$' }),
+  /** Origins allowed to open the live socket: `publicOrigin` first, then ALLOWED_ORIGINS. */
+  allowedOrigins: Type.Array(Type.String({ pattern: '^https?://[^/]+$' })),
+  /** Trust X-Forwarded-* (client IP, protocol) only when deployed behind a proxy. */
+  trustProxy: Type.Boolean(),
+  /** Absolute path of the built web app (`index.html` and assets). */
+  webDistDir: Type.String({ minLength: 1 }),
+  logLevel: LogLevel,
+  /** Seed demo content into an empty database on start. */
+  seedDemo: Type.Boolean(),
+  rateLimit: Type.Object({
+    loginPerMinute: Type.Integer({ minimum: 1 }),
+    signupPerMinute: Type.Integer({ minimum: 1 }),
+    accountFailuresPerHour: Type.Integer({ minimum: 1 }),
+  }),
+})
+export type Config = Static<typeof ConfigSchema>
+
+/** Raised for an environment the server must not start with; the message says what to fix. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'ConfigError'
+  }
+}
+
+type Env = Record<string, string | undefined>
+
+// Which environment variable feeds each config field, so errors name what the operator can change.
+const ENV_NAMES: Record<string, string> = {
+  nodeEnv: 'NODE_ENV',
+  port: 'PORT',
+  host: 'HOST',
+  dataDir: 'DATA_DIR',
+  databaseUrl: 'DATABASE_URL',
+  redisUrl: 'REDIS_URL',
+  redisKeyPrefix: 'REDIS_KEY_PREFIX',
+  jwtSecret: 'JWT_SECRET',
+  publicOrigin: 'PUBLIC_ORIGIN',
+  allowedOrigins: 'ALLOWED_ORIGINS',
+  trustProxy: 'TRUST_PROXY',
+  webDistDir: 'WEB_DIST_DIR',
+  logLevel: 'LOG_LEVEL',
+  seedDemo: 'SEED_DEMO',
+  rateLimit: 'RATE_LIMIT_*',
+}
+
+/** The file in DATA_DIR holding the generated secret of the embedded mode. */
+export const JWT_SECRET_FILE = 'jwt-secret'
+
+/**
+ * Reads and validates the configuration from the environment. Throws `ConfigError` with a message
+ * naming the variable when something is wrong. In the embedded default (no NODE_ENV=production and
+ * no REDIS_URL) a missing JWT_SECRET is generated once and kept in DATA_DIR/jwt-secret (mode 0600).
+ */
+export function loadConfig(env: Env = process.env): Config {
+  const nodeEnv = value(env.NODE_ENV) ?? 'development'
+  const port = integer(env.PORT, 'PORT') ?? 3000
+  const dataDir = absolute(value(env.DATA_DIR) ?? './data')
+  const redisUrl = value(env.REDIS_URL)
+  const publicOrigin = (value(env.PUBLIC_ORIGIN) ?? `http://localhost:${port}`).replace(/\/+$/, '')
+  const extraOrigins = (value(env.ALLOWED_ORIGINS) ?? '')
+    .split(',')
+    .map((origin) => origin.trim().replace(/\/+$/, ''))
+    .filter((origin) => origin.length > 0)
+
+  const candidate = {
+    nodeEnv,
+    port,
+    host: value(env.HOST) ?? '127.0.0.1',
+    dataDir,
+    databaseUrl: value(env.DATABASE_URL),
+    redisUrl,
+    redisKeyPrefix: value(env.REDIS_KEY_PREFIX) ?? 'bashboard:',
+    jwtSecret: resolveJwtSecret(env, { nodeEnv, redisUrl, dataDir }),
+    jwtIssuer: 'bashboard',
+    jwtAudience: 'bashboard',
+    publicOrigin,
+    allowedOrigins: [...new Set([publicOrigin, ...extraOrigins])],
+    trustProxy: boolean(env.TRUST_PROXY, 'TRUST_PROXY') ?? false,
+    webDistDir: absolute(value(env.WEB_DIST_DIR) ?? 'web/dist'),
+    logLevel: value(env.LOG_LEVEL) ?? 'info',
+    seedDemo: boolean(env.SEED_DEMO, 'SEED_DEMO') ?? true,
+    rateLimit: {
+      loginPerMinute: integer(env.RATE_LIMIT_LOGIN_PER_MINUTE, 'RATE_LIMIT_LOGIN_PER_MINUTE') ?? 10,
+      signupPerMinute: integer(env.RATE_LIMIT_SIGNUP_PER_MINUTE, 'RATE_LIMIT_SIGNUP_PER_MINUTE') ?? 5,
+      accountFailuresPerHour:
+        integer(env.RATE_LIMIT_ACCOUNT_FAILURES_PER_HOUR, 'RATE_LIMIT_ACCOUNT_FAILURES_PER_HOUR') ?? 20,
+    },
+  }
+  // Optional fields must be absent, not undefined, for the schema check.
+  if (candidate.databaseUrl === undefined) delete candidate.databaseUrl
+  if (candidate.redisUrl === undefined) delete candidate.redisUrl
+
+  if (Value.Check(ConfigSchema, candidate)) return candidate
+  const problems = Value.Errors(ConfigSchema, candidate).map((error) => {
+    const field = error.instancePath.split('/')[1] ?? ''
+    return `${ENV_NAMES[field] ?? field}: ${error.message}`
+  })
+  throw new ConfigError(`Invalid configuration:\n  ${[...new Set(problems)].join('\n  ')}`)
+}
+
+function resolveJwtSecret(
+  env: Env,
+  ctx: { nodeEnv: string; redisUrl: string | undefined; dataDir: string },
+): string {
+  const given = value(env.JWT_SECRET)
+  if (given !== undefined) {
+    if (given.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters long.')
+    return given
+  }
+  if (ctx.nodeEnv === 'production' || ctx.redisUrl !== undefined) {
+    const why = ctx.nodeEnv === 'production' ? 'NODE_ENV=production' : 'REDIS_URL is set'
+    throw new ConfigError(
+      `JWT_SECRET is required when ${why} (every instance must share it). ` +
+        'Set it to at least 32 random characters, e.g. the output of `openssl rand -base64 48`.',
+    )
+  }
+  return readOrCreateSecret(join(ctx.dataDir, JWT_SECRET_FILE))
+}
+
+function readOrCreateSecret(file: string): string {
+  try {
+    const existing = readFileSync(file, 'utf8').trim()
+    if (existing.length >= 32) return existing
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+  }
+  mkdirSync(resolve(file, '..'), { recursive: true })
+  const secret = randomBytes(48).toString('base64url')
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 })
+  // The mode above only applies when the file is created; a rewritten short file keeps its mode.
+  chmodSync(file, 0o600)
+  return secret
+}
+
+function value(raw: string | undefined): string | undefined {
+  const trimmed = raw?.trim()
+  return trimmed === undefined || trimmed === '' ? undefined : trimmed
+}
+
+function integer(raw: string | undefined, name: string): number | undefined {
+  const text = value(raw)
+  if (text === undefined) return undefined
+  if (!/^\d+$/.test(text)) throw new ConfigError(`${name} must be a whole number, got "${text}".`)
+  return Number(text)
+}
+
+function boolean(raw: string | undefined, name: string): boolean | undefined {
+  const text = value(raw)?.toLowerCase()
+  if (text === undefined) return undefined
+  if (['1', 'true', 'yes', 'on'].includes(text)) return true
+  if (['0', 'false', 'no', 'off'].includes(text)) return false
+  throw new ConfigError(`${name} must be true or false, got "${text}".`)
+}
+
+function absolute(path: string): string {
+  return isAbsolute(path) ? path : resolve(REPO_ROOT, path)
+}

@@ -1,0 +1,9 @@
+/**
+ * The API contract shared by the server and the web client: TypeBox schemas and their static types.
+ * This folder imports nothing but `typebox`, so the web build can use it without pulling server code.
+ */
+export * from './accounts.ts'
+export * from './common.ts'
+export * from './health.ts'
+export * from './live.ts'
+export * from './stats.ts'

@@ -1,0 +1,336 @@
+import { type Static, type TSchema, Type } from 'typebox'
+import { BadgeName, Id, Role } from './common.ts'
+import { PlatformStats } from './stats.ts'
+
+/*
+ * The live channel (DESIGN §5): messages on `GET /ws`, and for every topic kind the events it carries
+ * with their payloads. Payloads hold absolute values (counts, not deltas), so a late or repeated event
+ * cannot corrupt a client's state. Names here start with `Live` so that the REST contract files can
+ * own the plain names (`PostCard`, `Comment`, ...) without clashing in `contract/index.ts`.
+ */
+
+/** Limits of the live channel, shared so the web client can stay inside them. */
+export const LIVE_LIMITS = {
+  /** Largest WebSocket frame the server accepts; a bigger one closes the socket with 1009. */
+  maxPayloadBytes: 64 * 1024,
+  /** Topics one socket may hold at once. */
+  maxTopicsPerSocket: 200,
+  /** Longest topic name. */
+  maxTopicLength: 100,
+  /** Client messages per second a socket may send, sustained (bursts up to twice that). */
+  messagesPerSecond: 50,
+} as const
+
+/**
+ * Close codes the server uses. The client reconnects (with backoff) after any of them and catches
+ * up with `since`.
+ */
+export const LIVE_CLOSE_CODES = {
+  /** The server is shutting down. */
+  goingAway: 1001,
+  /** The socket sent messages faster than allowed. */
+  policyViolation: 1008,
+  /** A frame exceeded `maxPayloadBytes`. */
+  messageTooBig: 1009,
+  /** The socket fell more than 1 MB behind in reading what the server sends. */
+  tryAgainLater: 1013,
+} as const
+
+/** A topic name such as `posts`, `post:<uuid>` or `user:<uuid>`. */
+export const LiveTopicName = Type.String({ minLength: 1, maxLength: LIVE_LIMITS.maxTopicLength })
+
+/**
+ * An event id: a decimal integer that increases by one with every event of its topic. Compare ids
+ * as numbers. `'0'` means "no event yet" (the `liveId` of a topic that never had one).
+ */
+export const LiveEventId = Type.String({ pattern: '^(0|[1-9][0-9]{0,14})$' })
+export type LiveEventId = Static<typeof LiveEventId>
+
+// ---------------------------------------------------------------------------------------------
+// Event payloads
+// ---------------------------------------------------------------------------------------------
+
+/** A post as shown on a card (home, browse), the payload of `post.created` on `posts`. */
+export const LivePostCard = Type.Object({
+  _id: Id,
+  slug: Type.String(),
+  title: Type.String(),
+  command: Type.String(),
+  description: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+  author: Type.Object({
+    _id: Id,
+    username: Type.String(),
+    avatar: Type.Union([Type.String(), Type.Null()]),
+    badge: BadgeName,
+    createdAt: Type.String({ format: 'date-time' }),
+  }),
+  category: Type.Object({ _id: Id, name: Type.String() }),
+  tags: Type.Array(Type.String()),
+  uplikeCount: Type.Integer({ minimum: 0 }),
+  downlikeCount: Type.Integer({ minimum: 0 }),
+  viewCount: Type.Integer({ minimum: 0 }),
+  commentsCount: Type.Integer({ minimum: 0 }),
+})
+export type LivePostCard = Static<typeof LivePostCard>
+
+/**
+ * A new comment (`comment.created` on `post:<id>`), with the post's comment count after it was added
+ * so the client sets the count instead of incrementing it.
+ */
+export const LiveComment = Type.Object({
+  _id: Id,
+  postId: Id,
+  content: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+  author: Type.Object({
+    _id: Id,
+    username: Type.String(),
+    avatar: Type.Union([Type.String(), Type.Null()]),
+    badge: BadgeName,
+  }),
+  commentsCount: Type.Integer({ minimum: 0 }),
+})
+export type LiveComment = Static<typeof LiveComment>
+
+/** Leaderboard tabs: All Time, This Week, This Month. */
+export const LiveLeaderboardPeriod = Type.Union([
+  Type.Literal('all'),
+  Type.Literal('week'),
+  Type.Literal('month'),
+])
+export type LiveLeaderboardPeriod = Static<typeof LiveLeaderboardPeriod>
+
+/** One row of the top 10 (DESIGN §4 leaderboard label). */
+export const LiveLeaderboardEntry = Type.Object({
+  _id: Id,
+  username: Type.String(),
+  avatar: Type.Union([Type.String(), Type.Null()]),
+  points: Type.Integer({ minimum: 0 }),
+  badge: Type.Union([
+    Type.Literal('Expert'),
+    Type.Literal('Pro'),
+    Type.Literal('Advanced'),
+    Type.Literal('Hot'),
+    Type.Literal('Rising'),
+    Type.Literal('None'),
+  ]),
+})
+export type LiveLeaderboardEntry = Static<typeof LiveLeaderboardEntry>
+
+/** A contributor application's state, as the applicant sees it. */
+export const LiveApplicationStatus = Type.Union([
+  Type.Literal('reviewing'),
+  Type.Literal('accepted'),
+  Type.Literal('rejected'),
+])
+
+/**
+ * Every topic kind, its events and their payload schemas (DESIGN §5). `publish(topic, event, data)`
+ * is type-checked against this map, and the web client types its handlers from it.
+ */
+export const LiveEvents = {
+  posts: {
+    'post.created': LivePostCard,
+    'post.deleted': Type.Object({ postId: Id }),
+  },
+  post: {
+    'post.votes': Type.Object({
+      postId: Id,
+      uplikeCount: Type.Integer({ minimum: 0 }),
+      downlikeCount: Type.Integer({ minimum: 0 }),
+    }),
+    'post.views': Type.Object({ postId: Id, viewCount: Type.Integer({ minimum: 0 }) }),
+    'comment.created': LiveComment,
+    'comment.deleted': Type.Object({
+      postId: Id,
+      commentId: Id,
+      commentsCount: Type.Integer({ minimum: 0 }),
+    }),
+  },
+  leaderboard: {
+    'leaderboard.updated': Type.Object({
+      period: LiveLeaderboardPeriod,
+      entries: Type.Array(LiveLeaderboardEntry, { maxItems: 10 }),
+    }),
+  },
+  stats: {
+    'stats.updated': PlatformStats,
+  },
+  user: {
+    'application.status': Type.Object({ status: LiveApplicationStatus, message: Type.String() }),
+    'role.changed': Type.Object({ role: Role, contributor: Type.Boolean() }),
+    notification: Type.Object({
+      kind: Type.String({ maxLength: 50 }),
+      text: Type.String(),
+      link: Type.Union([Type.String(), Type.Null()]),
+    }),
+  },
+  mod: {
+    activity: Type.Object({
+      kind: Type.String({ maxLength: 50 }),
+      actor: Type.Union([Type.Object({ _id: Id, username: Type.String() }), Type.Null()]),
+      subject: Type.Object({ type: Type.String(), _id: Type.String(), title: Type.String() }),
+      at: Type.String({ format: 'date-time' }),
+    }),
+    'application.submitted': Type.Object({
+      _id: Id,
+      userId: Id,
+      username: Type.String(),
+      docCategory: Type.String(),
+      submittedAt: Type.String({ format: 'date-time' }),
+    }),
+  },
+} as const
+
+type LiveEventSchemas = typeof LiveEvents
+
+/** The kinds of topic: `post` stands for `post:<id>`, `user` for `user:<id>`. */
+export type LiveTopicKind = keyof LiveEventSchemas
+
+/** Topic kind → event name → payload type. */
+export type LiveEventMap = {
+  [K in LiveTopicKind]: {
+    [E in keyof LiveEventSchemas[K]]: LiveEventSchemas[K][E] extends TSchema
+      ? Static<LiveEventSchemas[K][E]>
+      : never
+  }
+}
+
+/** Every topic name the server knows. */
+export type LiveTopic = 'posts' | `post:${string}` | 'leaderboard' | 'stats' | `user:${string}` | 'mod'
+
+/** The kind of a topic name (`post:abc` → `post`). */
+export type LiveTopicKindOf<T extends LiveTopic> = T extends `post:${string}`
+  ? 'post'
+  : T extends `user:${string}`
+    ? 'user'
+    : T extends LiveTopicKind
+      ? T
+      : never
+
+/** The event names a topic carries. */
+export type LiveEventName<T extends LiveTopic> = keyof LiveEventMap[LiveTopicKindOf<T>] & string
+
+/** The payload of event `E` on topic `T`. */
+export type LiveEventData<
+  T extends LiveTopic,
+  E extends LiveEventName<T>,
+> = LiveEventMap[LiveTopicKindOf<T>][E]
+
+// ---------------------------------------------------------------------------------------------
+// Client → server
+// ---------------------------------------------------------------------------------------------
+
+/** Authenticates the socket (any time; again to switch or refresh the token). */
+export const LiveAuthMessage = Type.Object({
+  type: Type.Literal('auth'),
+  token: Type.String({ minLength: 1, maxLength: 4096 }),
+})
+
+/**
+ * Subscribes to topics. `since` maps a topic to the last event id the client saw (or the `liveId`
+ * of the REST response it rendered): the server replays the later events in order, or answers
+ * `reset` for that topic when they are no longer kept.
+ */
+export const LiveSubscribeMessage = Type.Object({
+  type: Type.Literal('subscribe'),
+  topics: Type.Array(LiveTopicName, { minItems: 1, maxItems: LIVE_LIMITS.maxTopicsPerSocket }),
+  since: Type.Optional(
+    Type.Record(Type.String({ maxLength: LIVE_LIMITS.maxTopicLength }), LiveEventId, {
+      maxProperties: LIVE_LIMITS.maxTopicsPerSocket,
+    }),
+  ),
+})
+
+/** Stops receiving topics; unknown or not-subscribed topics are ignored. */
+export const LiveUnsubscribeMessage = Type.Object({
+  type: Type.Literal('unsubscribe'),
+  topics: Type.Array(LiveTopicName, { minItems: 1, maxItems: LIVE_LIMITS.maxTopicsPerSocket }),
+})
+
+/** Application-level keep-alive; the server answers `pong`. */
+export const LivePingMessage = Type.Object({ type: Type.Literal('ping') })
+
+/** Any message a client may send. */
+export const LiveClientMessage = Type.Union([
+  LiveAuthMessage,
+  LiveSubscribeMessage,
+  LiveUnsubscribeMessage,
+  LivePingMessage,
+])
+export type LiveClientMessage = Static<typeof LiveClientMessage>
+
+// ---------------------------------------------------------------------------------------------
+// Server → client
+// ---------------------------------------------------------------------------------------------
+
+/** Answer to a good `auth` message. */
+export const LiveAuthedMessage = Type.Object({ type: Type.Literal('authed'), userId: Id, role: Role })
+export type LiveAuthedMessage = Static<typeof LiveAuthedMessage>
+
+/** One event of a topic; `data` has the type `LiveEventData<topic, event>`. */
+export const LiveEventMessage = Type.Object({
+  type: Type.Literal('event'),
+  topic: LiveTopicName,
+  event: Type.String(),
+  id: LiveEventId,
+  data: Type.Unknown(),
+})
+export type LiveEventMessage = Static<typeof LiveEventMessage>
+
+/** Answer to `subscribe`: the topics now subscribed (refused ones get an `error` each instead). */
+export const LiveSubscribedMessage = Type.Object({
+  type: Type.Literal('subscribed'),
+  topics: Type.Array(LiveTopicName),
+})
+export type LiveSubscribedMessage = Static<typeof LiveSubscribedMessage>
+
+/**
+ * The events since the client's id are gone (or may have been missed): the client refetches the
+ * topic's data over REST and takes that response's `liveId` as its last seen id.
+ */
+export const LiveResetMessage = Type.Object({ type: Type.Literal('reset'), topic: LiveTopicName })
+export type LiveResetMessage = Static<typeof LiveResetMessage>
+
+/** Why the server refused or dropped something. */
+export const LiveErrorCode = Type.Union([
+  /** Not JSON, not one of the client messages, or a binary frame. */
+  Type.Literal('bad_message'),
+  /** The token in an `auth` message was refused; the socket stays as it was. */
+  Type.Literal('unauthorized'),
+  /** The token expired while connected; its private topics were dropped. */
+  Type.Literal('token_expired'),
+  /** The topic needs another user or role (`user:<id>` of someone else, `mod` without moderator). */
+  Type.Literal('forbidden'),
+  /** The topic name is not one the server knows. */
+  Type.Literal('unknown_topic'),
+  /** The socket already holds the most topics it may. */
+  Type.Literal('too_many_topics'),
+  /** The server could not check the token right now (e.g. the database is restarting); try again. */
+  Type.Literal('unavailable'),
+])
+export type LiveErrorCode = Static<typeof LiveErrorCode>
+
+/** A refusal; `topic` names the topic it concerns, when there is one. */
+export const LiveErrorMessage = Type.Object({
+  type: Type.Literal('error'),
+  code: LiveErrorCode,
+  message: Type.String(),
+  topic: Type.Optional(LiveTopicName),
+})
+export type LiveErrorMessage = Static<typeof LiveErrorMessage>
+
+/** Answer to `ping`. */
+export const LivePongMessage = Type.Object({ type: Type.Literal('pong') })
+
+/** Any message the server sends. */
+export const LiveServerMessage = Type.Union([
+  LiveAuthedMessage,
+  LiveEventMessage,
+  LiveSubscribedMessage,
+  LiveResetMessage,
+  LiveErrorMessage,
+  LivePongMessage,
+])
+export type LiveServerMessage = Static<typeof LiveServerMessage>

@@ -1,0 +1,138 @@
+import type { UserRow } from '@bashboard/db'
+import fastifyJwt from '@fastify/jwt'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { Type } from 'typebox'
+import { Value } from 'typebox/value'
+import type { Config } from '../config.ts'
+import { type Access, Role as RoleSchema } from '../contract/common.ts'
+import { type AuthUser, hasAccess } from '../lib/access.ts'
+import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts'
+import { findAuthRowById } from '../modules/accounts/repo.ts'
+
+/** Session length (SEED-SPEC §9): one hour. */
+export const TOKEN_TTL_SECONDS = 60 * 60
+
+/** A freshly signed token and when it stops working. */
+export interface IssuedToken {
+  token: string
+  expiresAt: Date
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Verifies a bearer token (HS256, `exp`, `sub`, `ver`, `role`, `iss`, `aud`) and checks it
+     * against the users row: a missing user or a `ver` other than token_version is refused (401).
+     */
+    verifyToken(token: string): Promise<AuthUser>
+    /** Signs a one-hour token for the user. */
+    issueToken(user: Pick<UserRow, 'id' | 'role' | 'token_version'>): IssuedToken
+  }
+  interface FastifyRequest {
+    /** The signed-in user, or null for a guest. Set by the access hook on every request. */
+    auth: AuthUser | null
+  }
+  interface FastifyContextConfig {
+    /** Who may call the route; enforced by the one access hook. Every /api route declares it. */
+    access?: Access
+  }
+}
+
+// What a valid token must carry; anything else is refused even with a good signature.
+const TokenClaims = Type.Object({
+  sub: Type.String({ format: 'uuid' }),
+  ver: Type.Integer({ minimum: 0 }),
+  role: RoleSchema,
+  iss: Type.String(),
+  aud: Type.Union([Type.String(), Type.Array(Type.String())]),
+  exp: Type.Integer(),
+})
+
+const REQUIRED_CLAIMS = ['sub', 'ver', 'role', 'iss', 'aud', 'exp']
+
+/** The bearer token of an `Authorization` header, or undefined. */
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = header?.match(/^Bearer\s+(\S+)\s*$/i)
+  return match?.[1]
+}
+
+/** The signed-in user of a route declared `member` or above (the access hook has already checked). */
+export function requireAuth(request: FastifyRequest): AuthUser {
+  if (!request.auth) throw new UnauthorizedError()
+  return request.auth
+}
+
+/**
+ * JWT sessions and the access hook. Tokens are pinned to HS256 for both signing and verifying, and
+ * must name our issuer and audience. One onRequest hook reads the bearer token and enforces the
+ * route's `config.access`: 401 without a valid token, 403 with too low a role. On public routes a bad
+ * token just means a guest.
+ */
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { config: Config }) => {
+    const { config } = opts
+    await app.register(fastifyJwt, {
+      secret: config.jwtSecret,
+      sign: { algorithm: 'HS256', iss: config.jwtIssuer, aud: config.jwtAudience },
+      verify: {
+        algorithms: ['HS256'],
+        allowedIss: config.jwtIssuer,
+        allowedAud: config.jwtAudience,
+        requiredClaims: REQUIRED_CLAIMS,
+      },
+    })
+
+    app.decorate('issueToken', (user: Pick<UserRow, 'id' | 'role' | 'token_version'>): IssuedToken => {
+      const iat = Math.floor(Date.now() / 1000)
+      const exp = iat + TOKEN_TTL_SECONDS
+      const token = app.jwt.sign({ sub: user.id, ver: user.token_version, role: user.role, iat, exp })
+      return { token, expiresAt: new Date(exp * 1000) }
+    })
+
+    app.decorate('verifyToken', async (token: string): Promise<AuthUser> => {
+      let claims: unknown
+      try {
+        claims = app.jwt.verify(token)
+      } catch (error) {
+        const expired = (error as { code?: string }).code === 'FAST_JWT_EXPIRED'
+        throw new UnauthorizedError(
+          expired ? 'Your session has expired. Please log in again.' : 'Invalid token',
+        )
+      }
+      if (!Value.Check(TokenClaims, claims)) throw new UnauthorizedError('Invalid token')
+      const user = await findAuthRowById(app.db, claims.sub)
+      if (!user || user.token_version !== claims.ver) {
+        throw new UnauthorizedError('Your session has ended. Please log in again.')
+      }
+      // The row's role wins: a raised role applies at once, a lowered one has revoked the token.
+      return { id: user.id, role: user.role, username: user.username, exp: claims.exp }
+    })
+
+    app.decorateRequest('auth', null)
+
+    // A route under /api without a declared access level is a mistake: refuse to start.
+    app.addHook('onRoute', (route) => {
+      if (route.url.startsWith('/api/') && route.config?.access === undefined) {
+        throw new Error(`Route ${route.method} ${route.url} does not declare config.access`)
+      }
+    })
+
+    app.addHook('onRequest', async (request) => {
+      const access: Access = request.routeOptions.config.access ?? 'public'
+      const token = bearerToken(request.headers.authorization)
+      if (token) {
+        try {
+          request.auth = await app.verifyToken(token)
+        } catch (error) {
+          // A guest with a stale token may still read public pages; other failures (503) propagate.
+          if (access !== 'public' || !(error instanceof UnauthorizedError)) throw error
+        }
+      }
+      if (access === 'public') return
+      if (!request.auth) throw new UnauthorizedError()
+      if (!hasAccess(request.auth.role, access)) throw new ForbiddenError()
+    })
+  },
+  { name: 'bashboard-auth', dependencies: ['bashboard-context'] },
+)

@@ -1,0 +1,46 @@
+import fastifyHelmet from '@fastify/helmet'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import type { Config } from '../config.ts'
+
+/** The WebSocket origin matching an HTTP origin (`https://x` → `wss://x`). */
+export function socketOrigin(httpOrigin: string): string {
+  return httpOrigin.replace(/^http/, 'ws')
+}
+
+/**
+ * Security headers on every response: a Content-Security-Policy without inline scripts or styles
+ * (the web build emits only files), nosniff, no framing, a strict referrer policy, and HSTS only
+ * when the site is served over HTTPS.
+ */
+export const securityPlugin = fp(
+  async (app: FastifyInstance, opts: { config: Config }) => {
+    const { config } = opts
+    const https = config.publicOrigin.startsWith('https://')
+    await app.register(fastifyHelmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          scriptSrcAttr: ["'none'"],
+          styleSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:', 'https:'],
+          fontSrc: ["'self'", 'data:'],
+          // 'self' covers same-origin WebSockets in current browsers; the explicit origins cover older ones.
+          connectSrc: ["'self'", ...config.allowedOrigins.map(socketOrigin)],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          ...(https ? { upgradeInsecureRequests: [] } : {}),
+        },
+      },
+      frameguard: { action: 'deny' },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      // Over plain HTTP (the embedded default on localhost) HSTS would only confuse browsers.
+      strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+    })
+  },
+  { name: 'bashboard-security' },
+)

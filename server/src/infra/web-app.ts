@@ -1,0 +1,90 @@
+import { existsSync } from 'node:fs'
+import { mkdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import type { Config } from '../config.ts'
+import { replyNotFound } from './errors.ts'
+
+/** Public upload folders under DATA_DIR/uploads (application documents live elsewhere, never here). */
+export const UPLOAD_FOLDERS = ['avatars', 'blogs', 'ads'] as const
+
+// Paths the web app never answers: the API, the live socket and uploaded files keep JSON 404s.
+const NOT_WEB_APP = /^\/(api|ws|uploads)(\/|$)/
+
+const MISSING_BUILD_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Bashboard</title></head>
+<body><h1>Bashboard</h1>
+<p>The web app has not been built yet. Run <code>npm run build</code> (<code>npm start</code> does it for you), then reload.</p>
+<p>The API is up: try <a href="/api/website/stats">/api/website/stats</a>.</p>
+</body></html>
+`
+
+/** Whether a request is a browser navigation the single-page app should answer with index.html. */
+export function wantsWebApp(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false
+  const path = request.url.split('?')[0] ?? '/'
+  if (NOT_WEB_APP.test(path)) return false
+  return (request.headers.accept ?? '').includes('text/html')
+}
+
+/**
+ * Serves uploads (DATA_DIR/uploads, nosniff, sandboxed) and the built web app (WEB_DIST_DIR) with a
+ * single-page-app fallback: a browser navigation to any other path gets index.html, while unknown
+ * /api paths get the JSON 404. Hashed assets are cached for a year, index.html never.
+ */
+export const webAppPlugin = fp(
+  async (app: FastifyInstance, opts: { config: Config }) => {
+    const { config } = opts
+    const uploadsDir = join(config.dataDir, 'uploads')
+    await Promise.all(UPLOAD_FOLDERS.map((folder) => mkdir(join(uploadsDir, folder), { recursive: true })))
+
+    await app.register(fastifyStatic, {
+      root: uploadsDir,
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      list: false,
+      dotfiles: 'deny',
+      setHeaders: (reply) => {
+        reply.header('x-content-type-options', 'nosniff')
+        // An uploaded file is never a page: even if one slipped through, it cannot run anything.
+        reply.header('content-security-policy', "default-src 'none'; sandbox")
+        reply.header('cache-control', 'public, max-age=3600')
+      },
+    })
+
+    const hasBuild = existsSync(join(config.webDistDir, 'index.html'))
+    if (hasBuild) {
+      await app.register(fastifyStatic, {
+        root: config.webDistDir,
+        prefix: '/',
+        index: ['index.html'],
+        dotfiles: 'ignore',
+        setHeaders: (reply, path) => {
+          const hashed = path.includes(`${join(config.webDistDir, 'assets')}`)
+          reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache')
+        },
+      })
+    } else {
+      app.log.warn({ webDistDir: config.webDistDir }, 'web app not built; run `npm run build`')
+      app.get('/', { config: { access: 'public' } }, async (_request, reply) =>
+        reply
+          .status(503)
+          .header('retry-after', '30')
+          .type('text/html; charset=utf-8')
+          .send(MISSING_BUILD_PAGE),
+      )
+    }
+
+    app.setNotFoundHandler(async (request, reply) => {
+      if (!wantsWebApp(request)) return replyNotFound(request, reply)
+      if (!hasBuild) {
+        return reply.status(503).type('text/html; charset=utf-8').send(MISSING_BUILD_PAGE)
+      }
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', config.webDistDir)
+    })
+  },
+  { name: 'bashboard-web-app' },
+)

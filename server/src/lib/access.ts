@@ -1,0 +1,22 @@
+import type { Access, Role } from '../contract/common.ts'
+
+/** The signed-in user behind a request, read from a verified token and the users row. */
+export interface AuthUser {
+  id: string
+  role: Role
+  username: string
+  /** Token expiry, seconds since the epoch. */
+  exp: number
+}
+
+const RANK: Record<Access, number> = { public: 0, member: 1, contributor: 2, moderator: 3 }
+
+/** Whether a role may use a route declared with `access` (moderator ⊇ contributor ⊇ member ⊇ public). */
+export function hasAccess(role: Role | null, access: Access): boolean {
+  return (role === null ? 0 : RANK[role]) >= RANK[access]
+}
+
+/** Contributors and moderators may post: the API's `contributor` flag. */
+export function isContributor(role: Role): boolean {
+  return hasAccess(role, 'contributor')
+}

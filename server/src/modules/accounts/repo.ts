@@ -1,0 +1,91 @@
+import type { Database, Role, UserRow } from '@bashboard/db'
+import { type Kysely, sql } from 'kysely'
+
+/** A user as the auth hook needs it: enough to check a token and name the actor. */
+export type AuthRow = Pick<UserRow, 'id' | 'username' | 'role' | 'token_version'>
+
+/** The user with this id, or undefined. */
+export function findUserById(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+/** The columns the auth hook checks a token against, or undefined when the user is gone. */
+export function findAuthRowById(db: Kysely<Database>, id: string): Promise<AuthRow | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'username', 'role', 'token_version'])
+    .where('id', '=', id)
+    .executeTakeFirst()
+}
+
+/** The user whose username (case-insensitively) or email equals `login`. */
+export function findUserByLogin(db: Kysely<Database>, login: string): Promise<UserRow | undefined> {
+  const lowered = login.toLowerCase()
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) => eb.or([eb(sql<string>`lower(username)`, '=', lowered), eb('email', '=', lowered)]))
+    .executeTakeFirst()
+}
+
+/** The user with this username, compared case-insensitively. */
+export function findUserByUsername(db: Kysely<Database>, username: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+    .executeTakeFirst()
+}
+
+/** Whether the username (case-insensitively) or the (lower-cased) email is already used. */
+export async function findTakenFields(
+  db: Kysely<Database>,
+  username: string,
+  email: string,
+): Promise<{ username: boolean; email: boolean }> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['username', 'email'])
+    .where((eb) =>
+      eb.or([eb(sql<string>`lower(username)`, '=', username.toLowerCase()), eb('email', '=', email)]),
+    )
+    .execute()
+  return {
+    username: rows.some((row) => row.username.toLowerCase() === username.toLowerCase()),
+    email: rows.some((row) => row.email === email),
+  }
+}
+
+/** Inserts a user; the database enforces username and email uniqueness (23505 on a race). */
+export function insertUser(
+  db: Kysely<Database>,
+  user: { username: string; email: string; passwordHash: string; role: Role },
+): Promise<UserRow> {
+  return db
+    .insertInto('users')
+    .values({ username: user.username, email: user.email, password_hash: user.passwordHash, role: user.role })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+/**
+ * Sets a user's role. `revokeTokens` bumps token_version so tokens issued before the change are
+ * refused on their next use.
+ */
+export function updateUserRole(
+  db: Kysely<Database>,
+  id: string,
+  role: Role,
+  revokeTokens: boolean,
+): Promise<UserRow> {
+  return db
+    .updateTable('users')
+    .set((eb) => ({
+      role,
+      updated_at: sql<Date>`now()`,
+      token_version: revokeTokens ? eb('token_version', '+', 1) : eb.ref('token_version'),
+    }))
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { AuthResponse, LoginBody, ProfileHeader, SignupBody } from '../../contract/accounts.ts'
+import { ErrorResponse } from '../../contract/common.ts'
+import { UnauthorizedError } from '../../lib/errors.ts'
+import { toAuthResponse, toProfileHeader } from './presenter.ts'
+import { authenticate, getCurrentUser, signUp } from './service.ts'
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 429: ErrorResponse }
+
+/** Signup, login and the signed-in user's header data. */
+export const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/api/user/signup',
+    {
+      config: { access: 'public', rateLimit: app.rateLimits.signup },
+      schema: {
+        body: SignupBody,
+        response: { 201: AuthResponse, 409: ErrorResponse, 422: ErrorResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await signUp({ db: app.db, stats: app.statsBroadcaster }, request.body)
+      return reply.status(201).send(toAuthResponse(user, app.issueToken(user)))
+    },
+  )
+
+  app.post(
+    '/api/user/login',
+    {
+      config: { access: 'public', rateLimit: app.rateLimits.login },
+      schema: { body: LoginBody, response: { 200: AuthResponse, ...errors } },
+    },
+    async (request) => {
+      const { emailOrUsername } = request.body
+      await app.loginFailures.assertAllowed(request, emailOrUsername)
+      try {
+        const user = await authenticate(app.db, request.body)
+        return toAuthResponse(user, app.issueToken(user))
+      } catch (error) {
+        if (error instanceof UnauthorizedError)
+          await app.loginFailures.recordFailure(request, emailOrUsername)
+        throw error
+      }
+    },
+  )
+
+  app.get(
+    '/api/website/user/profile/header',
+    {
+      config: { access: 'member' },
+      schema: { response: { 200: ProfileHeader, 401: ErrorResponse } },
+    },
+    async (request) => {
+      // The access hook guarantees a signed-in user here.
+      if (!request.auth) throw new UnauthorizedError()
+      return toProfileHeader(await getCurrentUser(app.db, request.auth.id))
+    },
+  )
+}

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
+import { createCategory, createComment, createPost, createUser, createVote } from '../../../test/factories.ts'
+import { startOfUtcDay } from '../../lib/time.ts'
+
+let t: TestApp
+
+beforeAll(async () => {
+  t = await buildTestApp()
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+describe('GET /api/website/stats', () => {
+  it('answers zeros and the topic id on an empty site', async () => {
+    const res = await t.app.inject({ url: '/api/website/stats' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({
+      totalPosts: 0,
+      totalUsers: 0,
+      totalCategories: 0,
+      todaysPosts: [],
+      activeToday: 0,
+      liveId: '0',
+    })
+  })
+
+  it('counts everything, lists today’s posts newest first, and counts today’s distinct active users', async () => {
+    const midnight = startOfUtcDay()
+    const yesterday = new Date(midnight.getTime() - 60 * 60 * 1000)
+    const [poster, commenter, voter, idle, pastOnly] = await Promise.all([
+      createUser(t.db),
+      createUser(t.db),
+      createUser(t.db),
+      createUser(t.db),
+      createUser(t.db),
+    ])
+    const category = await createCategory(t.db)
+    await createCategory(t.db)
+    const old = await createPost(t.db, {
+      authorId: pastOnly.id,
+      categoryId: category.id,
+      createdAt: yesterday,
+    })
+    const first = await createPost(t.db, { authorId: poster.id, createdAt: new Date(Date.now() - 2000) })
+    const second = await createPost(t.db, { authorId: poster.id, createdAt: new Date(Date.now() - 1000) })
+    await createComment(t.db, { postId: old.id, authorId: commenter.id })
+    await createComment(t.db, { postId: old.id, authorId: pastOnly.id, createdAt: yesterday })
+    await createVote(t.db, { postId: first.id, userId: voter.id })
+    // The poster also votes: still one active user.
+    await createVote(t.db, { postId: old.id, userId: poster.id })
+    await createVote(t.db, { postId: second.id, userId: pastOnly.id, at: yesterday })
+
+    const res = await t.app.inject({ url: '/api/website/stats' })
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    expect(body).toMatchObject({ totalPosts: 3, totalUsers: 5, totalCategories: 2, activeToday: 3 })
+    expect(body.todaysPosts).toEqual([
+      { _id: second.id, title: second.title, slug: second.slug, createdAt: second.created_at.toISOString() },
+      { _id: first.id, title: first.title, slug: first.slug, createdAt: first.created_at.toISOString() },
+    ])
+    expect(idle.id).toBeTruthy()
+  })
+
+  it('lists at most the 10 newest of today’s posts', async () => {
+    const author = await createUser(t.db)
+    for (let i = 0; i < 11; i++) await createPost(t.db, { authorId: author.id })
+    const body = (await t.app.inject({ url: '/api/website/stats' })).json()
+    expect(body.todaysPosts).toHaveLength(10)
+    const times = body.todaysPosts.map((p: { createdAt: string }) => Date.parse(p.createdAt))
+    expect(times).toEqual([...times].sort((a, b) => b - a))
+  })
+
+  it('carries the stats topic’s current live id', async () => {
+    await t.app.live.publish('stats', 'stats.updated', {
+      totalPosts: 0,
+      totalUsers: 0,
+      totalCategories: 0,
+      todaysPosts: [],
+      activeToday: 0,
+    })
+    const body = (await t.app.inject({ url: '/api/website/stats' })).json()
+    expect(body.liveId).toBe(await t.app.live.currentId('stats'))
+    expect(body.liveId).not.toBe('0')
+  })
+})
+
+describe('stats broadcaster', () => {
+  it('sends one stats.updated for a burst of changes, computed after the last of them', async () => {
+    const frames: Array<{ data: { totalUsers: number } }> = []
+    const unsubscribe = t.bus.subscribe({
+      message: (m) => {
+        if (m.event === 'stats.updated') frames.push(JSON.parse(m.frame))
+      },
+      resumed: () => {},
+    })
+    try {
+      for (let i = 0; i < 5; i++) {
+        await createUser(t.db)
+        t.app.statsBroadcaster.changed()
+      }
+      const users = Number(
+        (
+          await t.db
+            .selectFrom('users')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
+      await expect.poll(() => frames.length, { timeout: 3000 }).toBe(1)
+      // Nothing more arrives afterwards.
+      await new Promise((resolve) => setTimeout(resolve, 400))
+      expect(frames).toHaveLength(1)
+      expect(frames[0]?.data.totalUsers).toBe(users)
+    } finally {
+      unsubscribe()
+    }
+  })
+})

@@ -1,0 +1,172 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type LiveMessage, SocketClient } from './socket-client.ts'
+import {
+  createThrowawayDatabase,
+  DEFAULT_DATABASE_URL,
+  DEFAULT_REDIS_URL,
+  deleteRedisKeys,
+  findFreePort,
+  probePostgres,
+  probeRedis,
+  type SpawnedServer,
+  spawnServer,
+  type ThrowawayDatabase,
+  waitForReady,
+} from './spawn-server.ts'
+
+// Two real processes, one PostgreSQL, one Redis: the scale-out mode of DESIGN §2, end to end.
+const adminUrl = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL
+const redisUrl = process.env.REDIS_URL ?? DEFAULT_REDIS_URL
+const [postgresProblem, redisProblem] = await Promise.all([probePostgres(adminUrl), probeRedis(redisUrl)])
+const missing = [
+  postgresProblem && `no PostgreSQL answered at ${new URL(adminUrl).host} (${postgresProblem})`,
+  redisProblem && `no Redis answered at ${new URL(redisUrl).host} (${redisProblem})`,
+].filter((problem): problem is string => Boolean(problem))
+const suiteName =
+  missing.length === 0
+    ? 'live channel across two server instances sharing PostgreSQL and Redis'
+    : `live channel across two server instances: skipped because ${missing.join(' and ')}`
+
+const isStatsEvent = (message: LiveMessage): boolean =>
+  message.type === 'event' && message.topic === 'stats' && message.event === 'stats.updated'
+
+const totalUsersOf = (message: LiveMessage): number | undefined =>
+  (message.data as { totalUsers?: number } | undefined)?.totalUsers
+
+describe.skipIf(missing.length > 0)(suiteName, () => {
+  const redisPrefix = `bashboard-live-test:${randomBytes(4).toString('hex')}:`
+  const servers: SpawnedServer[] = []
+  const dataDirs: string[] = []
+  const sockets: SocketClient[] = []
+  let database: ThrowawayDatabase | undefined
+  let serverA: SpawnedServer
+  let serverB: SpawnedServer
+  let userCounter = 0
+
+  async function startServer(name: string, env: Record<string, string>): Promise<SpawnedServer> {
+    const dataDir = await mkdtemp(join(tmpdir(), `bashboard-live-${name}-`))
+    dataDirs.push(dataDir)
+    const server = spawnServer(name, await findFreePort(), { ...env, DATA_DIR: dataDir })
+    servers.push(server)
+    await waitForReady(server)
+    return server
+  }
+
+  async function cleanUp(): Promise<void> {
+    await Promise.all(sockets.map((socket) => socket.close()))
+    await Promise.all(servers.map((server) => server.stop()))
+    await database?.drop()
+    await deleteRedisKeys(redisUrl, redisPrefix)
+    await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })))
+  }
+
+  beforeAll(async () => {
+    try {
+      database = await createThrowawayDatabase(adminUrl, 'bashboard_live')
+      const env = {
+        NODE_ENV: 'production',
+        DATABASE_URL: database.url,
+        REDIS_URL: redisUrl,
+        // The run's own keys: other runs on this Redis don't see its events, and afterAll deletes them.
+        REDIS_KEY_PREFIX: redisPrefix,
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        // Five sign-ups from one address within a minute would meet the default limit of five.
+        RATE_LIMIT_SIGNUP_PER_MINUTE: '100',
+      }
+      // One after the other: the first start runs the migrations, the second finds nothing pending.
+      serverA = await startServer('A', env)
+      serverB = await startServer('B', env)
+    } catch (error) {
+      await cleanUp()
+      throw error
+    }
+  })
+
+  afterAll(cleanUp)
+
+  async function connect(server: SpawnedServer): Promise<SocketClient> {
+    const socket = await SocketClient.connect(server.wsUrl, server.baseUrl)
+    sockets.push(socket)
+    return socket
+  }
+
+  async function signUpThrough(server: SpawnedServer): Promise<void> {
+    userCounter += 1
+    const username = `cluster_${userCounter}_${randomBytes(3).toString('hex')}`
+    const response = await fetch(`${server.baseUrl}/api/user/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.baseUrl },
+      body: JSON.stringify({ username, email: `${username}@example.test`, password: 'cluster-password' }),
+    })
+    expect(response.status, await response.clone().text()).toBe(201)
+  }
+
+  async function totalUsersOn(server: SpawnedServer): Promise<number> {
+    const response = await fetch(`${server.baseUrl}/api/website/stats`)
+    expect(response.status).toBe(200)
+    return ((await response.json()) as { totalUsers: number }).totalUsers
+  }
+
+  it('delivers stats.updated to a socket on instance A when a user signs up through instance B', async () => {
+    const before = await totalUsersOn(serverA)
+    const socket = await connect(serverA)
+    await socket.subscribe(['stats'])
+
+    await signUpThrough(serverB)
+
+    const event = await socket.waitFor(
+      (message) => isStatsEvent(message) && totalUsersOf(message) === before + 1,
+      `stats.updated with totalUsers ${before + 1} on A`,
+    )
+    expect(event.id).toEqual(expect.any(String))
+  })
+
+  it('replays on A, in order, exactly the events a socket missed on B while it was away', async () => {
+    const before = await totalUsersOn(serverB)
+    // Stays connected throughout, so the test knows which events a reconnecting client should get.
+    const observer = await connect(serverA)
+    await observer.subscribe(['stats'])
+    const leaving = await connect(serverB)
+    await leaving.subscribe(['stats'])
+
+    await signUpThrough(serverB)
+    const lastSeen = await leaving.waitFor(
+      (message) => isStatsEvent(message) && totalUsersOf(message) === before + 1,
+      `stats.updated with totalUsers ${before + 1} on B`,
+    )
+    await leaving.close()
+
+    const missedSignups = 3
+    for (let i = 0; i < missedSignups; i += 1) await signUpThrough(serverB)
+    await observer.waitFor(
+      (message) => isStatsEvent(message) && totalUsersOf(message) === before + 1 + missedSignups,
+      `stats.updated with totalUsers ${before + 1 + missedSignups} on the observer`,
+    )
+    const observed = observer.events('stats')
+    const seenAt = observed.findIndex((message) => message.id === lastSeen.id)
+    expect(seenAt, 'the observer saw the event the leaving socket saw last').toBeGreaterThanOrEqual(0)
+    const missed = observed.slice(seenAt + 1)
+    expect(missed.length).toBeGreaterThanOrEqual(1)
+
+    const returning = await connect(serverA)
+    await returning.subscribe(['stats'], { stats: lastSeen.id as string })
+    await returning.waitFor(
+      (message) => isStatsEvent(message) && message.id === missed.at(-1)?.id,
+      `the replay up to event ${missed.at(-1)?.id}`,
+    )
+    // Anything extra (a duplicate, an event from before the gap, a reset) would arrive right behind.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+
+    expect(returning.received.filter((message) => message.type === 'reset')).toEqual([])
+    const replayed = returning.events('stats')
+    const pick = ({ id, event, data }: LiveMessage) => ({ id, event, data })
+    expect(replayed.map(pick)).toEqual(missed.map(pick))
+    expect(replayed.map(totalUsersOf).at(-1)).toBe(before + 1 + missedSignups)
+  })
+})

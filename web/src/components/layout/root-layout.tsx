@@ -1,0 +1,28 @@
+import { Outlet } from '@tanstack/react-router'
+import { useSessionExpiry } from '../../features/auth/use-session-expiry'
+import { useApplyTheme } from '../../state/use-apply-theme'
+import { Toaster } from '../ui/toast'
+import { Footer } from './footer'
+import { Header } from './header'
+
+/** The page frame around every route: skip link, header, content, footer and toasts. */
+export function RootLayout() {
+  useApplyTheme()
+  useSessionExpiry()
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:rounded-md focus:bg-accent focus:px-4 focus:py-2 focus:text-accent-fg"
+      >
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 sm:px-6 sm:pt-10">
+        <Outlet />
+      </main>
+      <Footer />
+      <Toaster />
+    </div>
+  )
+}

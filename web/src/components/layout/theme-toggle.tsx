@@ -1,0 +1,22 @@
+import { useAtomValue, useSetAtom } from 'jotai'
+import { Moon, Sun } from 'lucide-react'
+import { themeAtom, toggleThemeAtom } from '../../state/theme'
+
+/** Switches between the dark and light themes; the choice is remembered. */
+export function ThemeToggle() {
+  const theme = useAtomValue(themeAtom)
+  const toggle = useSetAtom(toggleThemeAtom)
+  const next = theme === 'dark' ? 'light' : 'dark'
+  const Icon = theme === 'dark' ? Sun : Moon
+  return (
+    <button
+      type="button"
+      onClick={toggle}
+      aria-label={`Switch to ${next} theme`}
+      title={`Switch to ${next} theme`}
+      className="inline-flex size-9 items-center justify-center rounded-md text-muted transition-colors hover:bg-surface-2 hover:text-fg"
+    >
+      <Icon aria-hidden="true" className="size-[18px]" />
+    </button>
+  )
+}

@@ -1,0 +1,119 @@
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useSetAtom } from 'jotai'
+import { type FormEvent, useRef, useState } from 'react'
+import { Button } from '../../../components/ui/button'
+import { Checkbox } from '../../../components/ui/checkbox'
+import { Input } from '../../../components/ui/input'
+import { PasswordInput } from '../../../components/ui/password-input'
+import { clearToastsAtom, useToast } from '../../../components/ui/toast'
+import { useLoginMutation } from '../api'
+import { describeLoginError } from '../auth-errors'
+
+interface LoginErrors {
+  emailOrUsername?: string
+  password?: string
+}
+
+const linkClasses = 'font-medium text-accent-text underline-offset-4 hover:underline'
+
+/** Sign-in with email or username and password. On success the user goes to the home page. */
+export function LoginForm() {
+  const [emailOrUsername, setEmailOrUsername] = useState('')
+  const [password, setPassword] = useState('')
+  // Kept only on this screen: sessions always last one hour, so the box is never sent (SEED-SPEC §5).
+  const [rememberMe, setRememberMe] = useState(false)
+  const [errors, setErrors] = useState<LoginErrors>({})
+  const identifierRef = useRef<HTMLInputElement>(null)
+  const passwordRef = useRef<HTMLInputElement>(null)
+  const login = useLoginMutation()
+  const navigate = useNavigate()
+  const toast = useToast()
+  const clearToasts = useSetAtom(clearToastsAtom)
+
+  function onSubmit(event: FormEvent<HTMLFormElement>): void {
+    event.preventDefault()
+    if (login.isPending) return
+    const next: LoginErrors = {}
+    if (emailOrUsername.trim() === '') next.emailOrUsername = 'Enter your email or username.'
+    if (password === '') next.password = 'Enter your password.'
+    setErrors(next)
+    if (next.emailOrUsername || next.password) {
+      ;(next.emailOrUsername ? identifierRef : passwordRef).current?.focus()
+      return
+    }
+
+    login.mutate(
+      { emailOrUsername: emailOrUsername.trim(), password },
+      {
+        onSuccess: (auth) => {
+          // Earlier failures of this form are moot now.
+          clearToasts()
+          toast({
+            title: 'Welcome back!',
+            message: `Signed in as ${auth.user.username}.`,
+            variant: 'success',
+          })
+          void navigate({ to: '/' })
+        },
+        onError: (error) => {
+          toast({ ...describeLoginError(error), variant: 'destructive' })
+          setPassword('')
+          passwordRef.current?.focus()
+        },
+      },
+    )
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Log in">
+      <Input
+        ref={identifierRef}
+        label="Email or username"
+        name="emailOrUsername"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        value={emailOrUsername}
+        onChange={(event) => setEmailOrUsername(event.target.value)}
+        error={errors.emailOrUsername}
+      />
+      <PasswordInput
+        ref={passwordRef}
+        label="Password"
+        name="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={errors.password}
+        labelAside={
+          <a href="/forgot-password" className={`text-xs ${linkClasses}`}>
+            Forgot password?
+          </a>
+        }
+      />
+      <Checkbox
+        label="Remember me"
+        name="rememberMe"
+        checked={rememberMe}
+        onChange={(event) => setRememberMe(event.target.checked)}
+      />
+      <Button type="submit" size="lg" loading={login.isPending} className="w-full">
+        Log in
+      </Button>
+    </form>
+  )
+}
+
+/** "Don't have an account? Register" under the login card. */
+export function LoginFooter() {
+  return (
+    <>
+      Don&apos;t have an account?{' '}
+      <Link to="/register" className={linkClasses}>
+        Create an account
+      </Link>
+    </>
+  )
+}

@@ -1,0 +1,20 @@
+import { useDocumentTitle } from '../../../lib/use-document-title'
+import { AuthPanel } from './auth-panel'
+import { RegisterFooter, RegisterForm } from './register-form'
+import { SocialButtons } from './social-buttons'
+
+/** The /register screen. */
+export function RegisterPage() {
+  useDocumentTitle('Register')
+  return (
+    <AuthPanel
+      command="bashboard register"
+      title="Create your account"
+      subtitle="Join developers and sysadmins sharing the commands they rely on."
+      footer={<RegisterFooter />}
+    >
+      <RegisterForm />
+      <SocialButtons />
+    </AuthPanel>
+  )
+}

@@ -1,0 +1,89 @@
+import type { PlatformStats } from '@bashboard/server/contract'
+import type { LucideIcon } from 'lucide-react'
+import { Activity, FileCode2, FolderTree, Users } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { cn } from '../../../lib/cn'
+
+interface TileSpec {
+  label: string
+  key: 'totalPosts' | 'totalUsers' | 'totalCategories' | 'activeToday'
+  Icon: LucideIcon
+  hint: string
+}
+
+const tiles: readonly TileSpec[] = [
+  { label: 'Total Posts', key: 'totalPosts', Icon: FileCode2, hint: 'commands shared' },
+  { label: 'Total Users', key: 'totalUsers', Icon: Users, hint: 'members so far' },
+  { label: 'Categories', key: 'totalCategories', Icon: FolderTree, hint: 'topics to explore' },
+  { label: 'Active Today', key: 'activeToday', Icon: Activity, hint: 'posted, voted or commented' },
+]
+
+const FLASH_MS = 1400
+
+/** One number; it flashes briefly when a live update changes it (never on first render). */
+function StatTile({
+  label,
+  value,
+  Icon,
+  hint,
+}: {
+  label: string
+  value: number
+  Icon: LucideIcon
+  hint: string
+}) {
+  const previous = useRef(value)
+  const [flashing, setFlashing] = useState(false)
+
+  useEffect(() => {
+    if (previous.current === value) return
+    previous.current = value
+    setFlashing(true)
+    const timer = setTimeout(() => setFlashing(false), FLASH_MS)
+    return () => clearTimeout(timer)
+  }, [value])
+
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a fieldset is for form controls; this groups a label and a number
+    <div
+      role="group"
+      aria-label={label}
+      data-flashing={flashing || undefined}
+      className={cn(
+        'flex flex-col gap-3 rounded-xl border border-line bg-surface p-4 shadow-panel transition-colors sm:p-5',
+        flashing && 'animate-flash border-accent/60',
+      )}
+    >
+      <div className="flex items-center justify-between gap-2">
+        <p className="text-sm font-medium text-muted">{label}</p>
+        <span className="inline-flex size-8 items-center justify-center rounded-md bg-accent-soft text-accent-text">
+          <Icon aria-hidden="true" className="size-4" />
+        </span>
+      </div>
+      <p
+        data-testid="stat-value"
+        className="font-mono text-2xl font-bold tracking-tight text-fg tabular-nums sm:text-3xl"
+      >
+        {value.toLocaleString('en-US')}
+      </p>
+      <p className="text-xs text-muted">{hint}</p>
+    </div>
+  )
+}
+
+/** The four community numbers of the home page. */
+export function StatTiles({ stats }: { stats: PlatformStats }) {
+  return (
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      {tiles.map((tile) => (
+        <StatTile
+          key={tile.key}
+          label={tile.label}
+          value={stats[tile.key]}
+          Icon={tile.Icon}
+          hint={tile.hint}
+        />
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import { errorBody, mockApi } from '../test/mock-api'
+import { storeSession, validSession } from '../test/render-app'
+import { ApiError, apiFetch, NETWORK_ERROR_MESSAGE } from './api-client'
+
+describe('apiFetch', () => {
+  it('sends JSON with the bearer token of the stored session', async () => {
+    storeSession(validSession('jwt-abc'))
+    const requests = mockApi({ 'POST /api/things': { status: 201, body: { ok: true } } })
+    await expect(apiFetch('/api/things', { method: 'POST', body: { name: 'x' } })).resolves.toEqual({
+      ok: true,
+    })
+    expect(requests[0]?.headers.get('Authorization')).toBe('Bearer jwt-abc')
+    expect(requests[0]?.headers.get('Content-Type')).toBe('application/json')
+    expect(requests[0]?.body).toEqual({ name: 'x' })
+  })
+
+  it('sends no Authorization header without a session', async () => {
+    const requests = mockApi({ 'GET /api/things': { status: 200, body: [] } })
+    await apiFetch('/api/things')
+    expect(requests[0]?.headers.has('Authorization')).toBe(false)
+  })
+
+  it("throws an ApiError carrying the status and the server's message", async () => {
+    mockApi({ 'GET /api/things': { status: 409, body: errorBody(409, 'Already there') } })
+    const error = await apiFetch('/api/things').catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({ status: 409, message: 'Already there', serverMessage: 'Already there' })
+  })
+
+  it('falls back to the caller message, then to "Error: {status}"', async () => {
+    mockApi({ 'GET /api/a': { status: 502, body: {} }, 'GET /api/b': { status: 502, body: {} } })
+    await expect(apiFetch('/api/a', { fallbackMessage: 'Failed to fetch things' })).rejects.toMatchObject({
+      status: 502,
+      message: 'Failed to fetch things',
+      serverMessage: undefined,
+    })
+    await expect(apiFetch('/api/b')).rejects.toMatchObject({ message: 'Error: 502' })
+  })
+
+  it('reports a request without any response as a network error', async () => {
+    mockApi({ 'GET /api/things': 'network' })
+    await expect(apiFetch('/api/things')).rejects.toMatchObject({ status: 0, message: NETWORK_ERROR_MESSAGE })
+  })
+})

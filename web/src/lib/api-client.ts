@@ -1,0 +1,87 @@
+import { readStoredSession } from '../state/session'
+
+/** Shown whenever a request gets no HTTP response at all (offline, DNS, refused, CORS). */
+export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your connection.'
+
+/**
+ * A failed API call. `status` is the HTTP status, or 0 when no response arrived. `serverMessage` is the
+ * `message` of the server's `{statusCode, error, message}` body when there was one; `message` is that, or
+ * the caller's fallback.
+ */
+export class ApiError extends Error {
+  readonly status: number
+  readonly serverMessage: string | undefined
+
+  constructor(status: number, message: string, serverMessage?: string) {
+    super(message)
+    this.name = 'ApiError'
+    this.status = status
+    this.serverMessage = serverMessage
+  }
+
+  /** True when the request never got an HTTP response. */
+  get isNetworkError(): boolean {
+    return this.status === 0
+  }
+}
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  /** Sent as JSON, or as-is when it is FormData (multipart uploads). */
+  body?: unknown
+  signal?: AbortSignal
+  /** Message used when a failed response carries no `message` of its own. */
+  fallbackMessage?: string
+}
+
+async function readServerMessage(response: Response): Promise<string | undefined> {
+  try {
+    const body: unknown = await response.json()
+    if (typeof body === 'object' && body !== null && 'message' in body) {
+      const { message } = body as { message: unknown }
+      if (typeof message === 'string' && message.trim() !== '') return message
+    }
+  } catch {
+    // A proxy error page or an empty body: there is simply no server message.
+  }
+  return undefined
+}
+
+/**
+ * Calls the Bashboard API on the same origin. Sends JSON, adds the bearer token of the stored session,
+ * parses the JSON answer and throws an `ApiError` for any non-2xx status or network failure.
+ */
+export async function apiFetch<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, signal, fallbackMessage } = options
+  const headers = new Headers({ Accept: 'application/json' })
+  const session = readStoredSession()
+  if (session) headers.set('Authorization', `Bearer ${session.token}`)
+
+  let payload: BodyInit | undefined
+  if (body instanceof FormData) payload = body
+  else if (body !== undefined) {
+    headers.set('Content-Type', 'application/json')
+    payload = JSON.stringify(body)
+  }
+
+  let response: Response
+  try {
+    response = await fetch(path, { method, headers, body: payload, signal })
+  } catch (error) {
+    // An abort is the caller's own decision (React Query cancelling), not a network failure.
+    if (signal?.aborted) throw error
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE)
+  }
+
+  if (!response.ok) {
+    const serverMessage = await readServerMessage(response)
+    throw new ApiError(
+      response.status,
+      serverMessage ?? fallbackMessage ?? `Error: ${response.status}`,
+      serverMessage,
+    )
+  }
+  if (response.status === 204) return undefined as T
+  const text = await response.text()
+  return (text === '' ? undefined : JSON.parse(text)) as T
+}

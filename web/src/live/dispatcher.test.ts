@@ -1,0 +1,86 @@
+import type { StatsResponse } from '@bashboard/server/contract'
+import { QueryClient } from '@tanstack/react-query'
+import { describe, expect, it, vi } from 'vitest'
+import { homeKeys } from '../features/home/api'
+import { createLiveDispatcher } from './dispatcher'
+import { liveDispatcher } from './registry'
+import type { LiveFeature } from './types'
+
+const stats: StatsResponse = {
+  totalPosts: 10,
+  totalUsers: 4,
+  totalCategories: 3,
+  todaysPosts: [],
+  activeToday: 1,
+  liveId: '12',
+}
+
+describe('live dispatcher', () => {
+  it('merges stats.updated into the cached home stats, keeping the response liveId', () => {
+    const queryClient = new QueryClient()
+    queryClient.setQueryData(homeKeys.stats(), stats)
+    liveDispatcher.dispatchEvent(queryClient, {
+      type: 'event',
+      topic: 'stats',
+      event: 'stats.updated',
+      id: '13',
+      data: { totalPosts: 11, totalUsers: 5, totalCategories: 3, todaysPosts: [], activeToday: 2 },
+    })
+    expect(queryClient.getQueryData(homeKeys.stats())).toEqual({
+      totalPosts: 11,
+      totalUsers: 5,
+      totalCategories: 3,
+      todaysPosts: [],
+      activeToday: 2,
+      liveId: '12',
+    })
+  })
+
+  it('invalidates the home stats when the stats topic is reset', async () => {
+    const queryClient = new QueryClient()
+    queryClient.setQueryData(homeKeys.stats(), stats)
+    liveDispatcher.dispatchReset(queryClient, 'stats')
+    expect(queryClient.getQueryState(homeKeys.stats())?.isInvalidated).toBe(true)
+  })
+
+  it('gives an event to every feature handling it and ignores unknown events', () => {
+    const first = vi.fn()
+    const second = vi.fn()
+    const features: LiveFeature[] = [
+      { topicKinds: ['post'], events: { 'post.votes': first }, reset: vi.fn() },
+      { topicKinds: ['post'], events: { 'post.votes': second }, reset: vi.fn() },
+    ]
+    const dispatcher = createLiveDispatcher(features)
+    const queryClient = new QueryClient()
+    const data = { postId: 'p1', uplikeCount: 3, downlikeCount: 1 }
+    dispatcher.dispatchEvent(queryClient, {
+      type: 'event',
+      topic: 'post:p1',
+      event: 'post.votes',
+      id: '2',
+      data,
+    })
+    dispatcher.dispatchEvent(queryClient, {
+      type: 'event',
+      topic: 'post:p1',
+      event: 'post.unknown',
+      id: '3',
+      data,
+    })
+    expect(first).toHaveBeenCalledWith(queryClient, data, 'post:p1')
+    expect(second).toHaveBeenCalledTimes(1)
+  })
+
+  it('resets only the features that show the topic kind', () => {
+    const postReset = vi.fn()
+    const statsReset = vi.fn()
+    const dispatcher = createLiveDispatcher([
+      { topicKinds: ['post'], events: {}, reset: postReset },
+      { topicKinds: ['stats'], events: {}, reset: statsReset },
+    ])
+    const queryClient = new QueryClient()
+    dispatcher.dispatchReset(queryClient, 'post:abc')
+    expect(postReset).toHaveBeenCalledWith(queryClient, 'post:abc')
+    expect(statsReset).not.toHaveBeenCalled()
+  })
+})

@@ -1,0 +1,10 @@
+import { authLive } from '../features/auth/live'
+import { homeLive } from '../features/home/live'
+import { createLiveDispatcher } from './dispatcher'
+import type { LiveFeature } from './types'
+
+/** Every feature's live handlers. A feature that shows live data adds its `live.ts` export here. */
+export const liveFeatures: readonly LiveFeature[] = [homeLive, authLive]
+
+/** The app's dispatcher: events and resets from the socket go to the features above. */
+export const liveDispatcher = createLiveDispatcher(liveFeatures)

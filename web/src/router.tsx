@@ -1,0 +1,46 @@
+import { QueryClient } from '@tanstack/react-query'
+import { createRouter, type RouterHistory } from '@tanstack/react-router'
+import { Loading } from './components/ui/spinner'
+import { ApiError } from './lib/api-client'
+import type { RouterContext } from './router-context'
+import { routeTree } from './routeTree.gen'
+
+/** React Query defaults: server data stays fresh briefly, and client errors (4xx) are not retried. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        retry: (failures, error) => {
+          if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false
+          return failures < 2
+        },
+      },
+    },
+  })
+}
+
+export interface CreateAppRouterOptions extends RouterContext {
+  /** Memory history in tests; the browser's history otherwise. */
+  history?: RouterHistory
+}
+
+/** The app's router: file routes, React Query in the context, intent preloading. */
+export function createAppRouter({ queryClient, store, history }: CreateAppRouterOptions) {
+  return createRouter({
+    routeTree,
+    context: { queryClient, store },
+    ...(history ? { history } : {}),
+    defaultPreload: 'intent',
+    // React Query decides freshness; the router must not cache loader results on top of it.
+    defaultPreloadStaleTime: 0,
+    defaultPendingComponent: () => <Loading label="Loading..." />,
+    scrollRestoration: true,
+  })
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>
+  }
+}

@@ -1,0 +1,71 @@
+import { atom } from 'jotai'
+import { atomWithLazy } from 'jotai/utils'
+
+export type Theme = 'dark' | 'light'
+/** 'system' follows the operating system; the toggle stores an explicit choice. */
+export type ThemePreference = Theme | 'system'
+
+export const THEME_STORAGE_KEY = 'bashboard.theme'
+
+const LIGHT_QUERY = '(prefers-color-scheme: light)'
+
+/** The theme the operating system asks for. Dark wins when the browser cannot tell. */
+export function readSystemTheme(): Theme {
+  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return 'dark'
+  return window.matchMedia(LIGHT_QUERY).matches ? 'light' : 'dark'
+}
+
+function parsePreference(value: unknown): ThemePreference {
+  return value === 'dark' || value === 'light' ? value : 'system'
+}
+
+function readStoredPreference(): ThemePreference {
+  try {
+    return parsePreference(localStorage.getItem(THEME_STORAGE_KEY))
+  } catch {
+    return 'system'
+  }
+}
+
+const storedPreferenceAtom = atomWithLazy<ThemePreference>(readStoredPreference)
+
+/** The visitor's stored choice ('system' until they press the toggle); writing it persists it. */
+export const themePreferenceAtom = atom(
+  (get) => get(storedPreferenceAtom),
+  (_get, set, preference: ThemePreference) => {
+    try {
+      localStorage.setItem(THEME_STORAGE_KEY, preference)
+    } catch {
+      // Blocked storage: the choice holds for this visit only.
+    }
+    set(storedPreferenceAtom, preference)
+  },
+)
+
+/** The system theme, kept current while the page is open (see useApplyTheme). */
+export const systemThemeAtom = atomWithLazy<Theme>(readSystemTheme)
+
+/** The theme actually shown. */
+export const themeAtom = atom<Theme>((get) => {
+  const preference = get(themePreferenceAtom)
+  return preference === 'system' ? get(systemThemeAtom) : preference
+})
+
+/** Flips between dark and light and remembers the choice. */
+export const toggleThemeAtom = atom(null, (get, set) => {
+  set(themePreferenceAtom, get(themeAtom) === 'dark' ? 'light' : 'dark')
+})
+
+/** Writes the theme to <html data-theme>, which the CSS palette keys on. */
+export function applyThemeToDocument(theme: Theme): void {
+  document.documentElement.dataset.theme = theme
+}
+
+/** Subscribes to system theme changes; returns the unsubscribe function. */
+export function watchSystemTheme(onChange: (theme: Theme) => void): () => void {
+  if (typeof window.matchMedia !== 'function') return () => {}
+  const query = window.matchMedia(LIGHT_QUERY)
+  const listener = (): void => onChange(query.matches ? 'light' : 'dark')
+  query.addEventListener('change', listener)
+  return () => query.removeEventListener('change', listener)
+}
