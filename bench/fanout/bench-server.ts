@@ -47,7 +47,7 @@ try {
   await app.listen({ port: config.port, host: config.host })
 
   serveCommands({
-    publish: (seq) => app.live.publish('stats', 'stats.updated', makeStatsPayload(seq)),
+    publish: (seq, dueNs) => app.live.publish('stats', 'stats.updated', makeStatsPayload(seq, dueNs)),
     busHop() {
       const summary = summarize(busHopMs)
       busHopMs = []

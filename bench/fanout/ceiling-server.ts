@@ -26,8 +26,10 @@ server.on('listening', () => {
 })
 
 serveCommands({
-  publish(seq) {
-    const frame = Buffer.from(makeEventFrame('stats', 'stats.updated', String(seq), makeStatsPayload(seq)))
+  publish(seq, dueNs) {
+    const frame = Buffer.from(
+      makeEventFrame('stats', 'stats.updated', String(seq), makeStatsPayload(seq, dueNs)),
+    )
     for (const socket of server.clients) {
       if (socket.readyState === socket.OPEN) socket.send(frame, { binary: false })
     }

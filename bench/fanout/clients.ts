@@ -20,6 +20,7 @@ type StartCommand = Extract<ClientCommand, { type: 'start' }>
 const clients: Client[] = []
 // Latencies in ms, one growable list per URL; 5,000 sockets × 100 events is 500,000 numbers.
 let latencies: number[][] = []
+let latenciesFromSend: number[][] = []
 let urls: string[] = []
 let duplicates = 0
 let unexpected = 0
@@ -37,7 +38,8 @@ function onFrame(client: Client, frame: Buffer): void {
     else if (client.seen[stamp.seq]) duplicates += 1
     else {
       client.seen[stamp.seq] = 1
-      latencies[client.urlIndex]?.push(Number(receivedNs - stamp.sentNs) / 1e6)
+      latencies[client.urlIndex]?.push(Number(receivedNs - stamp.dueNs) / 1e6)
+      latenciesFromSend[client.urlIndex]?.push(Number(receivedNs - stamp.sentNs) / 1e6)
     }
     return
   }
@@ -90,6 +92,7 @@ function openClient(
 async function start(command: StartCommand): Promise<void> {
   urls = command.urls
   latencies = urls.map(() => [])
+  latenciesFromSend = urls.map(() => [])
   const startedNs = process.hrtime.bigint()
   const connectMs: number[] = []
   const errors = new Map<string, number>()
@@ -142,6 +145,7 @@ async function collect(waitMs: number): Promise<void> {
       received: values.length,
       expected: sockets * events,
       latency: summarize(values),
+      latencyFromSend: summarize(latenciesFromSend[urlIndex] ?? []),
     }
   })
   const expected = clients.length * events
@@ -152,6 +156,7 @@ async function collect(waitMs: number): Promise<void> {
     lost: expected - received,
     duplicates: duplicates + unexpected,
     latency: summarize(latencies.flat()),
+    latencyFromSend: summarize(latenciesFromSend.flat()),
     latencyByUrl: byUrl,
     closedEarly: clients.filter((client) => client.closedEarly).length,
     resets,

@@ -86,9 +86,19 @@ export interface ClientResult {
   received: number
   lost: number
   duplicates: number
+  /** From the moment the event was due to be published (includes a publisher that fell behind). */
   latency: Summary
-  /** The same latencies split by the URL the sockets were connected to (one entry per URL). */
-  latencyByUrl: Array<{ url: string; sockets: number; latency: Summary; received: number; expected: number }>
+  /** From the moment the publish call began (leaves out how far behind schedule the publisher was). */
+  latencyFromSend: Summary
+  /** The same split by the URL the sockets were connected to (one entry per URL). */
+  latencyByUrl: Array<{
+    url: string
+    sockets: number
+    latency: Summary
+    latencyFromSend: Summary
+    received: number
+    expected: number
+  }>
   closedEarly: number
   resets: number
   errorMessages: number
@@ -102,9 +112,12 @@ const postIds = Array.from({ length: 5 }, () => randomUUID())
 
 /**
  * A realistic `stats.updated` payload (five of today's posts) whose first title carries the event's
- * sequence number and its send time: `bench-stamp:<seq>:<monotonic ns>`.
+ * sequence number, when it was due and when it was sent: `bench-stamp:<seq>:<due ns>:<sent ns>`.
+ * Measuring from the due time keeps a publisher that falls behind from hiding the delay (the
+ * coordinated-omission trap): the memory bus fans out inside publish(), so a slow fan-out would
+ * otherwise show up only as a lower event rate, while with Redis it shows up as latency.
  */
-export function makeStatsPayload(seq: number): PlatformStats {
+export function makeStatsPayload(seq: number, dueNs: bigint): PlatformStats {
   const now = new Date().toISOString()
   return {
     totalPosts: 1200 + seq,
@@ -114,7 +127,7 @@ export function makeStatsPayload(seq: number): PlatformStats {
       _id,
       title:
         index === 0
-          ? `${STAMP_MARKER}${seq}:${process.hrtime.bigint()}`
+          ? `${STAMP_MARKER}${seq}:${dueNs}:${process.hrtime.bigint()}`
           : `Find the ${index} largest files under a directory with du, sort and head`,
       slug: `find-the-${index}-largest-files-under-a-directory-with-du-sort-and-head`,
       createdAt: now,
@@ -126,18 +139,29 @@ export function makeStatsPayload(seq: number): PlatformStats {
 const marker = Buffer.from(STAMP_MARKER)
 const COLON = 0x3a
 
-/** Reads `<seq>:<ns>` after the marker straight from a frame's bytes; null when there is no stamp. */
-export function readStamp(frame: Buffer): { seq: number; sentNs: bigint } | null {
+/** A stamp read back from a frame. */
+export interface Stamp {
+  seq: number
+  dueNs: bigint
+  sentNs: bigint
+}
+
+/** Reads `<seq>:<due>:<sent>` after the marker straight from a frame's bytes; null when there is none. */
+export function readStamp(frame: Buffer): Stamp | null {
   const at = frame.indexOf(marker)
   if (at < 0) return null
-  let index = at + marker.length
-  let seq = 0
-  for (; index < frame.length && frame[index] !== COLON; index += 1)
-    seq = seq * 10 + ((frame[index] ?? 0) - 48)
-  const start = index + 1
-  let end = start
-  while (end < frame.length && (frame[end] ?? 0) >= 48 && (frame[end] ?? 0) <= 57) end += 1
-  return { seq, sentNs: BigInt(frame.toString('latin1', start, end)) }
+  const fields: bigint[] = []
+  let start = at + marker.length
+  for (let field = 0; field < 3; field += 1) {
+    let end = start
+    while (end < frame.length && (frame[end] ?? 0) >= 48 && (frame[end] ?? 0) <= 57) end += 1
+    fields.push(BigInt(frame.toString('latin1', start, end)))
+    if (frame[end] !== COLON) break
+    start = end + 1
+  }
+  const [seq, dueNs, sentNs] = fields
+  if (seq === undefined || dueNs === undefined || sentNs === undefined) return null
+  return { seq: Number(seq), dueNs, sentNs }
 }
 
 /** The exact frame the live channel sends for an event (DESIGN §5), as the ceiling server sends it. */

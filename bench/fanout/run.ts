@@ -324,7 +324,16 @@ function median(values: number[]): number {
 }
 
 function printTable(results: RunResult[]): void {
-  const header = ['run', 'load', 'sockets', 'connect s', 'p50 / p99 / max ms', 'received / expected', 'lost']
+  const header = [
+    'run',
+    'load',
+    'sockets',
+    'connect s',
+    'p50 / p99 / max ms',
+    'p99 from send',
+    'received / expected',
+    'lost',
+  ]
   const rows = [
     [...header, 'RSS MB before→after', 'MB/1k', 'events/s', 'server ELU', 'server CPU s', 'bus hop p99 ms'],
     ...results.map((run) => [
@@ -333,6 +342,7 @@ function printTable(results: RunResult[]): void {
       `${run.connect.connected}${run.connect.failed ? ` (${run.connect.failed} failed)` : ''}`,
       (run.connect.totalMs / 1000).toFixed(1),
       formatMs(run.delivery.latency),
+      run.delivery.latencyFromSend.p99.toFixed(1),
       `${run.delivery.received} / ${run.delivery.expected}`,
       String(run.delivery.lost),
       run.memory.beforeMb
@@ -351,7 +361,10 @@ function printTable(results: RunResult[]): void {
   for (const run of results.filter((entry) => entry.instances > 1)) {
     for (const [index, part] of run.delivery.latencyByUrl.entries()) {
       const name = repeat > 1 ? `${run.name} #${run.round}` : run.name
-      console.log(`  ${name} instance ${index + 1} (${part.sockets} sockets): ${formatMs(part.latency)} ms`)
+      const fromSend = part.latencyFromSend.p99.toFixed(1)
+      console.log(
+        `  ${name} instance ${index + 1} (${part.sockets} sockets): ${formatMs(part.latency)} ms, p99 from send ${fromSend}`,
+      )
     }
   }
 }

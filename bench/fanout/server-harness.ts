@@ -6,8 +6,8 @@ import { report, type ServerCommand, type Summary, summarize } from './protocol.
 
 /** What a benchmarked server process provides to the shared command loop. */
 export interface BenchTarget {
-  /** Publishes event number `seq` (1-based) to every subscribed socket. */
-  publish(seq: number): Promise<void> | void
+  /** Publishes event number `seq` (1-based), due at `dueNs`, to every subscribed socket. */
+  publish(seq: number, dueNs: bigint): Promise<void> | void
   /** The bus hops seen since the last call (the real server only). */
   busHop?(): Summary
   close(): Promise<void>
@@ -30,20 +30,20 @@ async function measureMemory(): Promise<void> {
 /** Publishes `count` events on a fixed schedule (no drift), timing each publish call. */
 async function publishEvents(target: BenchTarget, count: number, intervalMs: number): Promise<void> {
   const callMs: number[] = []
-  const startedAt = performance.now()
-  let lastStartedAt = startedAt
+  const startedNs = process.hrtime.bigint()
+  let lastStartedNs = startedNs
   for (let seq = 1; seq <= count; seq += 1) {
-    const due = startedAt + (seq - 1) * intervalMs
-    const wait = due - performance.now()
-    if (wait > 0) await sleep(wait)
-    lastStartedAt = performance.now()
-    await target.publish(seq)
-    callMs.push(performance.now() - lastStartedAt)
+    const dueNs = startedNs + BigInt(Math.round((seq - 1) * intervalMs * 1e6))
+    const waitMs = Number(dueNs - process.hrtime.bigint()) / 1e6
+    if (waitMs > 0) await sleep(waitMs)
+    lastStartedNs = process.hrtime.bigint()
+    await target.publish(seq, dueNs)
+    callMs.push(Number(process.hrtime.bigint() - lastStartedNs) / 1e6)
   }
   report({
     type: 'published',
     count,
-    durationMs: lastStartedAt - startedAt + intervalMs,
+    durationMs: Number(lastStartedNs - startedNs) / 1e6 + intervalMs,
     publishCall: summarize(callMs),
   })
 }

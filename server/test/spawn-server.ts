@@ -123,7 +123,7 @@ export interface SpawnedServer {
   child: ChildProcess
   /** The last lines the process wrote, for failure messages. */
   output(): string
-  /** SIGTERM to the process group, SIGKILL after `graceMs`; resolves once it has exited. */
+  /** SIGTERM (a graceful shutdown), SIGKILL to the process group after `graceMs`; resolves once exited. */
   stop(graceMs?: number): Promise<void>
 }
 
@@ -178,7 +178,9 @@ export function spawnServer(name: string, port: number, env: Record<string, stri
     child,
     output: () => lines.join('\n'),
     async stop(graceMs = 8000) {
-      killGroup(child, 'SIGTERM')
+      // Only the tsx wrapper: it relays the signal once. Signalling the group would hand the server a
+      // second SIGTERM, which skips its graceful shutdown.
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
       const timer = setTimeout(() => killGroup(child, 'SIGKILL'), graceMs)
       await exited
       clearTimeout(timer)
