@@ -174,7 +174,7 @@ for (const target of TEST_TARGETS) {
         .selectFrom('posts')
         .select(['title', 'slug', 'command', 'command_key', 'description', 'description_text', 'tags'])
         .execute()
-      expect(posts.length).toBeGreaterThanOrEqual(45)
+      expect(posts.length).toBeGreaterThanOrEqual(62)
       for (const post of posts) {
         expect(post.title.length).toBeLessThanOrEqual(100)
         expect(post.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/)

@@ -13,9 +13,12 @@ import { webAppPlugin } from './infra/web-app.ts'
 import type { Bus } from './live/bus.ts'
 import { livePlugin } from './live/plugin.ts'
 import { accountsRoutes } from './modules/accounts/routes.ts'
+import { commentsRoutes } from './modules/comments/routes.ts'
 import { healthRoutes } from './modules/health/routes.ts'
+import { postsRoutes } from './modules/posts/routes.ts'
 import { statsRoutes } from './modules/stats/routes.ts'
 import { createStatsBroadcaster } from './modules/stats/service.ts'
+import { websiteRoutes } from './modules/website/routes.ts'
 
 /** Largest JSON body accepted (DESIGN §7); uploads have their own multipart limits. */
 export const BODY_LIMIT_BYTES = 1024 * 1024
@@ -96,6 +99,9 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(healthRoutes)
   await app.register(statsRoutes)
   await app.register(accountsRoutes)
+  await app.register(postsRoutes)
+  await app.register(websiteRoutes)
+  await app.register(commentsRoutes)
 
   // Static files and the single-page-app / JSON 404 fallback: last, so every route above wins.
   await app.register(webAppPlugin, { config })

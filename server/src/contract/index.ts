@@ -3,7 +3,10 @@
  * This folder imports nothing but `typebox`, so the web build can use it without pulling server code.
  */
 export * from './accounts.ts'
+export * from './comments.ts'
 export * from './common.ts'
 export * from './health.ts'
 export * from './live.ts'
+export * from './posts.ts'
 export * from './stats.ts'
+export * from './website.ts'

@@ -1,5 +1,7 @@
 import { type Static, type TSchema, Type } from 'typebox'
-import { BadgeName, Id, Role } from './common.ts'
+import { Comment } from './comments.ts'
+import { Id, Role } from './common.ts'
+import { PostCard } from './posts.ts'
 import { PlatformStats } from './stats.ts'
 
 /*
@@ -50,45 +52,16 @@ export type LiveEventId = Static<typeof LiveEventId>
 // Event payloads
 // ---------------------------------------------------------------------------------------------
 
-/** A post as shown on a card (home, browse), the payload of `post.created` on `posts`. */
-export const LivePostCard = Type.Object({
-  _id: Id,
-  slug: Type.String(),
-  title: Type.String(),
-  command: Type.String(),
-  description: Type.String(),
-  createdAt: Type.String({ format: 'date-time' }),
-  author: Type.Object({
-    _id: Id,
-    username: Type.String(),
-    avatar: Type.Union([Type.String(), Type.Null()]),
-    badge: BadgeName,
-    createdAt: Type.String({ format: 'date-time' }),
-  }),
-  category: Type.Object({ _id: Id, name: Type.String() }),
-  tags: Type.Array(Type.String()),
-  uplikeCount: Type.Integer({ minimum: 0 }),
-  downlikeCount: Type.Integer({ minimum: 0 }),
-  viewCount: Type.Integer({ minimum: 0 }),
-  commentsCount: Type.Integer({ minimum: 0 }),
-})
+/** The payload of `post.created` on `posts`: the same schema as the REST `PostCard`. */
+export const LivePostCard = PostCard
 export type LivePostCard = Static<typeof LivePostCard>
 
 /**
- * A new comment (`comment.created` on `post:<id>`), with the post's comment count after it was added
- * so the client sets the count instead of incrementing it.
+ * A new comment (`comment.created` on `post:<id>`): the REST `Comment` plus the post's comment count
+ * after it was added, so the client sets the count instead of incrementing it.
  */
 export const LiveComment = Type.Object({
-  _id: Id,
-  postId: Id,
-  content: Type.String(),
-  createdAt: Type.String({ format: 'date-time' }),
-  author: Type.Object({
-    _id: Id,
-    username: Type.String(),
-    avatar: Type.Union([Type.String(), Type.Null()]),
-    badge: BadgeName,
-  }),
+  ...Comment.properties,
   commentsCount: Type.Integer({ minimum: 0 }),
 })
 export type LiveComment = Static<typeof LiveComment>

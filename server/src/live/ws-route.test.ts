@@ -283,6 +283,18 @@ describe('GET /ws limits and lifecycle', () => {
     }
   })
 
+  it('accepts a page served by the host it connects to, under any name of that host', async () => {
+    const app = await liveApp()
+    const sameHost = await openSocket(app, { origin: 'http://127.0.0.1:3000', host: '127.0.0.1:3000' })
+    expect(await sameHost.subscribe(['posts'])).toMatchObject({ type: 'subscribed' })
+    await expect(openSocket(app, { origin: 'https://evil.example', host: '127.0.0.1:3000' })).rejects.toThrow(
+      '403',
+    )
+    await expect(
+      openSocket(app, { origin: 'http://127.0.0.1:4000', host: '127.0.0.1:3000' }),
+    ).rejects.toThrow('403')
+  })
+
   it('closes the socket with 1009 when a frame exceeds 64 KiB', async () => {
     const app = await liveApp()
     const socket = await openSocket(app)

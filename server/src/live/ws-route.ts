@@ -32,6 +32,16 @@ export function normaliseOrigin(origin: string): string {
   }
 }
 
+/** True when the Origin header names the host the request was sent to (same-origin page). */
+export function isSameHost(origin: string, host: string | undefined): boolean {
+  if (!host) return false
+  try {
+    return new URL(origin).host.toLowerCase() === host.toLowerCase()
+  } catch {
+    return false
+  }
+}
+
 /**
  * Registers `GET /ws` (DESIGN §5). The upgrade is refused with 403 when a browser sends an Origin that
  * is not allowed (a missing Origin means a non-browser client, which cross-site rules don't concern).
@@ -48,6 +58,9 @@ export function registerWsRoute(app: FastifyInstance, options: WsRouteOptions): 
   ): Promise<FastifyReply | undefined> {
     const origin = request.headers.origin
     if (origin === undefined || allowed.has(normaliseOrigin(origin))) return undefined
+    // Same-origin: the page was served by this host (e.g. 127.0.0.1 vs the configured localhost). A
+    // cross-site page can't forge this pair: the browser sets Origin to its own site, Host to ours.
+    if (isSameHost(origin, request.headers.host)) return undefined
     request.log.warn({ origin }, 'live socket refused: origin not allowed')
     // Returning the reply ends the request here: the upgrade never happens.
     return reply

@@ -7,6 +7,8 @@ export type MockAnswer = { status: number; body?: unknown } | 'network'
 export interface RecordedRequest {
   method: string
   path: string
+  /** The query string's parameters (`?page=2&search=tar`). */
+  query: URLSearchParams
   headers: Headers
   body: unknown
 }
@@ -23,7 +25,13 @@ export function mockApi(routes: Record<string, Handler>): RecordedRequest[] {
     const url = new URL(String(input), 'http://localhost')
     const method = (init?.method ?? 'GET').toUpperCase()
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body
-    const request: RecordedRequest = { method, path: url.pathname, headers: new Headers(init?.headers), body }
+    const request: RecordedRequest = {
+      method,
+      path: url.pathname,
+      query: url.searchParams,
+      headers: new Headers(init?.headers),
+      body,
+    }
     requests.push(request)
     const handler = routes[`${method} ${url.pathname}`]
     const answer = typeof handler === 'function' ? handler(request) : (handler ?? { status: 404 })

@@ -1,3 +1,4 @@
+import { SYSADMIN_COMMANDS } from './commands-sysadmin.ts'
 import { a, code, em, p, pre, strong, ul } from './html.ts'
 
 export interface SeedComment {
@@ -1264,4 +1265,5 @@ export const COMMANDS: readonly SeedCommand[] = [
   ...gitTools,
   ...docker,
   ...shellScripting,
+  ...SYSADMIN_COMMANDS,
 ]

@@ -1,30 +1,19 @@
-import type { AuthResponse, LoginBody, ProfileHeader, SignupBody } from '@bashboard/server/contract'
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { AuthResponse, LoginBody, SignupBody } from '@bashboard/server/contract'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useCallback, useEffect } from 'react'
 import { ApiError, apiFetch } from '../../lib/api-client'
+import { currentUserKeyRoot, profileHeaderKey, profileHeaderQueryOptions } from '../../lib/current-user'
 import { SESSION_LIFETIME_MS, type Session, sessionAtom } from '../../state/session'
 
 /** Query keys of the signed-in user's own data; all of it is dropped on logout. */
 export const authKeys = {
-  all: ['auth'] as const,
-  profileHeader: () => [...authKeys.all, 'profile-header'] as const,
+  all: currentUserKeyRoot,
+  profileHeader: profileHeaderKey,
 }
 
-/** The header's user data (GET /api/website/user/profile/header). */
-export function profileHeaderQueryOptions() {
-  return queryOptions({
-    queryKey: authKeys.profileHeader(),
-    queryFn: ({ signal }) =>
-      apiFetch<ProfileHeader>('/api/website/user/profile/header', {
-        signal,
-        fallbackMessage: 'Failed to fetch user profile',
-      }),
-    staleTime: 5 * 60_000,
-    // A 401 means the session is gone; retrying cannot fix that, and the caller logs out at once.
-    retry: (failures, error) => !(error instanceof ApiError && error.status === 401) && failures < 2,
-  })
-}
+/** The header's user data; defined in lib/current-user so other features can read the same cache entry. */
+export { profileHeaderQueryOptions }
 
 /** Ends the session: forgets the token, drops the user's private data and refetches the rest as a guest. */
 export function useLogout(): () => void {

@@ -1,4 +1,4 @@
-import type { StatsResponse } from '@bashboard/server/contract'
+import type { StatsResponse, WebsiteResponse } from '@bashboard/server/contract'
 import { queryOptions } from '@tanstack/react-query'
 import { apiFetch } from '../../lib/api-client'
 
@@ -6,6 +6,7 @@ import { apiFetch } from '../../lib/api-client'
 export const homeKeys = {
   all: ['home'] as const,
   stats: () => [...homeKeys.all, 'stats'] as const,
+  website: () => [...homeKeys.all, 'website'] as const,
 }
 
 /** Platform stats (GET /api/website/stats) with the `stats` topic's live id. */
@@ -19,5 +20,14 @@ export function statsQueryOptions() {
       }),
     // Pushed live while the socket is up; the refetch on focus covers the time it is down.
     staleTime: 30_000,
+  })
+}
+
+/** The home page's lists (GET /api/website): latest and weekly top posts, categories, weekly leaders. */
+export function websiteQueryOptions() {
+  return queryOptions({
+    queryKey: homeKeys.website(),
+    queryFn: ({ signal }) =>
+      apiFetch<WebsiteResponse>('/api/website', { signal, fallbackMessage: 'Failed to fetch website data' }),
   })
 }

@@ -2,9 +2,13 @@ import type { StatsResponse } from '@bashboard/server/contract'
 import type { LiveFeature } from '../../live/types'
 import { homeKeys } from './api'
 
-/** Home page live updates: the `stats` topic carries the four tiles' absolute values. */
+/**
+ * Home page live updates: the `stats` topic carries the four tiles' absolute values; a post created or
+ * deleted on `posts` changes the latest list, so it is refetched. (Vote and view counts of the listed
+ * posts are merged by the posts feature, which updates every cached query holding a post.)
+ */
 export const homeLive = {
-  topicKinds: ['stats'],
+  topicKinds: ['stats', 'posts'],
   events: {
     'stats.updated': (queryClient, data) => {
       queryClient.setQueryData<StatsResponse>(homeKeys.stats(), (current) =>
@@ -12,8 +16,16 @@ export const homeLive = {
         current ? { ...data, liveId: current.liveId } : current,
       )
     },
+    'post.created': (queryClient) => {
+      void queryClient.invalidateQueries({ queryKey: homeKeys.website() })
+    },
+    'post.deleted': (queryClient) => {
+      void queryClient.invalidateQueries({ queryKey: homeKeys.website() })
+    },
   },
-  reset: (queryClient) => {
-    void queryClient.invalidateQueries({ queryKey: homeKeys.stats() })
+  reset: (queryClient, topic) => {
+    void queryClient.invalidateQueries({
+      queryKey: topic === 'posts' ? homeKeys.website() : homeKeys.stats(),
+    })
   },
 } satisfies LiveFeature

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { errorBody, mockApi, statsFixture } from '../../../test/mock-api'
+import { websiteFixture } from '../../../test/post-fixtures'
 import { renderApp } from '../../../test/render-app'
 
 function tileValue(label: string): string | null {
@@ -9,7 +10,10 @@ function tileValue(label: string): string | null {
 
 describe('HomePage', () => {
   it('shows the four stat tiles, the welcome banner and, for guests, the join card', async () => {
-    mockApi({ 'GET /api/website/stats': { status: 200, body: statsFixture({ totalPosts: 1234 }) } })
+    mockApi({
+      'GET /api/website/stats': { status: 200, body: statsFixture({ totalPosts: 1234 }) },
+      'GET /api/website': { status: 200, body: websiteFixture() },
+    })
     renderApp('/')
     expect(await screen.findByRole('group', { name: 'Total Posts' })).toBeInTheDocument()
     expect(tileValue('Total Posts')).toBe('1,234')
@@ -22,7 +26,10 @@ describe('HomePage', () => {
   })
 
   it('subscribes to the stats topic from the loaded liveId and applies pushed numbers live', async () => {
-    mockApi({ 'GET /api/website/stats': { status: 200, body: statsFixture({ liveId: '41' }) } })
+    mockApi({
+      'GET /api/website/stats': { status: 200, body: statsFixture({ liveId: '41' }) },
+      'GET /api/website': { status: 200, body: websiteFixture() },
+    })
     const { sockets } = renderApp('/')
     await screen.findByRole('group', { name: 'Total Users' })
     const socket = sockets.at(-1)
@@ -30,12 +37,13 @@ describe('HomePage', () => {
     await act(async () => socket.open())
     expect(screen.getByTestId('live-status')).toHaveAttribute('data-status', 'open')
     // The tile's effect subscribes after it is on screen; wait for the message rather than race it.
+    // Other sections subscribe in the same tick (posts, each post); find the stats topic among them.
     await waitFor(() =>
-      expect(socket.sentOfType('subscribe')).toContainEqual({
-        type: 'subscribe',
-        topics: ['stats'],
-        since: { stats: '41' },
-      }),
+      expect(
+        socket
+          .sentOfType('subscribe')
+          .some((message) => message.topics.includes('stats') && message.since?.stats === '41'),
+      ).toBe(true),
     )
 
     act(() =>
@@ -54,10 +62,33 @@ describe('HomePage', () => {
   })
 
   it('shows an error with Retry when the stats cannot be loaded', async () => {
-    mockApi({ 'GET /api/website/stats': { status: 500, body: errorBody(500, 'Internal Server Error') } })
+    mockApi({
+      'GET /api/website/stats': { status: 500, body: errorBody(500, 'Internal Server Error') },
+      'GET /api/website': { status: 200, body: websiteFixture() },
+    })
     renderApp('/')
     expect(await screen.findByText('The community numbers could not be loaded.')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument()
     expect(within(screen.getByRole('alert')).getByText('Failed to load website data.')).toBeInTheDocument()
+  })
+
+  it('lists the top posts of the week and the latest commands with links to Browse, and the weekly leaders', async () => {
+    mockApi({
+      'GET /api/website/stats': { status: 200, body: statsFixture() },
+      'GET /api/website': { status: 200, body: websiteFixture() },
+    })
+    renderApp('/')
+    const latest = await screen.findByRole('list', { name: 'Latest shared commands' })
+    expect(within(latest).getByRole('link', { name: 'Newest command' })).toBeInTheDocument()
+    const top = screen.getByRole('list', { name: 'Top of the week' })
+    expect(within(top).getByRole('link', { name: 'Best of the week' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: /View all/ })).toHaveAttribute('href', '/browse?sort=latest')
+    expect(screen.getByRole('link', { name: /See trending/ })).toHaveAttribute(
+      'href',
+      '/browse?sort=trending',
+    )
+    expect(screen.getByRole('link', { name: /View Leaderboard/ })).toHaveAttribute('href', '/leaderboard')
+    expect(screen.getByText('linus')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: /Networking/ })).toBeInTheDocument()
   })
 })

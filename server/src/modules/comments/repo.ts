@@ -1,0 +1,122 @@
+import type { Database } from '@bashboard/db'
+import type { Kysely, Transaction } from 'kysely'
+
+/** A comment joined with what its author card needs. */
+export interface CommentWithAuthorRow {
+  id: string
+  post_id: string
+  content: string
+  created_at: Date
+  author_id: string
+  username: string
+  avatar: string | null
+  points: number
+}
+
+/** The fields a delete needs to check ownership and fix the post's counter. */
+export interface CommentOwnerRow {
+  id: string
+  post_id: string
+  author_id: string
+}
+
+type Executor = Kysely<Database> | Transaction<Database>
+
+function selectWithAuthor(db: Executor) {
+  return db
+    .selectFrom('comments')
+    .innerJoin('users', 'users.id', 'comments.author_id')
+    .select([
+      'comments.id',
+      'comments.post_id',
+      'comments.content',
+      'comments.created_at',
+      'comments.author_id',
+      'users.username',
+      'users.avatar',
+      'users.points',
+    ])
+}
+
+/** Whether a post with this id exists. */
+export async function postExists(db: Executor, postId: string): Promise<boolean> {
+  const row = await db.selectFrom('posts').select('id').where('id', '=', postId).executeTakeFirst()
+  return row !== undefined
+}
+
+/** Every comment of a post, oldest first (id breaks ties so the order is stable). */
+export function listCommentsOfPost(db: Executor, postId: string): Promise<CommentWithAuthorRow[]> {
+  return selectWithAuthor(db)
+    .where('comments.post_id', '=', postId)
+    .orderBy('comments.created_at', 'asc')
+    .orderBy('comments.id', 'asc')
+    .execute()
+}
+
+/** One comment with its author, or undefined. */
+export function findCommentWithAuthor(
+  db: Executor,
+  commentId: string,
+): Promise<CommentWithAuthorRow | undefined> {
+  return selectWithAuthor(db).where('comments.id', '=', commentId).executeTakeFirst()
+}
+
+/**
+ * Adds `delta` to a post's comment count and returns the new count, or undefined when the post does
+ * not exist. The update locks the post row until the transaction ends, so concurrent comments on one
+ * post serialise here and each sees the count its own change produced. The count never goes below 0.
+ */
+export async function addToCommentsCount(
+  trx: Transaction<Database>,
+  postId: string,
+  delta: 1 | -1,
+): Promise<number | undefined> {
+  const row = await trx
+    .updateTable('posts')
+    .set((eb) => ({
+      comments_count: eb.fn<number>('greatest', [eb('comments_count', '+', delta), eb.lit(0)]),
+    }))
+    .where('id', '=', postId)
+    .returning('comments_count')
+    .executeTakeFirst()
+  return row?.comments_count
+}
+
+/** Inserts a comment and returns its id. */
+export async function insertComment(
+  trx: Transaction<Database>,
+  fields: { postId: string; authorId: string; content: string },
+): Promise<string> {
+  const row = await trx
+    .insertInto('comments')
+    .values({ post_id: fields.postId, author_id: fields.authorId, content: fields.content })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
+}
+
+/** A comment's owner and post, or undefined. With `lock`, the row stays locked until the transaction ends. */
+export function findCommentOwner(
+  db: Executor,
+  commentId: string,
+  lock = false,
+): Promise<CommentOwnerRow | undefined> {
+  const query = db.selectFrom('comments').select(['id', 'post_id', 'author_id']).where('id', '=', commentId)
+  return (lock ? query.forUpdate() : query).executeTakeFirst()
+}
+
+/** Locks a post row until the transaction ends; false when the post does not exist. */
+export async function lockPost(trx: Transaction<Database>, postId: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom('posts')
+    .select('id')
+    .where('id', '=', postId)
+    .forUpdate()
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/** Deletes a comment row. */
+export async function deleteCommentRow(trx: Transaction<Database>, commentId: string): Promise<void> {
+  await trx.deleteFrom('comments').where('id', '=', commentId).execute()
+}

@@ -1,0 +1,88 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import {
+  CommentIdParams,
+  CommentListResponse,
+  CommentPostParams,
+  CreateCommentBody,
+  CreateCommentResponse,
+  DeleteCommentResponse,
+} from '../../contract/comments.ts'
+import { ErrorResponse } from '../../contract/common.ts'
+import { requireAuth } from '../../infra/auth.ts'
+import { createComment, deleteComment, listComments } from './service.ts'
+
+/** Comments a member may post per minute; more answer 429 with `Retry-After`. */
+export const COMMENTS_PER_MINUTE = 10
+
+/** Reading, adding and deleting the comments of a post. */
+export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const deps = { db: app.db, live: app.live, stats: app.statsBroadcaster }
+
+  app.get(
+    '/api/comments/:postId',
+    {
+      config: { access: 'public' },
+      schema: {
+        params: CommentPostParams,
+        response: { 200: CommentListResponse, 400: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const { postId } = request.params
+      // The id is read first: an event published between the two reads is then replayed, not lost.
+      const liveId = await app.live.currentId(`post:${postId}`)
+      const comments = await listComments(app.db, postId)
+      return { comments, liveId }
+    },
+  )
+
+  app.post(
+    '/api/comments/:postId/',
+    {
+      config: {
+        access: 'member',
+        // Per user, counted after the access hook has identified them (so guests get 401, not 429).
+        rateLimit: {
+          max: COMMENTS_PER_MINUTE,
+          timeWindow: 60_000,
+          hook: 'preHandler',
+          keyGenerator: (request) => `comment:${request.auth?.id ?? request.ip}`,
+        },
+      },
+      schema: {
+        params: CommentPostParams,
+        body: CreateCommentBody,
+        response: {
+          201: CreateCommentResponse,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          404: ErrorResponse,
+          422: ErrorResponse,
+          429: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await createComment(deps, requireAuth(request), request.params.postId, request.body)
+      return reply.status(201).send(result)
+    },
+  )
+
+  app.delete(
+    '/api/comments/:commentId',
+    {
+      config: { access: 'member' },
+      schema: {
+        params: CommentIdParams,
+        response: {
+          200: DeleteCommentResponse,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          403: ErrorResponse,
+          404: ErrorResponse,
+        },
+      },
+    },
+    async (request) => deleteComment(deps, requireAuth(request), request.params.commentId),
+  )
+}

@@ -1,0 +1,494 @@
+import type { CategoryRow, Database } from '@bashboard/db'
+import type { Kysely } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
+import {
+  authHeader,
+  createCategory,
+  createPost,
+  createUser,
+  loginAs,
+  type TestUser,
+} from '../../../test/factories.ts'
+import type { PostCard } from '../../contract/posts.ts'
+import type { BusMessage } from '../../live/bus.ts'
+import { POINTS, POST_MESSAGES } from './service.ts'
+
+let t: TestApp
+let contributor: TestUser
+let other: TestUser
+let member: TestUser
+let moderator: TestUser
+let category: CategoryRow
+let sequence = 0
+
+beforeAll(async () => {
+  t = await buildTestApp()
+  ;[contributor, other, member, moderator] = await Promise.all([
+    createUser(t.db, { role: 'contributor' }),
+    createUser(t.db, { role: 'contributor' }),
+    createUser(t.db),
+    createUser(t.db, { role: 'moderator' }),
+  ])
+  category = await createCategory(t.db)
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+function uniqueBody(overrides: Record<string, unknown> = {}) {
+  sequence += 1
+  return {
+    title: `Show disk usage ${sequence}`,
+    command: `du -sh /var/log/${sequence}`,
+    description: '<p>Summarises the size of a directory tree.</p>',
+    category: category.id,
+    ...overrides,
+  }
+}
+
+async function create(user: TestUser, body: Record<string, unknown> = uniqueBody()) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/posts/create',
+    headers: authHeader(loginAs(t.app, user)),
+    payload: body,
+  })
+}
+
+async function createOk(user: TestUser = contributor, body = uniqueBody()): Promise<PostCard> {
+  const res = await create(user, body)
+  expect(res.statusCode).toBe(201)
+  return res.json().post
+}
+
+function voteAs(user: TestUser, postId: string, direction: 'upvote' | 'downvote') {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/posts/${direction}/${postId}`,
+    headers: authHeader(loginAs(t.app, user)),
+  })
+}
+
+async function points(db: Kysely<Database>, userId: string) {
+  const user = await db
+    .selectFrom('users')
+    .select(['points', 'post_count'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow()
+  const ledger = await db
+    .selectFrom('points_ledger')
+    .select(['delta', 'reason'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute()
+  return { ...user, ledger }
+}
+
+function recordEvents(): {
+  events: Array<{ topic: string; event: string | null; data: unknown }>
+  stop: () => void
+} {
+  const events: Array<{ topic: string; event: string | null; data: unknown }> = []
+  const stop = t.bus.subscribe({
+    message: (message: BusMessage) =>
+      events.push({ topic: message.topic, event: message.event, data: JSON.parse(message.frame).data }),
+    resumed: () => {},
+  })
+  return { events, stop }
+}
+
+describe('POST /api/posts/create', () => {
+  it('creates a post with a slug, derived tags, sanitised description, counts and points', async () => {
+    const before = await points(t.db, other.id)
+    const cat = await createCategory(t.db)
+    const res = await create(other, {
+      title: 'Find Big Files!',
+      command: '  sudo find / -size +100M | sort  ',
+      description:
+        '<p onclick="x()">Lists <strong>large</strong> files<script>alert(1)</script></p><img src=x onerror=alert(1)><a href="javascript:alert(1)">bad</a>',
+      category: cat.id,
+      tags: ['Disk'],
+    })
+    expect(res.statusCode).toBe(201)
+    const post: PostCard = res.json().post
+    expect(post).toMatchObject({
+      slug: 'find-big-files',
+      title: 'Find Big Files!',
+      command: 'sudo find / -size +100M | sort',
+      tags: ['find', 'sort', 'disk'],
+      category: { _id: cat.id, name: cat.name },
+      author: { _id: other.id, username: other.username },
+      uplikeCount: 0,
+      downlikeCount: 0,
+      viewCount: 0,
+      commentsCount: 0,
+      safety: { dangerous: false, warnings: [] },
+    })
+    expect(post.description).toBe(
+      '<p>Lists <strong>large</strong> files</p><a rel="noopener nofollow ugc">bad</a>',
+    )
+    expect(post.description).not.toMatch(/script|onerror|onclick|javascript:/)
+    expect(post.excerpt).toBe('Lists large files bad')
+    const after = await points(t.db, other.id)
+    expect(after.points).toBe(before.points + POINTS.postCreated)
+    expect(after.post_count).toBe(before.post_count + 1)
+    const catRow = await t.db
+      .selectFrom('categories')
+      .select('post_count')
+      .where('id', '=', cat.id)
+      .executeTakeFirstOrThrow()
+    expect(catRow.post_count).toBe(1)
+  })
+
+  it('flags destructive commands in the card', async () => {
+    const post = await createOk(contributor, uniqueBody({ command: 'sudo rm -rf / --no-preserve-root' }))
+    expect(post.safety.dangerous).toBe(true)
+    expect(post.safety.warnings.map((w) => w.id)).toContain('rm-root')
+  })
+
+  it('answers 401 without a token and 403 for a member', async () => {
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/posts/create', payload: uniqueBody() })
+    expect(anonymous.statusCode).toBe(401)
+    const res = await create(member)
+    expect(res.statusCode).toBe(403)
+    expect(res.json().message).toBe(POST_MESSAGES.notContributor)
+  })
+
+  it('answers 400 for a malformed body or unknown fields', async () => {
+    const missing = await create(contributor, { title: 'x' })
+    expect(missing.statusCode).toBe(400)
+    const extra = await create(contributor, uniqueBody({ uplikeCount: 100 }))
+    expect(extra.statusCode).toBe(400)
+  })
+
+  it.each([
+    [{ title: '   ', command: '', description: '', category: '' }, POST_MESSAGES.titleRequired],
+    [{ title: 'x'.repeat(101) }, POST_MESSAGES.titleTooLong],
+    [{ command: ' \n ', description: '', category: '' }, POST_MESSAGES.commandRequired],
+    [{ description: '<p><br></p><p>   </p>', category: '' }, POST_MESSAGES.descriptionRequired],
+    [{ description: '<script>alert("long enough text")</script>' }, POST_MESSAGES.descriptionRequired],
+    [
+      { description: '<p>too short</p>'.replace('too short', 'short'), category: '' },
+      POST_MESSAGES.descriptionTooShort,
+    ],
+    [{ category: '  ' }, POST_MESSAGES.categoryRequired],
+    [{ category: '00000000-0000-4000-8000-000000000000' }, POST_MESSAGES.categoryUnknown],
+  ])('answers 422 in the SEED-SPEC order (%#)', async (overrides, message) => {
+    const res = await create(contributor, uniqueBody(overrides))
+    expect(res.statusCode).toBe(422)
+    expect(res.json().message).toBe(message)
+  })
+
+  it('answers 409 for a duplicate title (same slug) or command (whitespace folded), writing nothing', async () => {
+    const first = await createOk()
+    const before = await points(t.db, contributor.id)
+    const sameSlug = await create(contributor, uniqueBody({ title: `  ${first.title.toUpperCase()}!! ` }))
+    expect(sameSlug.statusCode).toBe(409)
+    expect(sameSlug.json().message).toBe(POST_MESSAGES.titleTaken)
+    const sameCommand = await create(
+      contributor,
+      uniqueBody({ command: first.command.replace(' ', '   \t ') }),
+    )
+    expect(sameCommand.statusCode).toBe(409)
+    expect(sameCommand.json().message).toBe(POST_MESSAGES.commandTaken)
+    expect(await points(t.db, contributor.id)).toEqual(before)
+  })
+
+  it('publishes post.created on posts after commit, and nothing when the write fails', async () => {
+    const { events, stop } = recordEvents()
+    try {
+      const post = await createOk()
+      expect(events.filter((e) => e.event === 'post.created')).toEqual([
+        { topic: 'posts', event: 'post.created', data: post },
+      ])
+      events.length = 0
+      const dup = await create(contributor, uniqueBody({ title: post.title }))
+      expect(dup.statusCode).toBe(409)
+      expect(events.filter((e) => e.topic === 'posts')).toEqual([])
+    } finally {
+      stop()
+    }
+  })
+})
+
+describe('GET /api/posts/{idOrSlug}', () => {
+  it("finds a post by id and by slug, with the caller's vote, related posts and the topic live id", async () => {
+    const post = await createOk()
+    const related = await createOk(other)
+    await voteAs(member, post._id, 'downvote')
+    const byId = await t.app.inject({
+      url: `/api/posts/${post._id}`,
+      headers: authHeader(loginAs(t.app, member)),
+    })
+    expect(byId.statusCode).toBe(200)
+    const body = byId.json()
+    expect(body.post._id).toBe(post._id)
+    expect(body.isLiked).toBe(false)
+    expect(body.isDisliked).toBe(true)
+    expect(body.related.map((p: PostCard) => p._id)).toContain(related._id)
+    expect(body.related.map((p: PostCard) => p._id)).not.toContain(post._id)
+    expect(body.related.length).toBeLessThanOrEqual(4)
+    expect(body.liveId).toMatch(/^\d+$/)
+    const bySlug = await t.app.inject({ url: `/api/posts/${encodeURIComponent(post.slug)}` })
+    expect(bySlug.statusCode).toBe(200)
+    expect(bySlug.json()).toMatchObject({ post: { _id: post._id }, isLiked: false, isDisliked: false })
+  })
+
+  it('answers 404 for an unknown id or slug', async () => {
+    const unknownId = await t.app.inject({ url: '/api/posts/00000000-0000-4000-8000-000000000000' })
+    expect(unknownId.statusCode).toBe(404)
+    const unknownSlug = await t.app.inject({ url: '/api/posts/no-such-post' })
+    expect(unknownSlug.statusCode).toBe(404)
+  })
+
+  it('counts one view per visitor per hour and publishes post.views', async () => {
+    const post = await createOk()
+    const { events, stop } = recordEvents()
+    try {
+      const guestA = { 'user-agent': 'agent-a' }
+      await t.app.inject({ url: `/api/posts/${post._id}`, headers: guestA })
+      await t.app.inject({ url: `/api/posts/${post._id}`, headers: guestA })
+      await t.app.inject({ url: `/api/posts/${post._id}`, headers: { 'user-agent': 'agent-b' } })
+      const token = loginAs(t.app, member)
+      await t.app.inject({ url: `/api/posts/${post._id}`, headers: { ...authHeader(token), ...guestA } })
+      const res = await t.app.inject({ url: `/api/posts/${post.slug}`, headers: authHeader(token) })
+      expect(res.json().post.viewCount).toBe(3)
+      expect(events.filter((e) => e.event === 'post.views').map((e) => e.data)).toEqual([
+        { postId: post._id, viewCount: 1 },
+        { postId: post._id, viewCount: 2 },
+        { postId: post._id, viewCount: 3 },
+      ])
+      // An hour later the same visitor counts again.
+      await t.db
+        .updateTable('post_views')
+        .set({ bucket: new Date(Date.now() - 2 * 3_600_000) })
+        .where('post_id', '=', post._id)
+        .execute()
+      const later = await t.app.inject({ url: `/api/posts/${post._id}`, headers: guestA })
+      expect(later.json().post.viewCount).toBe(4)
+    } finally {
+      stop()
+    }
+  })
+})
+
+describe('votes', () => {
+  it('runs the state machine: none → up, up → up (no-op), up → down, with counts and ledger', async () => {
+    const post = await createOk()
+    const before = await points(t.db, contributor.id)
+    const { events, stop } = recordEvents()
+    try {
+      const up = await voteAs(member, post._id, 'upvote')
+      expect(up.statusCode).toBe(200)
+      expect(up.json()).toEqual({
+        postId: post._id,
+        uplikeCount: 1,
+        downlikeCount: 0,
+        isLiked: true,
+        isDisliked: false,
+      })
+      const again = await voteAs(member, post._id, 'upvote')
+      expect(again.json()).toEqual(up.json())
+      const down = await voteAs(member, post._id, 'downvote')
+      expect(down.json()).toEqual({
+        postId: post._id,
+        uplikeCount: 0,
+        downlikeCount: 1,
+        isLiked: false,
+        isDisliked: true,
+      })
+      const after = await points(t.db, contributor.id)
+      expect(after.points).toBe(
+        before.points + POINTS.upvoteReceived - POINTS.upvoteReceived + POINTS.downvoteReceived,
+      )
+      expect(after.ledger.slice(before.ledger.length)).toEqual([
+        { delta: 2, reason: 'upvote_received' },
+        { delta: -2, reason: 'vote_reversed' },
+        { delta: -1, reason: 'downvote_received' },
+      ])
+      // The no-op press published nothing.
+      expect(events.filter((e) => e.event === 'post.votes').map((e) => e.data)).toEqual([
+        { postId: post._id, uplikeCount: 1, downlikeCount: 0 },
+        { postId: post._id, uplikeCount: 0, downlikeCount: 1 },
+      ])
+      expect(events.every((e) => e.topic === `post:${post._id}` || e.topic === 'stats')).toBe(true)
+    } finally {
+      stop()
+    }
+  })
+
+  it('never takes a user below 0 points', async () => {
+    const poor = await createUser(t.db, { role: 'contributor' })
+    const post = await createPost(t.db, { authorId: poor.id })
+    const res = await voteAs(member, post.id, 'downvote')
+    expect(res.statusCode).toBe(200)
+    expect((await points(t.db, poor.id)).points).toBe(0)
+  })
+
+  it("answers 403 on one's own post, 401 for guests and 404 for unknown posts", async () => {
+    const post = await createOk()
+    const { events, stop } = recordEvents()
+    const own = await voteAs(contributor, post._id, 'upvote')
+    stop()
+    expect(events.filter((e) => e.topic !== 'stats')).toEqual([])
+    expect(own.statusCode).toBe(403)
+    expect(own.json().message).toBe(POST_MESSAGES.ownPost)
+    const guest = await t.app.inject({ method: 'POST', url: `/api/posts/upvote/${post._id}` })
+    expect(guest.statusCode).toBe(401)
+    const unknown = await voteAs(member, '00000000-0000-4000-8000-000000000000', 'downvote')
+    expect(unknown.statusCode).toBe(404)
+    const notAnId = await voteAs(member, 'not-an-id', 'downvote')
+    expect(notAnId.statusCode).toBe(404)
+  })
+
+  it('keeps counts equal to a recount of vote rows under 50 concurrent voters', async () => {
+    const post = await createOk()
+    const voters = await Promise.all(Array.from({ length: 50 }, () => createUser(t.db)))
+    const responses = await Promise.all(
+      voters.map((voter, i) => voteAs(voter, post._id, i % 3 === 0 ? 'downvote' : 'upvote')),
+    )
+    expect(responses.map((r) => r.statusCode).filter((s) => s !== 200)).toEqual([])
+    // A second burst switching some of them, concurrently too.
+    const switches = await Promise.all(
+      voters.slice(0, 20).map((voter, i) => voteAs(voter, post._id, i % 3 === 0 ? 'upvote' : 'downvote')),
+    )
+    expect(switches.map((r) => r.statusCode).filter((s) => s !== 200)).toEqual([])
+    const row = await t.db
+      .selectFrom('posts')
+      .select(['uplike_count', 'downlike_count'])
+      .where('id', '=', post._id)
+      .executeTakeFirstOrThrow()
+    const recount = await t.db
+      .selectFrom('votes')
+      .select((eb) => [
+        eb.fn.count<string>('user_id').filterWhere('value', '=', 1).as('up'),
+        eb.fn.count<string>('user_id').filterWhere('value', '=', -1).as('down'),
+      ])
+      .where('post_id', '=', post._id)
+      .executeTakeFirstOrThrow()
+    expect(row.uplike_count).toBe(Number(recount.up))
+    expect(row.downlike_count).toBe(Number(recount.down))
+    expect(row.uplike_count + row.downlike_count).toBe(50)
+  })
+})
+
+describe('PUT /api/posts/update', () => {
+  it('lets the author change fields, re-deriving slug and tags', async () => {
+    const post = await createOk()
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/posts/update',
+      headers: authHeader(loginAs(t.app, contributor)),
+      payload: { id: post._id, title: `Renamed ${post.title}`, command: `ls -la /srv/${post._id}` },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().post).toMatchObject({ slug: `renamed-${post.slug}`, tags: ['ls'] })
+  })
+
+  it('moves the post between category counts when the category changes', async () => {
+    const from = await createCategory(t.db)
+    const to = await createCategory(t.db)
+    const post = await createOk(contributor, uniqueBody({ category: from.id }))
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/posts/update',
+      headers: authHeader(loginAs(t.app, contributor)),
+      payload: { id: post._id, category: to.slug },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().post.category).toEqual({ _id: to.id, name: to.name })
+    const counts = await t.db
+      .selectFrom('categories')
+      .select(['id', 'post_count'])
+      .where('id', 'in', [from.id, to.id])
+      .execute()
+    expect(Object.fromEntries(counts.map((c) => [c.id, c.post_count]))).toEqual({ [from.id]: 0, [to.id]: 1 })
+  })
+
+  it('answers 403 for another contributor, 404 for an unknown post, 409 and 422 like create', async () => {
+    const post = await createOk()
+    const taken = await createOk()
+    const put = (user: TestUser, payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/posts/update',
+        headers: authHeader(loginAs(t.app, user)),
+        payload,
+      })
+    expect((await put(other, { id: post._id, title: 'Hijacked title' })).statusCode).toBe(403)
+    expect(
+      (await put(contributor, { id: '00000000-0000-4000-8000-000000000000', title: 'x y z' })).statusCode,
+    ).toBe(404)
+    const dup = await put(contributor, { id: post._id, title: taken.title })
+    expect(dup.statusCode).toBe(409)
+    const invalid = await put(contributor, { id: post._id, description: '<p>short</p>' })
+    expect(invalid.statusCode).toBe(422)
+    expect(invalid.json().message).toBe(POST_MESSAGES.descriptionTooShort)
+    const byModerator = await put(moderator, { id: post._id, title: `Moderated ${post.title}` })
+    expect(byModerator.statusCode).toBe(200)
+  })
+})
+
+describe('deleting posts', () => {
+  it('deletes by the legacy and the REST path, reversing points and counts, and publishes post.deleted', async () => {
+    const author = await createUser(t.db, { role: 'contributor' })
+    const post = await createOk(author)
+    await voteAs(member, post._id, 'upvote')
+    const second = await createOk(author)
+    const before = await points(t.db, author.id)
+    expect(before.points).toBe(2 * POINTS.postCreated + POINTS.upvoteReceived)
+    const { events, stop } = recordEvents()
+    try {
+      const legacy = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/post/delete:${post._id}`,
+        headers: authHeader(loginAs(t.app, author)),
+      })
+      expect(legacy.statusCode).toBe(200)
+      expect(legacy.json()).toEqual({ postId: post._id })
+      const after = await points(t.db, author.id)
+      expect(after.points).toBe(POINTS.postCreated)
+      expect(after.post_count).toBe(1)
+      const rest = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/posts/${second._id}`,
+        headers: authHeader(loginAs(t.app, moderator)),
+      })
+      expect(rest.statusCode).toBe(200)
+      expect((await points(t.db, author.id)).points).toBe(0)
+      expect(events.filter((e) => e.topic === 'posts')).toEqual([
+        { topic: 'posts', event: 'post.deleted', data: { postId: post._id } },
+        { topic: 'posts', event: 'post.deleted', data: { postId: second._id } },
+      ])
+      const gone = await t.app.inject({ url: `/api/posts/${post._id}` })
+      expect(gone.statusCode).toBe(404)
+    } finally {
+      stop()
+    }
+  })
+
+  it("answers 403 for another user's post, 404 for unknown ids and 401 for guests", async () => {
+    const post = await createOk()
+    const { events, stop } = recordEvents()
+    try {
+      const denied = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/posts/${post._id}`,
+        headers: authHeader(loginAs(t.app, other)),
+      })
+      expect(denied.statusCode).toBe(403)
+      expect(events.filter((e) => e.topic !== 'stats')).toEqual([])
+    } finally {
+      stop()
+    }
+    const unknown = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/post/delete:00000000-0000-4000-8000-000000000000',
+      headers: authHeader(loginAs(t.app, moderator)),
+    })
+    expect(unknown.statusCode).toBe(404)
+    const guest = await t.app.inject({ method: 'DELETE', url: `/api/posts/${post._id}` })
+    expect(guest.statusCode).toBe(401)
+  })
+})

@@ -1,0 +1,400 @@
+import { createHash } from 'node:crypto'
+import type { Database } from '@bashboard/db'
+import { type Kysely, sql } from 'kysely'
+import type {
+  CreatePostBody,
+  PostCard,
+  PostDetailResponse,
+  UpdatePostBody,
+  VoteResponse,
+} from '../../contract/posts.ts'
+import { type AuthUser, hasAccess, isContributor } from '../../lib/access.ts'
+import { isUniqueViolation } from '../../lib/db-errors.ts'
+import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../../lib/errors.ts'
+import { htmlToText, sanitizeDescription } from '../../lib/sanitize.ts'
+import { commandKey, isUuid, slugify } from '../../lib/slug.ts'
+import { deriveTags } from '../../lib/tags.ts'
+import type { LiveHub } from '../../live/hub.ts'
+import { withTransaction } from '../../live/outbox.ts'
+import type { StatsBroadcaster } from '../stats/service.ts'
+import { toPostCard } from './presenter.ts'
+import {
+  adjustCategoryCount,
+  adjustPostCounts,
+  findPostCardById,
+  findRelatedPosts,
+  findTakenPostFields,
+  findVotesOf,
+  recordPoints,
+  recordView,
+  resolvePostId,
+  sumPointsForSubject,
+} from './repo.ts'
+
+/** What the posts service needs: the database, the live hub and the stats broadcaster. */
+export interface PostsDeps {
+  db: Kysely<Database>
+  live: LiveHub
+  stats: StatsBroadcaster
+}
+
+/** Points of the ledger (DESIGN §4). */
+export const POINTS = { postCreated: 10, upvoteReceived: 2, downvoteReceived: -1 } as const
+/** Longest title (SEED-SPEC §5). */
+export const MAX_TITLE_LENGTH = 100
+/** Shortest description, in plain-text characters (SEED-SPEC §5). */
+export const MIN_DESCRIPTION_LENGTH = 10
+/** Related posts on the detail page. */
+export const RELATED_LIMIT = 4
+
+/** The create-post messages of SEED-SPEC §5, in the order the rules are checked. */
+export const POST_MESSAGES = {
+  titleRequired: 'Please enter a post title.',
+  titleTooLong: `The title must be at most ${MAX_TITLE_LENGTH} characters.`,
+  commandRequired: 'Please enter a Linux command.',
+  descriptionRequired: 'Please enter a description for your post.',
+  descriptionTooShort: 'Please provide a more detailed description (at least 10 characters).',
+  categoryRequired: 'Please select a category.',
+  categoryUnknown: 'The selected category does not exist.',
+  titleTaken: 'A post with this title already exists',
+  commandTaken: 'A post with this command already exists',
+  notContributor: 'Only contributors can create posts',
+  ownPost: 'You cannot vote on your own post',
+  notFound: 'Post not found',
+  notAuthor: 'Only the author or a moderator can change this post',
+} as const
+
+function checkTitle(raw: string): string {
+  const title = raw.trim()
+  if (title === '') throw new InvalidError(POST_MESSAGES.titleRequired, 'title')
+  if (title.length > MAX_TITLE_LENGTH) throw new InvalidError(POST_MESSAGES.titleTooLong, 'title')
+  return title
+}
+
+function checkCommand(raw: string): string {
+  const command = raw.trim()
+  if (command === '') throw new InvalidError(POST_MESSAGES.commandRequired, 'command')
+  return command
+}
+
+function checkDescription(raw: string): { html: string; text: string } {
+  // The rules apply to what survives sanitising, so markup alone or a script never counts as text.
+  const html = sanitizeDescription(raw.trim())
+  const text = htmlToText(html)
+  if (text === '') throw new InvalidError(POST_MESSAGES.descriptionRequired, 'description')
+  if (text.length < MIN_DESCRIPTION_LENGTH) {
+    throw new InvalidError(POST_MESSAGES.descriptionTooShort, 'description')
+  }
+  return { html, text }
+}
+
+async function checkCategory(db: Kysely<Database>, raw: string): Promise<string> {
+  const value = raw.trim()
+  if (value === '') throw new InvalidError(POST_MESSAGES.categoryRequired, 'category')
+  const row = await db
+    .selectFrom('categories')
+    .select('id')
+    .where((eb) =>
+      isUuid(value) ? eb.or([eb('id', '=', value), eb('slug', '=', value)]) : eb('slug', '=', value),
+    )
+    .executeTakeFirst()
+  if (!row) throw new InvalidError(POST_MESSAGES.categoryUnknown, 'category')
+  return row.id
+}
+
+async function assertUnique(db: Kysely<Database>, slug?: string, key?: string, exceptId?: string) {
+  const taken = await findTakenPostFields(db, slug, key, exceptId)
+  if (taken.slug) throw new ConflictError(POST_MESSAGES.titleTaken, 'title')
+  if (taken.command) throw new ConflictError(POST_MESSAGES.commandTaken, 'command')
+}
+
+// A lost race between the pre-check and the write gives the same 409 as the pre-check.
+function rethrowDuplicate(error: unknown): never {
+  if (isUniqueViolation(error)) {
+    if (error.constraint?.includes('command')) throw new ConflictError(POST_MESSAGES.commandTaken, 'command')
+    if (error.constraint?.includes('slug')) throw new ConflictError(POST_MESSAGES.titleTaken, 'title')
+  }
+  throw error
+}
+
+async function loadCard(db: Kysely<Database>, id: string): Promise<PostCard> {
+  const row = await findPostCardById(db, id)
+  if (!row) throw new NotFoundError(POST_MESSAGES.notFound)
+  return toPostCard(row)
+}
+
+/**
+ * Creates a post (contributors and moderators): validates in the SEED-SPEC §5 order, sanitises the
+ * description, derives the slug, command key and tags, then in one transaction inserts the post,
+ * counts it for the author and category and awards the author's points. `post.created` goes out on
+ * `posts` after commit.
+ */
+export async function createPost(deps: PostsDeps, auth: AuthUser, body: CreatePostBody): Promise<PostCard> {
+  if (!isContributor(auth.role)) throw new ForbiddenError(POST_MESSAGES.notContributor)
+  const title = checkTitle(body.title)
+  const command = checkCommand(body.command)
+  const description = checkDescription(body.description)
+  const categoryId = await checkCategory(deps.db, body.category)
+  const slug = slugify(title)
+  const key = commandKey(command)
+  await assertUnique(deps.db, slug, key)
+
+  const card = await withTransaction({ db: deps.db, live: deps.live }, async (trx, outbox) => {
+    const inserted = await trx
+      .insertInto('posts')
+      .values({
+        author_id: auth.id,
+        category_id: categoryId,
+        title,
+        slug,
+        command,
+        command_key: key,
+        description: description.html,
+        description_text: description.text,
+        tags: deriveTags(command, body.tags ?? []),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+      .catch(rethrowDuplicate)
+    await adjustPostCounts(trx, auth.id, categoryId, 1)
+    await recordPoints(trx, {
+      userId: auth.id,
+      delta: POINTS.postCreated,
+      reason: 'post_created',
+      subjectId: inserted.id,
+      actorId: auth.id,
+    })
+    const created = await loadCard(trx, inserted.id)
+    outbox.publish('posts', 'post.created', created)
+    return created
+  })
+  deps.stats.changed()
+  return card
+}
+
+/**
+ * Changes a post's fields (its author or a moderator). The same rules and uniqueness apply as on
+ * create; a new command re-derives the command's tags and keeps the author's extra ones.
+ */
+export async function updatePost(deps: PostsDeps, auth: AuthUser, body: UpdatePostBody): Promise<PostCard> {
+  if (!isUuid(body.id)) throw new NotFoundError(POST_MESSAGES.notFound)
+  const title = body.title === undefined ? undefined : checkTitle(body.title)
+  const command = body.command === undefined ? undefined : checkCommand(body.command)
+  const description = body.description === undefined ? undefined : checkDescription(body.description)
+  const categoryId = body.category === undefined ? undefined : await checkCategory(deps.db, body.category)
+  const slug = title === undefined ? undefined : slugify(title)
+  const key = command === undefined ? undefined : commandKey(command)
+
+  return withTransaction({ db: deps.db, live: deps.live }, async (trx) => {
+    // Locked so a concurrent update or delete cannot move the category counts twice.
+    const current = await trx
+      .selectFrom('posts')
+      .select(['id', 'author_id', 'category_id', 'command', 'tags'])
+      .where('id', '=', body.id)
+      .forUpdate()
+      .executeTakeFirst()
+    if (!current) throw new NotFoundError(POST_MESSAGES.notFound)
+    if (current.author_id !== auth.id && !hasAccess(auth.role, 'moderator')) {
+      throw new ForbiddenError(POST_MESSAGES.notAuthor)
+    }
+    await assertUnique(trx, slug, key, current.id)
+    let tags: string[] | undefined
+    if (command !== undefined) {
+      // The author's own tags are the ones the old command did not produce; they stay.
+      const oldDerived = new Set(deriveTags(current.command))
+      tags = deriveTags(
+        command,
+        current.tags.filter((tag) => !oldDerived.has(tag)),
+      )
+    }
+    await trx
+      .updateTable('posts')
+      .set({
+        ...(title !== undefined && slug !== undefined ? { title, slug } : {}),
+        ...(command !== undefined && key !== undefined ? { command, command_key: key } : {}),
+        ...(tags ? { tags } : {}),
+        ...(description ? { description: description.html, description_text: description.text } : {}),
+        ...(categoryId !== undefined ? { category_id: categoryId } : {}),
+        updated_at: sql`now()`,
+      })
+      .where('id', '=', current.id)
+      .execute()
+      .catch(rethrowDuplicate)
+    if (categoryId !== undefined && categoryId !== current.category_id) {
+      if (current.category_id) await adjustCategoryCount(trx, current.category_id, -1)
+      await adjustCategoryCount(trx, categoryId, 1)
+    }
+    return loadCard(trx, current.id)
+  })
+}
+
+/**
+ * Deletes a post (its author or a moderator). In one transaction: the row (votes, comments and views
+ * cascade), the author's and category's counts, and one ledger entry taking back every point the
+ * author earned from the post. `post.deleted` goes out on `posts` after commit.
+ */
+export async function deletePost(deps: PostsDeps, auth: AuthUser, id: string): Promise<{ postId: string }> {
+  if (!isUuid(id)) throw new NotFoundError(POST_MESSAGES.notFound)
+  await withTransaction({ db: deps.db, live: deps.live }, async (trx, outbox) => {
+    const post = await trx
+      .selectFrom('posts')
+      .select(['id', 'author_id', 'category_id'])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst()
+    if (!post) throw new NotFoundError(POST_MESSAGES.notFound)
+    if (post.author_id !== auth.id && !hasAccess(auth.role, 'moderator')) {
+      throw new ForbiddenError(POST_MESSAGES.notAuthor)
+    }
+    const earned = await sumPointsForSubject(trx, post.author_id, post.id)
+    await trx.deleteFrom('posts').where('id', '=', post.id).execute()
+    await adjustPostCounts(trx, post.author_id, post.category_id, -1)
+    await recordPoints(trx, {
+      userId: post.author_id,
+      delta: -earned,
+      reason: 'post_deleted',
+      subjectId: post.id,
+      actorId: auth.id,
+    })
+    outbox.publish('posts', 'post.deleted', { postId: post.id })
+  })
+  deps.stats.changed()
+  return { postId: id }
+}
+
+/** The ledger entry a vote of `value` earns the post's author. */
+function votePoints(value: number): { delta: number; reason: 'upvote_received' | 'downvote_received' } {
+  return value > 0
+    ? { delta: POINTS.upvoteReceived, reason: 'upvote_received' }
+    : { delta: POINTS.downvoteReceived, reason: 'downvote_received' }
+}
+
+/**
+ * Casts an upvote (+1) or downvote (−1) with the state machine of SEED-SPEC §4: none → held vote,
+ * switching moves one count to the other, pressing the held vote changes nothing. The post row is
+ * locked first, so concurrent votes on a post run one after another and its counts always equal a
+ * recount of its vote rows. Authors cannot vote on their own posts.
+ */
+export async function vote(
+  deps: PostsDeps,
+  auth: AuthUser,
+  id: string,
+  value: 1 | -1,
+): Promise<VoteResponse> {
+  if (!isUuid(id)) throw new NotFoundError(POST_MESSAGES.notFound)
+  const result = await withTransaction({ db: deps.db, live: deps.live }, async (trx, outbox) => {
+    const post = await trx
+      .selectFrom('posts')
+      .select(['id', 'author_id', 'uplike_count', 'downlike_count'])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst()
+    if (!post) throw new NotFoundError(POST_MESSAGES.notFound)
+    if (post.author_id === auth.id) throw new ForbiddenError(POST_MESSAGES.ownPost)
+    const existing = await trx
+      .selectFrom('votes')
+      .select('value')
+      .where('user_id', '=', auth.id)
+      .where('post_id', '=', id)
+      .executeTakeFirst()
+    const state = (up: number, down: number, held: number) => ({
+      postId: id,
+      uplikeCount: up,
+      downlikeCount: down,
+      isLiked: held > 0,
+      isDisliked: held < 0,
+    })
+    if (existing?.value === value)
+      return { changed: false, response: state(post.uplike_count, post.downlike_count, value) }
+
+    if (existing) {
+      await trx
+        .updateTable('votes')
+        .set({ value, updated_at: sql`now()` })
+        .where('user_id', '=', auth.id)
+        .where('post_id', '=', id)
+        .execute()
+      const earlier = votePoints(existing.value)
+      await recordPoints(trx, {
+        userId: post.author_id,
+        delta: -earlier.delta,
+        reason: 'vote_reversed',
+        subjectId: id,
+        actorId: auth.id,
+      })
+    } else {
+      await trx.insertInto('votes').values({ user_id: auth.id, post_id: id, value }).execute()
+    }
+    const earned = votePoints(value)
+    await recordPoints(trx, { userId: post.author_id, ...earned, subjectId: id, actorId: auth.id })
+
+    // The switched-from count drops by one; greatest() keeps it at 0 even if it had drifted.
+    const switched = existing ? 1 : 0
+    const counts = await trx
+      .updateTable('posts')
+      .set(
+        value > 0
+          ? {
+              uplike_count: sql`uplike_count + 1`,
+              downlike_count: sql`greatest(0, downlike_count - ${switched})`,
+            }
+          : {
+              downlike_count: sql`downlike_count + 1`,
+              uplike_count: sql`greatest(0, uplike_count - ${switched})`,
+            },
+      )
+      .where('id', '=', id)
+      .returning(['uplike_count', 'downlike_count'])
+      .executeTakeFirstOrThrow()
+    outbox.publish(`post:${id}`, 'post.votes', {
+      postId: id,
+      uplikeCount: counts.uplike_count,
+      downlikeCount: counts.downlike_count,
+    })
+    return { changed: true, response: state(counts.uplike_count, counts.downlike_count, value) }
+  })
+  if (result.changed) deps.stats.changed()
+  return result.response
+}
+
+/** The key a visitor's views are counted under: the user id, or a hash of IP and user agent. */
+export function viewerKey(auth: AuthUser | null, ip: string, userAgent: string | undefined): string {
+  if (auth) return auth.id
+  return createHash('sha256')
+    .update(`${ip}\n${userAgent ?? ''}`)
+    .digest('hex')
+}
+
+/**
+ * The detail page of a post by id or slug: counts one view per visitor per hour (publishing
+ * `post.views` after commit), then reads the post, the caller's vote and up to 4 related posts. The
+ * `post:<id>` live id is read before the post, so no event between the two is lost.
+ */
+export async function getPostDetail(
+  deps: PostsDeps,
+  auth: AuthUser | null,
+  idOrSlug: string,
+  viewer: string,
+): Promise<PostDetailResponse> {
+  const id = await resolvePostId(deps.db, idOrSlug, isUuid(idOrSlug))
+  if (!id) throw new NotFoundError(POST_MESSAGES.notFound)
+  const liveId = await deps.live.currentId(`post:${id}`)
+  await withTransaction({ db: deps.db, live: deps.live }, async (trx, outbox) => {
+    const viewCount = await recordView(trx, id, viewer)
+    if (viewCount !== undefined) outbox.publish(`post:${id}`, 'post.views', { postId: id, viewCount })
+  })
+  const row = await findPostCardById(deps.db, id)
+  if (!row) throw new NotFoundError(POST_MESSAGES.notFound)
+  const [related, votes] = await Promise.all([
+    row.category_id ? findRelatedPosts(deps.db, row.category_id, id, RELATED_LIMIT) : Promise.resolve([]),
+    auth ? findVotesOf(deps.db, auth.id, [id]) : Promise.resolve(new Map<string, number>()),
+  ])
+  const held = votes.get(id) ?? 0
+  return {
+    post: toPostCard(row),
+    isLiked: held > 0,
+    isDisliked: held < 0,
+    related: related.map(toPostCard),
+    liveId,
+  }
+}

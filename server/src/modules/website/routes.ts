@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { ErrorResponse } from '../../contract/common.ts'
+import { SearchQuery, SearchResponse } from '../../contract/posts.ts'
+import { BrowseQuery, BrowseResponse, WebsiteResponse } from '../../contract/website.ts'
+import { browse, getWebsite, search, type WebsiteDeps } from './service.ts'
+
+/** Home data, browse and search: public, with the caller's votes when signed in. */
+export const websiteRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const deps: WebsiteDeps = { db: app.db, live: app.live }
+
+  app.get(
+    '/api/website',
+    { config: { access: 'public' }, schema: { response: { 200: WebsiteResponse } } },
+    async (request) => getWebsite(deps, request.auth),
+  )
+
+  app.get(
+    '/api/website/browse',
+    {
+      config: { access: 'public' },
+      schema: { querystring: BrowseQuery, response: { 200: BrowseResponse, 400: ErrorResponse } },
+    },
+    async (request) => browse(deps, request.auth, request.query),
+  )
+
+  app.get(
+    '/api/posts/v1/search',
+    {
+      config: { access: 'public' },
+      schema: { querystring: SearchQuery, response: { 200: SearchResponse, 400: ErrorResponse } },
+    },
+    async (request) => search(deps, request.query),
+  )
+}

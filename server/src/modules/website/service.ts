@@ -1,0 +1,144 @@
+import type { Database } from '@bashboard/db'
+import type { Kysely } from 'kysely'
+import type { Category, Pagination, ReactedPosts, SearchResponse } from '../../contract/posts.ts'
+import type { BrowseResponse, BrowseSort, WebsiteResponse } from '../../contract/website.ts'
+import type { AuthUser } from '../../lib/access.ts'
+import { badgeForPoints } from '../../lib/badges.ts'
+import type { LiveHub } from '../../live/hub.ts'
+import { avatarUrl } from '../accounts/presenter.ts'
+import { toPostCard, toReactedPosts } from '../posts/presenter.ts'
+import { findVotesOf } from '../posts/repo.ts'
+import { getPlatformStats } from '../stats/service.ts'
+import {
+  browsePosts,
+  type CategoryListRow,
+  findTopGainersSince,
+  findTopPostsSince,
+  listCategories,
+  resolveCategoryId,
+  searchPosts,
+} from './repo.ts'
+
+/** What the website service needs. */
+export interface WebsiteDeps {
+  db: Kysely<Database>
+  live: LiveHub
+}
+
+/** Browse and search page size (DESIGN §4). */
+export const PAGE_SIZE = 10
+/** Posts in the home page's latest list. */
+export const LATEST_LIMIT = 10
+/** Top posts of the week on the home page (SEED-SPEC §9). */
+export const TOP_WEEKLY_LIMIT = 2
+/** Rows of the home page's weekly leaderboard card. */
+export const WEEKLY_LEADERS_LIMIT = 5
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000
+
+function toCategory(row: CategoryListRow): Category {
+  return { _id: row.id, name: row.name, slug: row.slug, postCount: row.post_count }
+}
+
+function pagination(page: number, pageSize: number, totalPosts: number): Pagination {
+  return { page, pageSize, totalPosts, totalPages: Math.ceil(totalPosts / pageSize) }
+}
+
+async function reactedPosts(
+  db: Kysely<Database>,
+  auth: AuthUser | null,
+  postIds: readonly string[],
+): Promise<ReactedPosts | null> {
+  if (!auth) return null
+  return toReactedPosts(await findVotesOf(db, auth.id, [...new Set(postIds)]))
+}
+
+/**
+ * The home page data. Live ids are read first, so an event that lands while the queries run is
+ * replayed to the client rather than lost.
+ */
+export async function getWebsite(
+  deps: WebsiteDeps,
+  auth: AuthUser | null,
+  now = new Date(),
+): Promise<WebsiteResponse> {
+  const [postsId, statsId] = await Promise.all([deps.live.currentId('posts'), deps.live.currentId('stats')])
+  const weekAgo = new Date(now.getTime() - WEEK_MS)
+  const [latest, topWeekly, categories, platformStats, leaders] = await Promise.all([
+    browsePosts(deps.db, { sort: 'latest', limit: LATEST_LIMIT, offset: 0 }).then((r) => r.rows),
+    findTopPostsSince(deps.db, weekAgo, TOP_WEEKLY_LIMIT),
+    listCategories(deps.db),
+    getPlatformStats(deps.db, now),
+    findTopGainersSince(deps.db, weekAgo, WEEKLY_LEADERS_LIMIT),
+  ])
+  const ids = [...latest, ...topWeekly].map((row) => row.id)
+  return {
+    latestPosts: latest.map(toPostCard),
+    topWeeklyPosts: topWeekly.map(toPostCard),
+    categories: categories.map(toCategory),
+    platformStats,
+    userLeaderboard: leaders.map((row) => ({
+      _id: row.id,
+      username: row.username,
+      avatar: avatarUrl(row.avatar),
+      points: row.gained,
+      badge: badgeForPoints(row.total_points),
+    })),
+    myReactedPosts: await reactedPosts(deps.db, auth, ids),
+    liveIds: { posts: postsId, stats: statsId },
+  }
+}
+
+/**
+ * One browse page. A non-empty search switches to search mode (ranked, sort and category ignored);
+ * an unknown category gives an empty page rather than an error, like an empty search result.
+ */
+export async function browse(
+  deps: WebsiteDeps,
+  auth: AuthUser | null,
+  query: { page?: number; search?: string; category?: string; sort?: BrowseSort },
+): Promise<BrowseResponse> {
+  const liveId = await deps.live.currentId('posts')
+  const page = query.page ?? 1
+  const offset = (page - 1) * PAGE_SIZE
+  const search = query.search?.trim() ?? ''
+  const categoryKey = query.category?.trim() ?? ''
+  const [categories, result] = await Promise.all([
+    listCategories(deps.db),
+    (async () => {
+      if (search !== '') return searchPosts(deps.db, search, { limit: PAGE_SIZE, offset })
+      const categoryId = categoryKey === '' ? undefined : await resolveCategoryId(deps.db, categoryKey)
+      if (categoryKey !== '' && !categoryId) return { rows: [], total: 0 }
+      return browsePosts(deps.db, {
+        sort: query.sort ?? 'latest',
+        limit: PAGE_SIZE,
+        offset,
+        ...(categoryId ? { categoryId } : {}),
+      })
+    })(),
+  ])
+  return {
+    posts: result.rows.map(toPostCard),
+    categories: categories.map(toCategory),
+    pagination: pagination(page, PAGE_SIZE, result.total),
+    myReactedPosts: await reactedPosts(
+      deps.db,
+      auth,
+      result.rows.map((row) => row.id),
+    ),
+    search: search === '' ? null : search,
+    liveId,
+  }
+}
+
+/** GET /api/posts/v1/search: ranked results; an empty search is an empty list. */
+export async function search(
+  deps: WebsiteDeps,
+  query: { search?: string; page?: number; limit?: number },
+): Promise<SearchResponse> {
+  const page = query.page ?? 1
+  const limit = query.limit ?? PAGE_SIZE
+  const term = query.search?.trim() ?? ''
+  if (term === '') return { posts: [], pagination: pagination(page, limit, 0) }
+  const result = await searchPosts(deps.db, term, { limit, offset: (page - 1) * limit })
+  return { posts: result.rows.map(toPostCard), pagination: pagination(page, limit, result.total) }
+}

@@ -1,0 +1,313 @@
+import type { CategoryRow, PostRow } from '@bashboard/db'
+import { CompiledQuery, sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
+import {
+  authHeader,
+  createCategory,
+  createPost,
+  createUser,
+  createVote,
+  loginAs,
+  type TestUser,
+} from '../../../test/factories.ts'
+import type { PostCard } from '../../contract/posts.ts'
+import { trendingScore } from '../../lib/ranking.ts'
+import { browsePageQuery, searchPageQuery } from './repo.ts'
+
+let t: TestApp
+let author: TestUser
+let voter: TestUser
+let category: CategoryRow
+
+beforeAll(async () => {
+  t = await buildTestApp()
+  ;[author, voter] = await Promise.all([createUser(t.db, { role: 'contributor' }), createUser(t.db)])
+  category = await createCategory(t.db, { name: 'Files', slug: 'files' })
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+async function createViaApi(user: TestUser, body: Record<string, unknown>): Promise<PostCard> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/posts/create',
+    headers: authHeader(loginAs(t.app, user)),
+    payload: { category: category.id, ...body },
+  })
+  expect(res.statusCode).toBe(201)
+  return res.json().post
+}
+
+function vote(user: TestUser, postId: string, direction: 'upvote' | 'downvote' = 'upvote') {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/posts/${direction}/${postId}`,
+    headers: authHeader(loginAs(t.app, user)),
+  })
+}
+
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000)
+const ids = (posts: Array<{ _id: string }>) => posts.map((post) => post._id)
+
+describe('GET /api/website', () => {
+  it('serves the home data with weekly tops and leaders, votes for members and live ids', async () => {
+    const oldFavourite = await createPost(t.db, {
+      authorId: author.id,
+      categoryId: category.id,
+      createdAt: hoursAgo(24 * 8),
+    })
+    await t.db.updateTable('posts').set({ uplike_count: 99 }).where('id', '=', oldFavourite.id).execute()
+    const posts: PostCard[] = []
+    for (let i = 0; i < 11; i++) {
+      posts.push(
+        await createViaApi(author, {
+          title: `Home post ${i}`,
+          command: `echo home-${i}`,
+          description: '<p>A post for the home page.</p>',
+        }),
+      )
+    }
+    const [second, third] = [posts[1], posts[2]] as [PostCard, PostCard]
+    await vote(voter, third._id)
+    const fan = await createUser(t.db)
+    await vote(fan, third._id)
+    await vote(fan, second._id)
+    await vote(voter, second._id, 'downvote')
+
+    const guest = await t.app.inject({ url: '/api/website' })
+    expect(guest.statusCode).toBe(200)
+    const body = guest.json()
+    expect(ids(body.latestPosts)).toEqual(ids(posts.slice(1).reverse()))
+    expect(ids(body.topWeeklyPosts)).toEqual([third._id, second._id])
+    expect(body.categories).toEqual([{ _id: category.id, name: 'Files', slug: 'files', postCount: 11 }])
+    expect(body.platformStats).toMatchObject({ totalPosts: 12, totalCategories: 1 })
+    expect(body.userLeaderboard).toEqual([
+      // 11 posts (+110), three upvotes (+6), one downvote (−1).
+      { _id: author.id, username: author.username, avatar: null, points: 115, badge: 'Rising' },
+    ])
+    expect(body.myReactedPosts).toBeNull()
+    expect(body.liveIds).toEqual({
+      posts: expect.stringMatching(/^\d+$/),
+      stats: expect.stringMatching(/^\d+$/),
+    })
+
+    const member = await t.app.inject({ url: '/api/website', headers: authHeader(loginAs(t.app, voter)) })
+    expect(member.json().myReactedPosts).toEqual({ likedPosts: [third._id], dislikedPosts: [second._id] })
+  })
+})
+
+describe('GET /api/website/browse', () => {
+  it('pages the latest posts, ten a page, with totals and the posts live id', async () => {
+    const first = await t.app.inject({ url: '/api/website/browse' })
+    expect(first.statusCode).toBe(200)
+    const body = first.json()
+    expect(body.posts).toHaveLength(10)
+    expect(body.pagination).toEqual({ page: 1, pageSize: 10, totalPosts: 12, totalPages: 2 })
+    expect(body.search).toBeNull()
+    expect(body.liveId).toMatch(/^\d+$/)
+    const second = await t.app.inject({ url: '/api/website/browse?page=2' })
+    expect(second.json().posts).toHaveLength(2)
+    const all = [...body.posts, ...second.json().posts]
+    const times = all.map((post: PostCard) => Date.parse(post.createdAt))
+    expect(times).toEqual([...times].sort((a, b) => b - a))
+  })
+
+  it('filters by category id or slug, and an unknown category is an empty page', async () => {
+    const other = await createCategory(t.db, { name: 'Network', slug: 'network' })
+    const post = await createViaApi(author, {
+      title: 'Show open ports',
+      command: 'ss -tulpn',
+      description: '<p>Lists listening sockets with their processes.</p>',
+      category: other.id,
+    })
+    for (const key of [other.id, 'network']) {
+      const res = await t.app.inject({ url: `/api/website/browse?category=${key}` })
+      expect(ids(res.json().posts)).toEqual([post._id])
+      expect(res.json().pagination.totalPosts).toBe(1)
+    }
+    const unknown = await t.app.inject({ url: '/api/website/browse?category=nothing-here' })
+    expect(unknown.json()).toMatchObject({ posts: [], pagination: { totalPosts: 0, totalPages: 0 } })
+  })
+
+  it('sorts by upvotes and views with ties broken by newest, and by the trending formula', async () => {
+    const sorts = await createCategory(t.db, { name: 'Sorting', slug: 'sorting' })
+    const specs = [
+      { up: 5, down: 0, comments: 0, views: 10, age: 50 },
+      { up: 5, down: 0, comments: 0, views: 10, age: 2 },
+      { up: 1, down: 0, comments: 4, views: 400, age: 1 },
+      { up: 9, down: 1, comments: 0, views: 0, age: 200 },
+      { up: 50, down: 0, comments: 0, views: 0, age: 24 * 40 },
+    ]
+    const rows: Array<PostRow & (typeof specs)[number]> = []
+    for (const spec of specs) {
+      const row = await createPost(t.db, {
+        authorId: author.id,
+        categoryId: sorts.id,
+        createdAt: hoursAgo(spec.age),
+      })
+      await t.db
+        .updateTable('posts')
+        .set({
+          uplike_count: spec.up,
+          downlike_count: spec.down,
+          comments_count: spec.comments,
+          view_count: spec.views,
+        })
+        .where('id', '=', row.id)
+        .execute()
+      rows.push({ ...row, ...spec })
+    }
+    const browse = async (sort: string) =>
+      ids((await t.app.inject({ url: `/api/website/browse?category=sorting&sort=${sort}` })).json().posts)
+    const byId = (i: number) => rows[i]?.id
+    expect(await browse('upvotes')).toEqual([byId(4), byId(3), byId(1), byId(0), byId(2)])
+    expect(await browse('views')).toEqual([byId(2), byId(1), byId(0), byId(3), byId(4)])
+    const now = new Date()
+    const expected = rows
+      .filter((row) => row.age < 24 * 30)
+      .map((row) => ({
+        id: row.id,
+        score: trendingScore(
+          {
+            uplikeCount: row.up,
+            downlikeCount: row.down,
+            commentsCount: row.comments,
+            viewCount: row.views,
+            createdAt: row.created_at,
+          },
+          now,
+        ),
+      }))
+      .sort((a, b) => b.score - a.score)
+      .map((row) => row.id)
+    expect(await browse('trending')).toEqual(expected)
+  })
+
+  it('answers 400 for a bad page or sort', async () => {
+    expect((await t.app.inject({ url: '/api/website/browse?page=0' })).statusCode).toBe(400)
+    expect((await t.app.inject({ url: '/api/website/browse?page=abc' })).statusCode).toBe(400)
+    expect((await t.app.inject({ url: '/api/website/browse?sort=random' })).statusCode).toBe(400)
+  })
+})
+
+describe('search', () => {
+  let tar: PostCard
+  let grep: PostCard
+  let chmod: PostCard
+  let free: PostCard
+
+  beforeAll(async () => {
+    tar = await createViaApi(author, {
+      title: 'Extract a tar.gz archive',
+      command: 'tar -xzf archive.tar.gz',
+      description: '<p>Unpacks a gzip-compressed tarball into the current directory.</p>',
+    })
+    grep = await createViaApi(author, {
+      title: 'Search text recursively',
+      command: 'grep -rn "pattern" .',
+      description: '<p>Searches every file below the current directory for a pattern.</p>',
+    })
+    chmod = await createViaApi(author, {
+      title: 'Fix permissions of a web root',
+      command: 'chmod -R 755 /srv/www',
+      description: '<p>Sets read and execute permissions on a whole tree.</p>',
+    })
+    free = await createViaApi(author, {
+      title: 'Show memory usage',
+      command: 'free -h',
+      description: '<p>Prints used and free memory in human units.</p>',
+    })
+  })
+
+  const search = async (query: string) => {
+    const res = await t.app.inject({ url: `/api/posts/v1/search?search=${encodeURIComponent(query)}` })
+    expect(res.statusCode).toBe(200)
+    return res.json()
+  }
+
+  it.each([
+    ['tar xz', () => tar],
+    ['grep recursive', () => grep],
+    ['chmod -R', () => chmod],
+    ['recusive', () => grep],
+    ['permisions', () => chmod],
+    ['memory', () => free],
+  ])('finds the right post first for %s', async (query, expected) => {
+    const body = await search(query)
+    expect(body.posts[0]?._id).toBe(expected()._id)
+    expect(ids(body.posts)).not.toContain(query === 'memory' ? tar._id : free._id)
+    expect(body.pagination.totalPosts).toBe(body.posts.length)
+  })
+
+  it('gives an empty list for an empty search and honours page and limit', async () => {
+    expect((await search('   ')).posts).toEqual([])
+    const limited = await t.app.inject({ url: '/api/posts/v1/search?search=directory&limit=1&page=2' })
+    expect(limited.json().pagination).toMatchObject({ page: 2, pageSize: 1, totalPosts: 2, totalPages: 2 })
+    expect(limited.json().posts).toHaveLength(1)
+  })
+
+  it("switches browse to search mode, ignoring sort and category, with the member's votes", async () => {
+    await createVote(t.db, { postId: chmod._id, userId: voter.id, value: 1 })
+    const res = await t.app.inject({
+      url: '/api/website/browse?search=%20permisions%20&sort=views&category=network',
+      headers: authHeader(loginAs(t.app, voter)),
+    })
+    const body = res.json()
+    expect(body.search).toBe('permisions')
+    expect(body.posts[0]._id).toBe(chmod._id)
+    expect(body.myReactedPosts).toEqual({ likedPosts: [chmod._id], dislikedPosts: [] })
+  })
+})
+
+describe('query plans', () => {
+  let planApp: TestApp
+
+  beforeAll(async () => {
+    planApp = await buildTestApp()
+    const user = await createUser(planApp.db, { role: 'contributor' })
+    const categories = await Promise.all(Array.from({ length: 20 }, () => createCategory(planApp.db)))
+    const categoryIds = categories.map((c) => c.id)
+    // Enough rows, spread over categories and time, that an index is clearly cheaper than a scan.
+    await sql`
+      INSERT INTO posts (author_id, category_id, title, slug, command, command_key, description, description_text,
+                         uplike_count, view_count, created_at)
+      SELECT ${user.id}, (${categoryIds}::uuid[])[1 + n % 20], 'Generated post ' || n, 'generated-post-' || n,
+             'echo generated-' || n, 'echo generated-' || n, '<p>Generated</p>', 'Generated body text ' || n,
+             n % 97, n % 501, now() - make_interval(mins => n)
+      FROM generate_series(1, 5000) AS n`.execute(planApp.db)
+    // What autovacuum does in production: fresh statistics, and GIN's pending list merged into the
+    // index (until then the planner rightly prices GIN scans high).
+    await sql`VACUUM ANALYZE`.execute(planApp.db)
+  }, 60_000)
+  afterAll(async () => {
+    await planApp?.close()
+  })
+
+  async function plan(query: { compile(): CompiledQuery }): Promise<string> {
+    const compiled = query.compile()
+    const result = await planApp.db.executeQuery<{ 'QUERY PLAN': string }>(
+      CompiledQuery.raw(`EXPLAIN ${compiled.sql}`, [...compiled.parameters]),
+    )
+    return result.rows.map((row) => row['QUERY PLAN']).join('\n')
+  }
+
+  it('serves browse latest, category and upvotes pages and search from indexes', async () => {
+    const categoryId = (await planApp.db.selectFrom('categories').select('id').executeTakeFirstOrThrow()).id
+    const queries = {
+      latest: browsePageQuery(planApp.db, { sort: 'latest', limit: 10, offset: 0 }),
+      category: browsePageQuery(planApp.db, { sort: 'latest', categoryId, limit: 10, offset: 0 }),
+      upvotes: browsePageQuery(planApp.db, { sort: 'upvotes', limit: 10, offset: 0 }),
+      search: searchPageQuery(planApp.db, 'tar xz', { limit: 10, offset: 0 }),
+    }
+    for (const [name, query] of Object.entries(queries)) {
+      const text = await plan(query)
+      expect({ name, seqScanOnPosts: /Seq Scan on posts/.test(text) }, text).toEqual({
+        name,
+        seqScanOnPosts: false,
+      })
+      expect(text, name).toMatch(/Index|Bitmap/)
+    }
+  })
+})

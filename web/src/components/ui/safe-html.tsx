@@ -1,0 +1,63 @@
+import DOMPurify from 'dompurify'
+import { useMemo } from 'react'
+import { cn } from '../../lib/cn'
+
+/** Tags the description editor can produce (DESIGN §4); anything else is dropped even if the server let it in. */
+const ALLOWED_TAGS = [
+  'h1',
+  'h2',
+  'h3',
+  'p',
+  'strong',
+  'em',
+  'u',
+  's',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'pre',
+  'code',
+  'a',
+  'br',
+]
+
+/** Sanitises user HTML with DOMPurify: the editor's tags only, links restricted to http(s) and mailto. */
+export function sanitizeHtml(html: string): string {
+  return DOMPurify.sanitize(html, {
+    ALLOWED_TAGS,
+    ALLOWED_ATTR: ['href', 'rel', 'target'],
+    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:)/i,
+  })
+}
+
+/** Typography for the editor's tags, scoped to the rendered block (no global stylesheet rules). */
+const richTextClasses =
+  'text-sm leading-6 text-fg break-words [&_p]:my-2 [&_h1]:mt-4 [&_h1]:mb-2 [&_h1]:text-xl [&_h1]:font-semibold ' +
+  '[&_h2]:mt-4 [&_h2]:mb-2 [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:mt-3 [&_h3]:mb-1 [&_h3]:font-semibold ' +
+  '[&_ul]:my-2 [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:my-2 [&_ol]:list-decimal [&_ol]:pl-5 ' +
+  '[&_blockquote]:my-2 [&_blockquote]:border-l-2 [&_blockquote]:border-line-strong [&_blockquote]:pl-3 ' +
+  '[&_blockquote]:text-muted [&_a]:text-accent-text [&_a]:underline [&_a]:underline-offset-2 ' +
+  '[&_code]:rounded [&_code]:bg-surface-2 [&_code]:px-1 [&_code]:font-mono [&_code]:text-[0.85em] ' +
+  '[&_pre]:my-2 [&_pre]:overflow-x-auto [&_pre]:rounded-md [&_pre]:bg-terminal [&_pre]:p-3 ' +
+  '[&_pre]:text-[#d8f5e3] [&_pre_code]:bg-transparent [&_pre_code]:p-0 [&>*:first-child]:mt-0 [&>*:last-child]:mb-0'
+
+export interface SafeHtmlProps {
+  html: string
+  className?: string
+}
+
+/**
+ * The one place user HTML reaches the page. The server sanitises on write; this sanitises again on render,
+ * so a bug or an old row on the server cannot become script in the browser.
+ */
+export function SafeHtml({ html, className }: SafeHtmlProps) {
+  const clean = useMemo(() => sanitizeHtml(html), [html])
+  return (
+    <div
+      className={cn(richTextClasses, className)}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify just above
+      dangerouslySetInnerHTML={{ __html: clean }}
+    />
+  )
+}

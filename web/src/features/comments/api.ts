@@ -1,0 +1,98 @@
+import type {
+  Comment,
+  CommentListResponse,
+  CreateCommentBody,
+  CreateCommentResponse,
+  DeleteCommentResponse,
+} from '@bashboard/server/contract'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { apiFetch } from '../../lib/api-client'
+
+/** Query keys of post comments. */
+export const commentKeys = {
+  all: ['comments'] as const,
+  list: (postId: string) => [...commentKeys.all, 'list', postId] as const,
+}
+
+/**
+ * The cached comment list. `commentsCount` is the post's count as last reported by the server with a
+ * change (mutation answer or live event); until then the heading counts the list itself.
+ */
+export type CommentsData = CommentListResponse & { commentsCount?: number }
+
+/** A post's comments, oldest first (GET /api/comments/{postId}), with the `post:<id>` topic's live id. */
+export function commentsQueryOptions(postId: string) {
+  return queryOptions({
+    queryKey: commentKeys.list(postId),
+    queryFn: ({ signal }): Promise<CommentsData> =>
+      apiFetch<CommentListResponse>(`/api/comments/${encodeURIComponent(postId)}`, {
+        signal,
+        fallbackMessage: 'Failed to fetch comments',
+      }),
+  })
+}
+
+/**
+ * Adds a comment to the cached list unless it is already there (the author's own mutation and the
+ * `comment.created` event both deliver it, in either order), and takes the server's new count.
+ */
+export function appendComment(
+  current: CommentsData | undefined,
+  comment: Comment,
+  commentsCount: number,
+): CommentsData | undefined {
+  if (!current) return current
+  const known = current.comments.some((existing) => existing._id === comment._id)
+  return { ...current, comments: known ? current.comments : [...current.comments, comment], commentsCount }
+}
+
+/** Drops a comment from the cached list (if it is there) and takes the server's new count. */
+export function removeComment(
+  current: CommentsData | undefined,
+  commentId: string,
+  commentsCount: number,
+): CommentsData | undefined {
+  if (!current) return current
+  return {
+    ...current,
+    comments: current.comments.filter((comment) => comment._id !== commentId),
+    commentsCount,
+  }
+}
+
+/** POST /api/comments/{postId}/ with the trimmed text; the new comment joins the cached list. */
+export function useAddCommentMutation(postId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (content: string) => {
+      const body: CreateCommentBody = { post: postId, content }
+      return apiFetch<CreateCommentResponse>(`/api/comments/${encodeURIComponent(postId)}/`, {
+        method: 'POST',
+        body,
+        fallbackMessage: 'Failed to create comment',
+      })
+    },
+    onSuccess: ({ comment, commentsCount }) => {
+      queryClient.setQueryData<CommentsData>(commentKeys.list(postId), (current) =>
+        appendComment(current, comment, commentsCount),
+      )
+    },
+  })
+}
+
+/** DELETE /api/comments/{commentId}; the comment leaves the cached list. */
+export function useDeleteCommentMutation(postId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (commentId: string) =>
+      apiFetch<DeleteCommentResponse>(`/api/comments/${encodeURIComponent(commentId)}`, {
+        method: 'DELETE',
+        fallbackMessage: 'Failed to delete comment',
+      }),
+    onSuccess: ({ commentId, commentsCount }) => {
+      queryClient.setQueryData<CommentsData>(commentKeys.list(postId), (current) =>
+        removeComment(current, commentId, commentsCount),
+      )
+    },
+  })
+}

@@ -1,0 +1,168 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { LogIn, MessageSquare } from 'lucide-react'
+import { type FormEvent, Fragment, useId, useState } from 'react'
+import { Button, buttonClasses } from '../../../components/ui/button'
+import { Loading } from '../../../components/ui/spinner'
+import { useToast } from '../../../components/ui/toast'
+import { canDeleteAs, useCurrentUser } from '../../../lib/current-user'
+import { useLiveTopic } from '../../../live/live-provider'
+import { commentsQueryOptions, useAddCommentMutation, useDeleteCommentMutation } from '../api'
+import { CommentAdSlot } from './ad-slot'
+import { CommentItem } from './comment-item'
+
+/** The server refuses longer comments (contract COMMENT_MAX_LENGTH; the web imports contract types only). */
+const COMMENT_MAX_LENGTH = 2000
+
+/** From this length on, the form shows how much room is left. */
+const COUNTER_FROM = 1500
+
+/** An ad slot follows every third comment, but never the last one (SEED-SPEC §9). */
+const AD_EVERY = 3
+
+export interface CommentsSectionProps {
+  postId: string
+  /** The post's comment count from the post response; shown until the list has loaded. */
+  commentsCount: number
+  /** The `post:<id>` topic's live id from the post response, so no comment event is lost. */
+  liveId?: string | undefined
+}
+
+function CommentForm({ postId }: { postId: string }) {
+  const toast = useToast()
+  const fieldId = useId()
+  const [content, setContent] = useState('')
+  const addComment = useAddCommentMutation(postId)
+  const trimmed = content.trim()
+  const sending = addComment.isPending
+
+  function submit(event: FormEvent<HTMLFormElement>): void {
+    event.preventDefault()
+    if (trimmed === '' || sending) return
+    addComment.mutate(trimmed, {
+      onSuccess: () => {
+        setContent('')
+        toast({ title: 'Comment added successfully!', variant: 'success' })
+      },
+      onError: () => {
+        toast({ title: 'Error', message: 'Failed to add comment. Please try again.', variant: 'destructive' })
+      },
+    })
+  }
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-3">
+      <label htmlFor={fieldId} className="sr-only">
+        Your comment
+      </label>
+      <textarea
+        id={fieldId}
+        value={content}
+        onChange={(event) => setContent(event.target.value)}
+        placeholder="Add your comment..."
+        rows={3}
+        maxLength={COMMENT_MAX_LENGTH}
+        disabled={sending}
+        className="min-h-24 w-full resize-y rounded-md border border-line bg-surface-2 px-3 py-2.5 text-sm text-fg placeholder:text-muted/80 transition-colors hover:border-line-strong focus-visible:border-accent focus-visible:ring-2 focus-visible:ring-accent/40 focus-visible:outline-none disabled:opacity-70"
+      />
+      <div className="flex items-center justify-between gap-3">
+        {/* The counter appears only near the limit, where it helps. */}
+        <span className="font-mono text-xs text-muted">
+          {content.length >= COUNTER_FROM ? `${content.length}/${COMMENT_MAX_LENGTH}` : null}
+        </span>
+        <Button type="submit" disabled={trimmed === '' || sending} aria-busy={sending || undefined}>
+          <MessageSquare aria-hidden="true" className="size-4" />
+          {sending ? 'Posting...' : 'Post Comment'}
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+function GuestPrompt() {
+  return (
+    <div className="flex flex-col items-start gap-3 rounded-lg border border-line bg-surface-2/60 p-4 sm:flex-row sm:items-center sm:justify-between">
+      <p className="text-sm text-muted">You need to be logged in to add comments</p>
+      <Link to="/login" className={buttonClasses('primary', 'sm')}>
+        <LogIn aria-hidden="true" className="size-4" />
+        Sign In
+      </Link>
+    </div>
+  )
+}
+
+/**
+ * A post's comments: the heading with the count, the comment form (or a sign-in prompt for guests),
+ * and the list with an ad slot after every third comment. New and deleted comments arrive live on the
+ * post's topic.
+ */
+export function CommentsSection({ postId, commentsCount, liveId }: CommentsSectionProps) {
+  const toast = useToast()
+  const headingId = useId()
+  const { signedIn, user } = useCurrentUser()
+  const comments = useQuery(commentsQueryOptions(postId))
+  const deleteComment = useDeleteCommentMutation(postId)
+  // Ref-counted: the post page holds the same topic; the post response's id covers both views.
+  useLiveTopic(`post:${postId}`, liveId)
+
+  const list = comments.data?.comments
+  const count = comments.data ? (comments.data.commentsCount ?? comments.data.comments.length) : commentsCount
+
+  function remove(commentId: string): void {
+    deleteComment.mutate(commentId, {
+      onSuccess: () => toast({ title: 'Comment deleted successfully!', variant: 'success' }),
+      onError: () =>
+        toast({
+          title: 'Error',
+          message: 'Failed to delete comment. Please try again.',
+          variant: 'destructive',
+        }),
+    })
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-5">
+      <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold tracking-tight text-fg">
+        <MessageSquare aria-hidden="true" className="size-5 text-accent-text" />
+        Comments ({count})
+      </h2>
+
+      {signedIn ? <CommentForm postId={postId} /> : <GuestPrompt />}
+
+      {comments.isPending ? (
+        <Loading label="Loading comments..." className="py-6" />
+      ) : comments.isError ? (
+        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-danger">
+          Failed to load comments.
+          <Button variant="secondary" size="sm" onClick={() => void comments.refetch()}>
+            Try Again
+          </Button>
+        </div>
+      ) : list && list.length > 0 ? (
+        <ol aria-label="Comments" className="flex flex-col divide-y divide-line">
+          {list.map((comment, index) => (
+            <Fragment key={comment._id}>
+              <li>
+                <CommentItem
+                  comment={comment}
+                  canDelete={canDeleteAs(user, comment.author._id)}
+                  deleting={deleteComment.isPending && deleteComment.variables === comment._id}
+                  onDelete={remove}
+                />
+              </li>
+              {(index + 1) % AD_EVERY === 0 && index < list.length - 1 ? (
+                <li className="py-4">
+                  <CommentAdSlot />
+                </li>
+              ) : null}
+            </Fragment>
+          ))}
+        </ol>
+      ) : (
+        <p className="rounded-lg border border-dashed border-line py-8 text-center text-sm text-muted">
+          No comments yet. Be the first to comment!
+        </p>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,74 @@
+import type { Category, WeeklyLeader } from '@bashboard/server/contract'
+import { Link } from '@tanstack/react-router'
+import { ArrowRight, FolderTree, Trophy } from 'lucide-react'
+import { Avatar } from '../../../components/ui/avatar'
+import { Card } from '../../../components/ui/card'
+import { InternalLink } from '../../../components/ui/internal-link'
+
+/** Every category with its post count, each linking to Browse filtered by it. */
+export function CategoryListCard({ categories }: { categories: readonly Category[] }) {
+  return (
+    <Card className="flex flex-col gap-3 p-4">
+      <h2 className="flex items-center gap-2 text-sm font-semibold tracking-tight text-fg">
+        <FolderTree aria-hidden="true" className="size-4 text-accent-text" />
+        Categories
+      </h2>
+      {categories.length === 0 ? (
+        <p className="text-sm text-muted">No categories yet.</p>
+      ) : (
+        <ul aria-label="Categories" className="flex flex-col gap-0.5">
+          {categories.map((category) => (
+            <li key={category._id}>
+              <Link
+                to="/browse"
+                search={{ category: category._id }}
+                className="flex items-center justify-between gap-2 rounded-md px-2.5 py-1.5 text-sm text-muted hover:bg-surface-2 hover:text-fg"
+              >
+                <span className="min-w-0 truncate">{category.name}</span>
+                <span className="rounded-full bg-surface-3 px-2 py-0.5 font-mono text-xs tabular-nums">
+                  {category.postCount}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  )
+}
+
+/** The top 5 point gainers of the last 7 days, linking to the full leaderboard. */
+export function WeeklyLeaderboardCard({ leaders }: { leaders: readonly WeeklyLeader[] }) {
+  return (
+    <Card className="flex flex-col gap-3 p-4">
+      <h2 className="flex items-center gap-2 text-sm font-semibold tracking-tight text-fg">
+        <Trophy aria-hidden="true" className="size-4 text-warning" />
+        This Week's Leaders
+      </h2>
+      {leaders.length === 0 ? (
+        <p className="text-sm text-muted">Nobody has earned points this week yet. Share a command to lead!</p>
+      ) : (
+        <ol className="flex flex-col gap-2">
+          {leaders.map((leader, index) => (
+            <li key={leader._id} className="flex items-center gap-3 text-sm">
+              <span className="w-5 text-right font-mono text-xs text-muted">{index + 1}</span>
+              <Avatar name={leader.username} src={leader.avatar} size="sm" />
+              <span className="flex min-w-0 flex-1 flex-col leading-tight">
+                <span className="truncate font-medium text-fg">{leader.username}</span>
+                <span className="text-xs text-muted">{leader.badge}</span>
+              </span>
+              <span className="font-mono text-xs text-accent-text tabular-nums">+{leader.points} pts</span>
+            </li>
+          ))}
+        </ol>
+      )}
+      <InternalLink
+        href="/leaderboard"
+        className="inline-flex items-center gap-1 self-start rounded-sm text-sm font-medium text-accent-text hover:underline hover:underline-offset-4"
+      >
+        View Leaderboard
+        <ArrowRight aria-hidden="true" className="size-4" />
+      </InternalLink>
+    </Card>
+  )
+}

@@ -1,0 +1,150 @@
+import type { PostCard } from '@bashboard/server/contract'
+import type { QueryClient, QueryKey } from '@tanstack/react-query'
+
+/** A user's vote on one post. */
+export type VoteState = 'liked' | 'disliked' | 'none'
+
+/** Absolute counter values to write into every cached copy of a post. */
+export type PostCounts = Partial<
+  Pick<PostCard, 'uplikeCount' | 'downlikeCount' | 'viewCount' | 'commentsCount'>
+>
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function isPostCard(value: Record<string, unknown>, postId: string): boolean {
+  return value._id === postId && typeof value.uplikeCount === 'number'
+}
+
+function withMembership(list: unknown, postId: string, member: boolean): unknown {
+  if (!Array.isArray(list)) return list
+  const has = list.includes(postId)
+  if (has === member) return list
+  return member ? [...list, postId] : list.filter((id) => id !== postId)
+}
+
+/**
+ * Returns `value` with every copy of the post rewritten: its counters set, and (when `vote` is given) the
+ * caller's vote marks (`myReactedPosts` lists, a detail response's `isLiked`/`isDisliked`). Unchanged
+ * branches keep their identity, so an untouched query is not rewritten and nothing re-renders for it.
+ */
+export function rewritePost(value: unknown, postId: string, counts: PostCounts, vote?: VoteState): unknown {
+  if (Array.isArray(value)) {
+    let changed = false
+    const next = value.map((item) => {
+      const rewritten = rewritePost(item, postId, counts, vote)
+      if (rewritten !== item) changed = true
+      return rewritten
+    })
+    return changed ? next : value
+  }
+  if (!isRecord(value)) return value
+
+  let result: Record<string, unknown> = value
+  for (const [key, child] of Object.entries(value)) {
+    const rewritten = rewritePost(child, postId, counts, vote)
+    if (rewritten !== child) {
+      if (result === value) result = { ...value }
+      result[key] = rewritten
+    }
+  }
+
+  if (isPostCard(result, postId)) {
+    const differs = Object.entries(counts).some(([key, count]) => result[key] !== count)
+    if (differs) result = { ...result, ...counts }
+  }
+  if (vote) {
+    if (Array.isArray(result.likedPosts) && Array.isArray(result.dislikedPosts)) {
+      const likedPosts = withMembership(result.likedPosts, postId, vote === 'liked')
+      const dislikedPosts = withMembership(result.dislikedPosts, postId, vote === 'disliked')
+      if (likedPosts !== result.likedPosts || dislikedPosts !== result.dislikedPosts) {
+        result = { ...result, likedPosts, dislikedPosts }
+      }
+    }
+    if (isRecord(result.post) && result.post._id === postId && typeof result.isLiked === 'boolean') {
+      const isLiked = vote === 'liked'
+      const isDisliked = vote === 'disliked'
+      if (result.isLiked !== isLiked || result.isDisliked !== isDisliked) {
+        result = { ...result, isLiked, isDisliked }
+      }
+    }
+  }
+  return result
+}
+
+/** True when `value` holds a copy of the post anywhere inside it. */
+export function containsPost(value: unknown, postId: string): boolean {
+  if (Array.isArray(value)) return value.some((item) => containsPost(item, postId))
+  if (!isRecord(value)) return false
+  if (isPostCard(value, postId)) return true
+  return Object.values(value).some((child) => containsPost(child, postId))
+}
+
+/** The previous data of every query a rewrite changed, to put back when an optimistic update fails. */
+export type CacheSnapshot = ReadonlyArray<readonly [QueryKey, unknown]>
+
+/**
+ * Writes new counters (and optionally the caller's vote) into EVERY cached query holding the post: the
+ * detail page, each cached browse page, the home lists. Returns what it replaced.
+ */
+export function updatePostEverywhere(
+  queryClient: QueryClient,
+  postId: string,
+  counts: PostCounts,
+  vote?: VoteState,
+): CacheSnapshot {
+  const replaced: Array<readonly [QueryKey, unknown]> = []
+  for (const query of queryClient.getQueryCache().getAll()) {
+    const data = query.state.data
+    if (data === undefined) continue
+    const next = rewritePost(data, postId, counts, vote)
+    if (next === data) continue
+    replaced.push([query.queryKey, data])
+    queryClient.setQueryData(query.queryKey, next)
+  }
+  return replaced
+}
+
+/** Puts back what `updatePostEverywhere` replaced. */
+export function restoreSnapshot(queryClient: QueryClient, snapshot: CacheSnapshot): void {
+  for (const [queryKey, data] of snapshot) queryClient.setQueryData(queryKey, data)
+}
+
+/** Refetches (or marks stale) every query holding the post, e.g. after it was deleted. */
+export function invalidatePostEverywhere(queryClient: QueryClient, postId: string): Promise<void> {
+  return queryClient.invalidateQueries({ predicate: (query) => containsPost(query.state.data, postId) })
+}
+
+/** The vote state of a post for the signed-in user, read from a response's `myReactedPosts`. */
+export function voteFromReacted(
+  reacted: { likedPosts: readonly string[]; dislikedPosts: readonly string[] } | null | undefined,
+  postId: string,
+): VoteState {
+  if (!reacted) return 'none'
+  if (reacted.likedPosts.includes(postId)) return 'liked'
+  if (reacted.dislikedPosts.includes(postId)) return 'disliked'
+  return 'none'
+}
+
+/** The counts after a vote, as the server will compute them (DESIGN §4: never below 0). */
+export function countsAfterVote(
+  current: { uplikeCount: number; downlikeCount: number; vote: VoteState },
+  direction: 'upvote' | 'downvote',
+): { uplikeCount: number; downlikeCount: number; vote: VoteState } {
+  const { uplikeCount, downlikeCount, vote } = current
+  if (direction === 'upvote') {
+    if (vote === 'liked') return current
+    return {
+      uplikeCount: uplikeCount + 1,
+      downlikeCount: vote === 'disliked' ? Math.max(0, downlikeCount - 1) : downlikeCount,
+      vote: 'liked',
+    }
+  }
+  if (vote === 'disliked') return current
+  return {
+    uplikeCount: vote === 'liked' ? Math.max(0, uplikeCount - 1) : uplikeCount,
+    downlikeCount: downlikeCount + 1,
+    vote: 'disliked',
+  }
+}

@@ -1,0 +1,137 @@
+import { act, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { mockApi, type RecordedRequest } from '../../../test/mock-api'
+import { browseFixture, postFixture } from '../../../test/post-fixtures'
+import { renderApp } from '../../../test/render-app'
+import { pageWindow } from './pagination'
+
+function browseRequests(requests: RecordedRequest[]) {
+  return requests.filter((request) => request.path === '/api/website/browse')
+}
+
+describe('BrowsePage', () => {
+  it('enters search mode on submit (page 1, sort ignored) and leaves it with Clear', async () => {
+    const requests = mockApi({
+      'GET /api/website/browse': (request) => ({
+        status: 200,
+        body: browseFixture({
+          posts: [postFixture({ title: request.query.get('search') ? 'Tar it up' : 'Plain list' })],
+          search: request.query.get('search'),
+        }),
+      }),
+    })
+    const { router } = renderApp('/browse?page=3&sort=views')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Browse Commands' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Clear' })).not.toBeInTheDocument()
+
+    const box = screen.getByRole('searchbox', { name: 'Search commands' })
+    expect(box).toHaveAttribute('placeholder', expect.stringMatching(/commands, descriptions or tags/))
+    await userEvent.type(box, '  tar  ')
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }))
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Search Results' })).toBeInTheDocument()
+    await screen.findByRole('article', { name: 'Tar it up' })
+    const last = browseRequests(requests).at(-1)
+    expect(last?.query.get('search')).toBe('tar')
+    expect(last?.query.get('page')).toBe('1')
+    expect(last?.query.has('sort')).toBe(false)
+    expect(router.state.location.search).toEqual({ search: 'tar', sort: 'views' })
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toBeDisabled()
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear' }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Browse Commands' })).toBeInTheDocument()
+    await waitFor(() => expect(router.state.location.search).toEqual({ sort: 'views' }))
+    expect(screen.getByRole('searchbox', { name: 'Search commands' })).toHaveValue('')
+  })
+
+  it('replaces the history entry instead of pushing one when the query changes', async () => {
+    mockApi({ 'GET /api/website/browse': { status: 200, body: browseFixture() } })
+    const { router } = renderApp('/browse')
+    await screen.findByRole('heading', { level: 1, name: 'Browse Commands' })
+    const before = router.history.length
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Most Upvoted')
+    await waitFor(() => expect(router.state.location.search).toEqual({ sort: 'upvotes' }))
+    expect(router.history.length).toBe(before)
+  })
+
+  it('says No commands found for an empty list', async () => {
+    mockApi({ 'GET /api/website/browse': { status: 200, body: browseFixture({ posts: [] }) } })
+    renderApp('/browse')
+    expect(await screen.findByText('No commands found')).toBeInTheDocument()
+  })
+
+  it('names the query when a search finds nothing', async () => {
+    mockApi({ 'GET /api/website/browse': { status: 200, body: browseFixture({ posts: [], search: 'zzz' }) } })
+    renderApp('/browse?search=zzz')
+    expect(
+      await screen.findByText('No commands found for "zzz". Try different keywords.'),
+    ).toBeInTheDocument()
+  })
+
+  it('shows at most 5 page buttons around the current page, with the page and total counts', async () => {
+    mockApi({
+      'GET /api/website/browse': {
+        status: 200,
+        body: browseFixture({ pagination: { page: 7, pageSize: 10, totalPosts: 118, totalPages: 12 } }),
+      },
+    })
+    renderApp('/browse?page=7')
+    const nav = await screen.findByRole('navigation', { name: 'Pagination' })
+    const numbers = within(nav)
+      .getAllByRole('button', { name: /^Page \d+$/ })
+      .map((button) => button.textContent)
+    expect(numbers).toEqual(['5', '6', '7', '8', '9'])
+    expect(within(nav).getByRole('button', { name: 'Page 7' })).toHaveAttribute('aria-current', 'page')
+    expect(within(nav).getByRole('button', { name: /Previous/ })).toBeEnabled()
+    expect(within(nav).getByRole('button', { name: /Next/ })).toBeEnabled()
+    expect(screen.getByText(/Page 7 of 12/)).toHaveTextContent('118 commands in total')
+  })
+
+  it('focuses the search box when / is pressed outside a field', async () => {
+    mockApi({ 'GET /api/website/browse': { status: 200, body: browseFixture() } })
+    renderApp('/browse')
+    const box = await screen.findByRole('searchbox', { name: 'Search commands' })
+    await userEvent.keyboard('/')
+    expect(box).toHaveFocus()
+    expect(box).toHaveValue('')
+  })
+})
+
+describe('BrowsePage live', () => {
+  it('holds commands shared meanwhile behind a banner and shows them when it is clicked', async () => {
+    const existing = postFixture({ title: 'Already here' })
+    const created = postFixture({ title: 'Freshly shared' })
+    let posts = [existing]
+    mockApi({ 'GET /api/website/browse': () => ({ status: 200, body: browseFixture({ posts }) }) })
+    const { sockets } = renderApp('/browse')
+    await screen.findByRole('article', { name: 'Already here' })
+    const socket = sockets.at(-1)
+    if (!socket) throw new Error('the app opened no socket')
+    await act(async () => socket.open())
+    await waitFor(() =>
+      expect(socket.sentOfType('subscribe').some((message) => message.topics.includes('posts'))).toBe(true),
+    )
+
+    act(() =>
+      socket.receive({ type: 'event', topic: 'posts', event: 'post.created', id: '6', data: created }),
+    )
+    const banner = await screen.findByRole('button', { name: /1 new command/ })
+    // The list does not move under the reader until they ask for it.
+    expect(screen.queryByRole('article', { name: 'Freshly shared' })).not.toBeInTheDocument()
+
+    posts = [created, existing]
+    await userEvent.click(banner)
+    expect(await screen.findByRole('article', { name: 'Freshly shared' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /new command/ })).not.toBeInTheDocument()
+  })
+})
+
+describe('pageWindow', () => {
+  it('keeps 5 pages, shifted to stay inside the range', () => {
+    expect(pageWindow(1, 12)).toEqual([1, 2, 3, 4, 5])
+    expect(pageWindow(12, 12)).toEqual([8, 9, 10, 11, 12])
+    expect(pageWindow(2, 3)).toEqual([1, 2, 3])
+    expect(pageWindow(1, 0)).toEqual([])
+  })
+})

@@ -1,0 +1,335 @@
+import type { BrowseSort, PostCard as PostCardData } from '@bashboard/server/contract'
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { ArrowUp, LayoutGrid, List, Search, SlidersHorizontal, X } from 'lucide-react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { Button } from '../../../components/ui/button'
+import { Card } from '../../../components/ui/card'
+import { fieldClasses } from '../../../components/ui/input'
+import { Loading } from '../../../components/ui/spinner'
+import { useToast } from '../../../components/ui/toast'
+import { cn } from '../../../lib/cn'
+import { useDocumentTitle } from '../../../lib/use-document-title'
+import { useLiveTopic } from '../../../live/live-provider'
+import {
+  BROWSE_SORTS,
+  type BrowseParams,
+  browseQueryOptions,
+  clearIncomingPosts,
+  postKeys,
+  useIncomingPosts,
+} from '../api'
+import { voteFromReacted } from '../cache'
+import { formatCount } from '../format'
+import { CategorySidebar, PopularCategoriesCard, QuickActionsCard, SearchTipsCard } from './browse-sidebar'
+import { Pagination } from './pagination'
+import { PostCard } from './post-card'
+import { PostTopic } from './post-list'
+
+export interface BrowsePageProps {
+  params: BrowseParams
+  /** Replaces the URL's query (SEED-SPEC §4: replace, not push). */
+  onParamsChange: (next: BrowseParams) => void
+}
+
+/** True when the key press came from a field where "/" is just a character. */
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)
+}
+
+/** Whether a live-pushed post belongs in the list being shown. */
+function fitsList(post: PostCardData, params: BrowseParams, categoryId: string | undefined): boolean {
+  if (params.search.trim()) return false
+  if (!params.category) return true
+  return post.category?._id === categoryId
+}
+
+/**
+ * Browse and search (SEED-SPEC §2, §4): search box, sort, list/grid, category sidebar, pagination, and a
+ * banner for commands shared while the page is open.
+ */
+export function BrowsePage({ params, onParamsChange }: BrowsePageProps) {
+  const searchMode = params.search.trim() !== ''
+  useDocumentTitle(searchMode ? `Search: ${params.search.trim()}` : 'Browse Commands')
+  const toast = useToast()
+  const queryClient = useQueryClient()
+  const browse = useQuery({ ...browseQueryOptions(params), placeholderData: keepPreviousData })
+  const data = browse.data
+  const [draft, setDraft] = useState(params.search)
+  const [layout, setLayout] = useState<'list' | 'grid'>('list')
+  const searchRef = useRef<HTMLInputElement>(null)
+  const listRef = useRef<HTMLDivElement>(null)
+  const incoming = useIncomingPosts()
+
+  useLiveTopic('posts', data?.liveId)
+
+  // Arriving on Browse loads a fresh list; posts pushed while elsewhere are already in it or ranked away.
+  useEffect(() => clearIncomingPosts(queryClient), [queryClient])
+
+  // The box follows the URL (back/forward, Clear Filters, the header's links).
+  useEffect(() => setDraft(params.search), [params.search])
+
+  useEffect(() => {
+    function onKey(event: KeyboardEvent): void {
+      if (event.key !== '/' || event.metaKey || event.ctrlKey || event.altKey || isTyping(event.target))
+        return
+      event.preventDefault()
+      searchRef.current?.focus()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [])
+
+  const failed = browse.isError
+  useEffect(() => {
+    if (!failed) return
+    toast({
+      title: 'Error',
+      message: searchMode ? 'Failed to load search results.' : 'Failed to load commands.',
+      variant: 'destructive',
+    })
+  }, [failed, searchMode, toast])
+
+  function submitSearch(event: FormEvent): void {
+    event.preventDefault()
+    // An empty or blank submit leaves search mode; any submit starts again at page 1.
+    onParamsChange({ ...params, search: draft.trim(), page: 1 })
+  }
+
+  function clearSearch(): void {
+    setDraft('')
+    onParamsChange({ ...params, search: '', page: 1 })
+  }
+
+  function changeSort(sort: BrowseSort): void {
+    if (searchMode) return
+    onParamsChange({ ...params, sort, page: 1 })
+  }
+
+  function selectCategory(category: string): void {
+    if (searchMode) return
+    onParamsChange({ ...params, category, page: 1 })
+  }
+
+  function changePage(page: number): void {
+    onParamsChange({ ...params, page })
+    listRef.current?.scrollIntoView?.({ block: 'start' })
+  }
+
+  const categories = data?.categories ?? []
+  const selectedCategory = categories.find(
+    (category) => category._id === params.category || category.slug === params.category,
+  )
+  const shownIds = new Set(data?.posts.map((post) => post._id) ?? [])
+  const waiting = incoming.filter(
+    (post) => !shownIds.has(post._id) && fitsList(post, params, selectedCategory?._id),
+  )
+
+  function showIncoming(): void {
+    clearIncomingPosts(queryClient)
+    // Refetching puts the new commands where the server ranks them; page 1 of "latest" shows them on top.
+    void queryClient.invalidateQueries({ queryKey: postKeys.browses() })
+    listRef.current?.scrollIntoView?.({ block: 'start' })
+  }
+
+  const heading = searchMode ? 'Search Results' : 'Browse Commands'
+  const pagination = data?.pagination
+  return (
+    <div className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
+      <header className="flex flex-col gap-1 lg:col-span-2">
+        <h1 className="text-2xl font-semibold tracking-tight text-fg sm:text-3xl">{heading}</h1>
+        <p className="text-sm text-muted">
+          {searchMode
+            ? `Commands matching "${params.search.trim()}"`
+            : selectedCategory
+              ? `Commands in ${selectedCategory.name}`
+              : 'Discover commands shared by the community'}
+        </p>
+      </header>
+
+      <aside aria-label="Browse filters" className="order-last flex min-w-0 flex-col gap-4 lg:order-none">
+        <CategorySidebar
+          categories={categories}
+          selected={params.category}
+          disabled={searchMode}
+          onSelect={selectCategory}
+        />
+        <QuickActionsCard
+          onClearFilters={() => {
+            setDraft('')
+            onParamsChange({ page: 1, search: '', category: '', sort: 'latest' })
+          }}
+        />
+        <PopularCategoriesCard categories={categories} />
+        <SearchTipsCard />
+      </aside>
+
+      <section aria-label={heading} className="flex min-w-0 flex-col gap-4">
+        <Card className="flex flex-col gap-3 p-3 sm:p-4">
+          <form
+            aria-label="Search commands"
+            onSubmit={submitSearch}
+            className="flex flex-col gap-2 sm:flex-row"
+          >
+            <div className="relative min-w-0 flex-1">
+              <Search
+                aria-hidden="true"
+                className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
+              />
+              <input
+                ref={searchRef}
+                type="search"
+                value={draft}
+                onChange={(event) => setDraft(event.target.value)}
+                aria-label="Search commands"
+                placeholder="Search commands, descriptions or tags..."
+                className={cn(fieldClasses, 'border-line pr-10 pl-9')}
+              />
+              <span
+                aria-hidden="true"
+                className="absolute top-1/2 right-3 hidden -translate-y-1/2 rounded border border-line-strong px-1.5 font-mono text-xs text-muted sm:block"
+              >
+                /
+              </span>
+            </div>
+            <div className="flex gap-2">
+              <Button type="submit" className="h-11 flex-1 sm:flex-none">
+                <Search aria-hidden="true" className="size-4" />
+                Search
+              </Button>
+              {searchMode ? (
+                <Button variant="secondary" className="h-11 flex-1 sm:flex-none" onClick={clearSearch}>
+                  <X aria-hidden="true" className="size-4" />
+                  Clear
+                </Button>
+              ) : null}
+            </div>
+          </form>
+          <div className="flex flex-wrap items-center gap-2">
+            <label className="flex items-center gap-2 text-sm text-muted">
+              Sort by
+              <select
+                value={params.sort}
+                disabled={searchMode}
+                title={searchMode ? 'Search results are ranked by relevance' : undefined}
+                onChange={(event) => changeSort(event.target.value as BrowseSort)}
+                className="h-9 rounded-md border border-line bg-surface-2 px-2 text-sm text-fg disabled:opacity-55"
+              >
+                {BROWSE_SORTS.map((sort) => (
+                  <option key={sort.value} value={sort.value}>
+                    {sort.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {/* biome-ignore lint/a11y/useSemanticElements: two toggle buttons, not a form field group */}
+            <div role="group" aria-label="Layout" className="flex rounded-md border border-line p-0.5">
+              {(
+                [
+                  ['list', 'List view', List],
+                  ['grid', 'Grid view', LayoutGrid],
+                ] as const
+              ).map(([value, label, Icon]) => (
+                <button
+                  key={value}
+                  type="button"
+                  aria-label={label}
+                  aria-pressed={layout === value}
+                  onClick={() => setLayout(value)}
+                  className={cn(
+                    'inline-flex size-8 items-center justify-center rounded',
+                    layout === value ? 'bg-surface-3 text-fg' : 'text-muted hover:text-fg',
+                  )}
+                >
+                  <Icon aria-hidden="true" className="size-4" />
+                </button>
+              ))}
+            </div>
+            <Button
+              variant="ghost"
+              size="sm"
+              disabled
+              title="Advanced filters are not available yet"
+              className="ml-auto"
+            >
+              <SlidersHorizontal aria-hidden="true" className="size-4" />
+              Advanced Filters
+            </Button>
+          </div>
+        </Card>
+
+        {waiting.length > 0 ? (
+          <button
+            type="button"
+            onClick={showIncoming}
+            className="inline-flex items-center justify-center gap-2 self-center rounded-full border border-accent/60 bg-accent-soft px-4 py-1.5 text-sm font-medium text-accent-text shadow-panel hover:brightness-110"
+          >
+            <ArrowUp aria-hidden="true" className="size-4" />
+            {waiting.length === 1 ? '1 new command' : `${waiting.length} new commands`}
+          </button>
+        ) : null}
+
+        <div ref={listRef} className="scroll-mt-24">
+          {data ? (
+            data.posts.length === 0 ? (
+              <Card className="flex flex-col items-center gap-2 px-6 py-14 text-center">
+                <p className="font-mono text-sm text-accent-text">$ grep: no matches</p>
+                <p className="text-lg font-semibold text-fg">
+                  {searchMode
+                    ? `No commands found for "${params.search.trim()}". Try different keywords.`
+                    : 'No commands found'}
+                </p>
+              </Card>
+            ) : (
+              <ul
+                aria-label="Commands"
+                aria-busy={browse.isPlaceholderData || undefined}
+                className={cn(
+                  'grid gap-4 transition-opacity',
+                  layout === 'grid' && 'md:grid-cols-2',
+                  browse.isPlaceholderData && 'opacity-60',
+                )}
+              >
+                {data.posts.map((post) => (
+                  <li key={post._id} className="flex min-w-0">
+                    <PostTopic postId={post._id} />
+                    <PostCard
+                      post={post}
+                      layout={layout}
+                      className="w-full"
+                      vote={searchMode ? 'none' : voteFromReacted(data.myReactedPosts, post._id)}
+                    />
+                  </li>
+                ))}
+              </ul>
+            )
+          ) : failed ? (
+            <Card className="flex flex-col items-center gap-3 px-6 py-12 text-center">
+              <p className="text-sm text-fg">
+                {searchMode
+                  ? 'Failed to search commands. Please try again.'
+                  : 'The commands could not be loaded.'}
+              </p>
+              <Button variant="secondary" size="sm" onClick={() => void browse.refetch()}>
+                Retry
+              </Button>
+            </Card>
+          ) : (
+            <Loading label="Loading commands..." />
+          )}
+        </div>
+
+        {pagination && data && data.posts.length > 0 ? (
+          <div className="flex flex-col items-center gap-3 pb-4">
+            <Pagination page={pagination.page} totalPages={pagination.totalPages} onPageChange={changePage} />
+            <p className="text-xs text-muted">
+              Page {pagination.page} of {Math.max(1, pagination.totalPages)} ·{' '}
+              {formatCount(pagination.totalPosts)} {pagination.totalPosts === 1 ? 'command' : 'commands'} in
+              total
+            </p>
+          </div>
+        ) : null}
+      </section>
+    </div>
+  )
+}

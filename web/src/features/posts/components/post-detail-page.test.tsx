@@ -1,0 +1,69 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { errorBody, mockApi } from '../../../test/mock-api'
+import { browseFixture, detailFixture, postFixture } from '../../../test/post-fixtures'
+import { renderApp } from '../../../test/render-app'
+
+const post = postFixture({ title: 'Count lines fast', uplikeCount: 3, downlikeCount: 1, viewCount: 90 })
+
+function mockDetail() {
+  return mockApi({
+    [`GET /api/posts/${post.slug}`]: { status: 200, body: detailFixture({ post }) },
+    'GET /api/posts/old-title': { status: 200, body: detailFixture({ post }) },
+    [`GET /api/comments/${post._id}`]: { status: 200, body: { comments: [], liveId: '9' } },
+  })
+}
+
+describe('PostDetailPage', () => {
+  it('shows the post with its statistics, upvote percentage and metadata', async () => {
+    mockDetail()
+    renderApp(`/post/${post.slug}`)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Count lines fast' })).toBeInTheDocument()
+    const stats = screen.getByText('Post Statistics').closest('div') as HTMLElement
+    expect(within(stats).getByText('75%')).toBeInTheDocument()
+    expect(within(stats).getByText('90')).toBeInTheDocument()
+    expect(screen.getByText('About the Author')).toBeInTheDocument()
+    expect(screen.getAllByText('[Advertisement Space - 728x90]').length).toBeGreaterThan(0)
+    await waitFor(() => expect(document.title).toBe('Count lines fast | Bashboard'))
+    expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toContain(
+      'Lists every file with sizes.',
+    )
+  })
+
+  it('replaces a slug that differs from the post slug with the canonical one', async () => {
+    mockDetail()
+    const { router } = renderApp('/post/old-title')
+    await screen.findByRole('heading', { level: 1, name: 'Count lines fast' })
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/post/${post.slug}`))
+  })
+
+  it('says the post was not found, with a way back to Browse', async () => {
+    mockApi({ 'GET /api/posts/gone': { status: 404, body: errorBody(404, 'Post not found') } })
+    renderApp('/post/gone')
+    expect(await screen.findByRole('heading', { name: 'Post not found' })).toBeInTheDocument()
+    expect(
+      screen.getByText("The post you're looking for doesn't exist or has been removed"),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Browse Commands' })).toHaveAttribute('href', '/browse')
+  })
+
+  it('copies the page URL when the device has no share sheet', async () => {
+    mockDetail()
+    renderApp(`/post/${post.slug}`)
+    await screen.findByRole('heading', { level: 1, name: 'Count lines fast' })
+    const user = userEvent.setup()
+    const writeText = vi.fn(async () => {})
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
+    await user.click(screen.getByRole('button', { name: 'Share' }))
+    expect(await screen.findByText('Link Copied!')).toBeInTheDocument()
+    expect(screen.getByText('Post URL copied to clipboard.')).toBeInTheDocument()
+    expect(writeText).toHaveBeenCalledWith(window.location.href)
+  })
+
+  it('sends /post without a slug to Browse', async () => {
+    mockApi({ 'GET /api/website/browse': { status: 200, body: browseFixture() } })
+    const { router } = renderApp('/post')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/browse'))
+  })
+})

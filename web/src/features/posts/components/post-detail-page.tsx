@@ -1,0 +1,359 @@
+import type { PostCard as PostCardData, PostDetailResponse } from '@bashboard/server/contract'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import {
+  ArrowLeft,
+  BarChart3,
+  Calendar,
+  Copy,
+  Eye,
+  FileQuestion,
+  FolderOpen,
+  MessageSquare,
+  Share2,
+  ThumbsDown,
+  ThumbsUp,
+  UserRound,
+} from 'lucide-react'
+import { type ReactNode, useEffect } from 'react'
+import { Avatar } from '../../../components/ui/avatar'
+import { Button, buttonClasses } from '../../../components/ui/button'
+import { Card } from '../../../components/ui/card'
+import { CodeBlock } from '../../../components/ui/code-block'
+import { SafeHtml } from '../../../components/ui/safe-html'
+import { Loading } from '../../../components/ui/spinner'
+import { useToast } from '../../../components/ui/toast'
+import { ApiError } from '../../../lib/api-client'
+import { cn } from '../../../lib/cn'
+import { useLiveTopic } from '../../../live/live-provider'
+import { postDetailQueryOptions, postKeys } from '../api'
+import { formatCount, formatPostDate, upvotePercentage } from '../format'
+import { AdSlot } from './ad-slot'
+import { DangerWarning } from './danger-warning'
+import { TagChip } from './post-card'
+import { usePageMeta } from './use-page-meta'
+import { VoteButtons } from './vote-buttons'
+
+export interface PostDetailPageProps {
+  slug: string
+  /** The comments area, composed by the route from the comments feature. */
+  renderComments?: (post: PostCardData, liveId: string) => ReactNode
+}
+
+/** Copies the command, or shares the page (device share sheet, else the URL to the clipboard). */
+function useShareActions(post: PostCardData) {
+  const toast = useToast()
+  async function copyCommand(): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(post.command)
+      toast({ title: 'Copied!', message: 'Command copied to clipboard.', variant: 'success' })
+    } catch {
+      toast({
+        title: 'Copy failed',
+        message: 'Select the command and copy it by hand.',
+        variant: 'destructive',
+      })
+    }
+  }
+  async function share(): Promise<void> {
+    const url = window.location.href
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title: post.title, text: post.excerpt, url })
+      } catch {
+        // Closing the share sheet rejects with AbortError; the seed ignores a cancelled share.
+      }
+      return
+    }
+    try {
+      await navigator.clipboard.writeText(url)
+      toast({ title: 'Link Copied!', message: 'Post URL copied to clipboard.', variant: 'success' })
+    } catch {
+      toast({ title: 'Copy failed', message: url, variant: 'destructive' })
+    }
+  }
+  return { copyCommand, share }
+}
+
+function StatRow({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
+  return (
+    <div className="flex items-center justify-between gap-3 py-2 text-sm">
+      <dt className="flex items-center gap-2 text-muted">
+        {icon}
+        {label}
+      </dt>
+      <dd className="font-mono font-medium text-fg tabular-nums">{value}</dd>
+    </div>
+  )
+}
+
+function SideHeading({ children }: { children: ReactNode }) {
+  return <h2 className="text-sm font-semibold tracking-tight text-fg">{children}</h2>
+}
+
+/** Loading and not-found states of the detail page. */
+export function PostDetailLoading() {
+  return (
+    <div role="status" className="flex flex-col items-center gap-2 py-24 text-center">
+      <Loading label="Loading Post" className="py-0" />
+      <p className="text-sm text-muted">Fetching command details</p>
+    </div>
+  )
+}
+
+function PostNotFound() {
+  return (
+    <Card className="mx-auto flex max-w-lg flex-col items-center gap-4 px-6 py-14 text-center">
+      <FileQuestion aria-hidden="true" className="size-10 text-muted" />
+      <h1 className="text-2xl font-semibold tracking-tight text-fg">Post not found</h1>
+      <p className="text-sm text-muted">The post you're looking for doesn't exist or has been removed</p>
+      <Link to="/browse" className={buttonClasses('primary', 'md')}>
+        Browse Commands
+      </Link>
+    </Card>
+  )
+}
+
+function PostBody({
+  detail,
+  renderComments,
+}: { detail: PostDetailResponse } & Pick<PostDetailPageProps, 'renderComments'>) {
+  const { post, related } = detail
+  const { copyCommand, share } = useShareActions(post)
+  const title = post.title || 'Untitled Post'
+  const author = post.author.username || 'Anonymous'
+  const badge = post.author.badge || 'Member'
+  const category = post.category?.name ?? 'Uncategorized'
+  const vote = detail.isLiked ? 'liked' : detail.isDisliked ? 'disliked' : 'none'
+  const percentage = upvotePercentage(post.uplikeCount, post.downlikeCount)
+  const description = `${post.excerpt || 'No description available'} A Linux command in the ${category} category.`
+
+  usePageMeta(title, {
+    description,
+    keywords: [...post.tags, category, 'linux', 'command'].join(', '),
+    author,
+    'og:title': title,
+    'og:description': description,
+    'og:type': 'article',
+    'og:url': window.location.href,
+    'og:image': `${window.location.origin}/favicon.svg`,
+  })
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[13rem_minmax(0,1fr)_17rem]">
+      <aside aria-label="Post actions" className="flex min-w-0 flex-col gap-4">
+        <Link to="/browse" className={cn(buttonClasses('ghost', 'sm'), 'self-start')}>
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Back to Browse
+        </Link>
+        <Card className="flex items-start gap-2.5 p-4 text-sm">
+          <FolderOpen aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent-text" />
+          <span className="flex min-w-0 flex-col">
+            <span className="text-xs text-muted">Category</span>
+            <span className="font-medium text-fg">{category}</span>
+          </span>
+        </Card>
+        <Card className="flex flex-col gap-2 p-4">
+          <SideHeading>Quick Actions</SideHeading>
+          <Button variant="secondary" size="sm" className="justify-start" onClick={() => void copyCommand()}>
+            <Copy aria-hidden="true" className="size-4" />
+            Copy Command
+          </Button>
+          <Button variant="secondary" size="sm" className="justify-start" onClick={() => void share()}>
+            <Share2 aria-hidden="true" className="size-4" />
+            Share
+          </Button>
+        </Card>
+        <AdSlot className="hidden lg:flex" />
+      </aside>
+
+      <article aria-labelledby="post-title" className="flex min-w-0 flex-col gap-5">
+        <Card className="flex flex-col gap-5 p-5 sm:p-6">
+          <header className="flex flex-col gap-4">
+            <h1 id="post-title" className="text-2xl font-semibold tracking-tight text-fg sm:text-3xl">
+              {title}
+            </h1>
+            <div className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-muted">
+              <span className="flex items-center gap-2">
+                <Avatar name={author} src={post.author.avatar} size="md" />
+                <span className="flex flex-col leading-tight">
+                  <span className="font-medium text-fg">{author}</span>
+                  <span className="text-xs">{badge}</span>
+                </span>
+              </span>
+              <span className="inline-flex items-center gap-1.5">
+                <Calendar aria-hidden="true" className="size-4" />
+                <time dateTime={post.createdAt}>{formatPostDate(post.createdAt)}</time>
+              </span>
+              <span className="inline-flex items-center gap-1.5">
+                <Eye aria-hidden="true" className="size-4" />
+                <span data-testid="detail-view-count">{formatCount(post.viewCount)}</span>
+                {post.viewCount === 1 ? 'view' : 'views'}
+              </span>
+              <span className="inline-flex items-center gap-1.5">
+                <MessageSquare aria-hidden="true" className="size-4" />
+                {formatCount(post.commentsCount)} {post.commentsCount === 1 ? 'comment' : 'comments'}
+              </span>
+            </div>
+            {post.tags.length > 0 ? (
+              <div className="flex flex-wrap gap-2">
+                {post.tags.map((tag) => (
+                  <TagChip key={tag} tag={tag} />
+                ))}
+              </div>
+            ) : null}
+          </header>
+
+          <div className="flex flex-col gap-2">
+            <CodeBlock command={post.command} />
+            <DangerWarning safety={post.safety} />
+          </div>
+
+          {post.description ? (
+            <SafeHtml html={post.description} />
+          ) : (
+            <p className="text-sm text-muted">No description available</p>
+          )}
+
+          <div className="flex flex-col gap-4 rounded-lg border border-line bg-surface-2/60 p-4 sm:flex-row sm:items-center sm:justify-between">
+            <div className="flex flex-col gap-1 text-sm">
+              <span className="text-muted">
+                Category: <span className="font-medium text-fg">{category}</span>
+              </span>
+              <span className="text-muted">
+                <span className="font-mono font-semibold text-accent-text">{percentage}%</span> upvoted
+              </span>
+            </div>
+            <VoteButtons
+              postId={post._id}
+              uplikeCount={post.uplikeCount}
+              downlikeCount={post.downlikeCount}
+              vote={vote}
+              size="md"
+            />
+          </div>
+        </Card>
+        <AdSlot className="self-center" />
+        {renderComments?.(post, detail.liveId)}
+      </article>
+
+      <aside aria-label="About this command" className="flex min-w-0 flex-col gap-4">
+        <Card className="flex flex-col gap-1 p-4">
+          <SideHeading>Post Statistics</SideHeading>
+          <dl className="divide-y divide-line">
+            <StatRow
+              icon={<Eye aria-hidden="true" className="size-4" />}
+              label="Views"
+              value={formatCount(post.viewCount)}
+            />
+            <StatRow
+              icon={<ThumbsUp aria-hidden="true" className="size-4" />}
+              label="Upvotes"
+              value={formatCount(post.uplikeCount)}
+            />
+            <StatRow
+              icon={<ThumbsDown aria-hidden="true" className="size-4" />}
+              label="Downvotes"
+              value={formatCount(post.downlikeCount)}
+            />
+            <StatRow
+              icon={<MessageSquare aria-hidden="true" className="size-4" />}
+              label="Comments"
+              value={formatCount(post.commentsCount)}
+            />
+            <StatRow
+              icon={<BarChart3 aria-hidden="true" className="size-4" />}
+              label="Upvote ratio"
+              value={`${percentage}%`}
+            />
+          </dl>
+        </Card>
+        <Card className="flex flex-col gap-3 p-4">
+          <SideHeading>About the Author</SideHeading>
+          <div className="flex items-center gap-3">
+            <Avatar name={author} src={post.author.avatar} size="lg" className="size-12 text-base" />
+            <div className="flex min-w-0 flex-col">
+              <span className="truncate font-medium text-fg">{author}</span>
+              <span className="text-xs text-muted">{badge}</span>
+            </div>
+          </div>
+          <p className="flex items-center gap-1.5 text-xs text-muted">
+            <UserRound aria-hidden="true" className="size-3.5" />
+            Member since {post.author.createdAt ? formatPostDate(post.author.createdAt) : 'N/A'}
+          </p>
+        </Card>
+        <AdSlot />
+        <Card className="flex flex-col gap-3 p-4">
+          <SideHeading>Related Commands</SideHeading>
+          {related.length === 0 ? (
+            <p className="text-sm text-muted">More commands from {category} are coming soon.</p>
+          ) : (
+            <ul className="flex flex-col gap-3">
+              {related.map((item) => (
+                <li key={item._id} className="flex flex-col gap-1">
+                  <Link
+                    to="/post/$slug"
+                    params={{ slug: item.slug }}
+                    className="text-sm font-medium text-fg hover:text-accent-text hover:underline hover:underline-offset-4"
+                  >
+                    {item.title || 'Untitled Post'}
+                  </Link>
+                  <code className="truncate font-mono text-xs text-muted">{item.command}</code>
+                  <span className="flex gap-3 text-xs text-muted">
+                    <span className="inline-flex items-center gap-1">
+                      <ThumbsUp aria-hidden="true" className="size-3" />
+                      {item.uplikeCount}
+                    </span>
+                    <span className="inline-flex items-center gap-1">
+                      <Eye aria-hidden="true" className="size-3" />
+                      {formatCount(item.viewCount)}
+                    </span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+        <AdSlot />
+      </aside>
+    </div>
+  )
+}
+
+/**
+ * The command detail page (SEED-SPEC §2): loading, not found, or three columns. A slug that is not the
+ * post's own is replaced in the URL; any other load failure toasts and goes back to Browse.
+ */
+export function PostDetailPage({ slug, renderComments }: PostDetailPageProps) {
+  const detail = useQuery(postDetailQueryOptions(slug))
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const toast = useToast()
+  const post = detail.data?.post
+  useLiveTopic(post ? `post:${post._id}` : null, detail.data?.liveId)
+
+  const notFound = detail.error instanceof ApiError && detail.error.status === 404
+  const failed = detail.isError && !notFound && !detail.data
+
+  useEffect(() => {
+    if (!failed) return
+    toast({
+      title: 'Error',
+      message: 'Failed to load post details. Please try again.',
+      variant: 'destructive',
+    })
+    void navigate({ to: '/browse' })
+  }, [failed, toast, navigate])
+
+  const canonical = post?.slug
+  useEffect(() => {
+    if (!canonical || !detail.data || canonical === slug) return
+    // Carry the loaded post over so the canonical URL does not fetch (and count a view) again.
+    queryClient.setQueryData(postKeys.detail(canonical), detail.data)
+    void navigate({ to: '/post/$slug', params: { slug: canonical }, replace: true })
+  }, [canonical, slug, detail.data, queryClient, navigate])
+
+  if (notFound) return <PostNotFound />
+  if (!detail.data) return <PostDetailLoading />
+  return <PostBody detail={detail.data} renderComments={renderComments} />
+}

@@ -1,0 +1,124 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { errorBody, mockApi, profileFixture, type RecordedRequest } from '../../../test/mock-api'
+import { browseFixture, postFixture } from '../../../test/post-fixtures'
+import { renderApp, storeSession, validSession } from '../../../test/render-app'
+
+const post = postFixture({ title: 'Show disk usage', uplikeCount: 3, downlikeCount: 1 })
+
+function voteResponse(up: number, down: number, vote: 'liked' | 'disliked' | 'none') {
+  return {
+    status: 200,
+    body: {
+      postId: post._id,
+      uplikeCount: up,
+      downlikeCount: down,
+      isLiked: vote === 'liked',
+      isDisliked: vote === 'disliked',
+    },
+  }
+}
+
+/** Holds every request whose path matches until `release()`; the rest pass straight to the mock. */
+function holdRequests(pathPrefix: string) {
+  const mocked = globalThis.fetch
+  const held: Array<() => void> = []
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+    const path = new URL(String(input), 'http://localhost').pathname
+    if (!path.startsWith(pathPrefix)) return mocked(input, init)
+    return new Promise<Response>((resolve) => held.push(() => resolve(mocked(input, init))))
+  })
+  return {
+    release: () => {
+      for (const go of held.splice(0)) go()
+    },
+    count: () => held.length,
+  }
+}
+
+function votes(requests: RecordedRequest[]) {
+  return requests.filter((request) => request.method === 'POST' && request.path.startsWith('/api/posts/'))
+}
+
+async function renderBrowse(reacted: { likedPosts: string[]; dislikedPosts: string[] } | null, routes = {}) {
+  const requests = mockApi({
+    'GET /api/website/browse': {
+      status: 200,
+      body: browseFixture({ posts: [post], myReactedPosts: reacted }),
+    },
+    'GET /api/website/user/profile/header': { status: 200, body: profileFixture() },
+    ...routes,
+  })
+  const view = renderApp('/browse')
+  const card = await screen.findByRole('article', { name: 'Show disk usage' })
+  return { ...view, requests, card }
+}
+
+describe('VoteButtons', () => {
+  it('sends a guest to /login with the Authentication Required toast instead of voting', async () => {
+    const { card, requests, router } = await renderBrowse(null)
+    await userEvent.click(within(card).getByRole('button', { name: /^Upvote/ }))
+    expect(await screen.findByText('Authentication Required')).toBeInTheDocument()
+    expect(screen.getByText('Please log in to vote on posts.')).toBeInTheDocument()
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    expect(votes(requests)).toHaveLength(0)
+  })
+
+  it('counts an upvote at once, ignores presses while it is in flight and confirms with a toast', async () => {
+    storeSession(validSession())
+    const { card, requests } = await renderBrowse(
+      { likedPosts: [], dislikedPosts: [] },
+      { [`POST /api/posts/upvote/${post._id}`]: voteResponse(4, 1, 'liked') },
+    )
+    const gate = holdRequests('/api/posts/upvote')
+    const upvote = within(card).getByRole('button', { name: /^Upvote/ })
+    // Two presses in one tick: the second comes before the optimistic state, so only the guard stops it.
+    act(() => {
+      fireEvent.click(upvote)
+      fireEvent.click(upvote)
+    })
+    // Optimistic: the count and the mark change before the server answers.
+    await waitFor(() => expect(within(card).getByTestId('upvote-count')).toHaveTextContent('4'))
+    expect(upvote).toHaveAttribute('aria-pressed', 'true')
+    expect(within(card).getByRole('button', { name: /^Downvote/ })).toBeDisabled()
+    expect(gate.count()).toBe(1)
+    gate.release()
+    expect(await screen.findByText('Post upvoted!')).toBeInTheDocument()
+    expect(votes(requests)).toHaveLength(1)
+    expect(within(card).getByTestId('upvote-count')).toHaveTextContent('4')
+  })
+
+  it('does nothing when the vote already held is pressed again', async () => {
+    storeSession(validSession())
+    const { card, requests } = await renderBrowse({ likedPosts: [post._id], dislikedPosts: [] })
+    const upvote = within(card).getByRole('button', { name: /^Upvote/ })
+    expect(upvote).toHaveAttribute('aria-pressed', 'true')
+    expect(within(card).getByRole('button', { name: /^Downvote/ })).toBeDisabled()
+    await userEvent.click(upvote)
+    expect(votes(requests)).toHaveLength(0)
+    expect(within(card).getByTestId('upvote-count')).toHaveTextContent('3')
+  })
+
+  it('rolls the counts back and shows the error toast when the vote fails', async () => {
+    storeSession(validSession())
+    const { card } = await renderBrowse(
+      { likedPosts: [], dislikedPosts: [] },
+      {
+        [`POST /api/posts/downvote/${post._id}`]: {
+          status: 500,
+          body: errorBody(500, 'Internal Server Error'),
+        },
+      },
+    )
+    const gate = holdRequests('/api/posts/downvote')
+    await userEvent.click(within(card).getByRole('button', { name: /^Downvote/ }))
+    await waitFor(() => expect(within(card).getByTestId('downvote-count')).toHaveTextContent('2'))
+    gate.release()
+    expect(await screen.findByText('Failed to vote. Please try again.')).toBeInTheDocument()
+    expect(screen.getByText('Error')).toBeInTheDocument()
+    expect(within(card).getByTestId('downvote-count')).toHaveTextContent('1')
+    expect(within(card).getByRole('button', { name: /^Downvote/ })).toHaveAttribute('aria-pressed', 'false')
+    expect(within(card).getByRole('button', { name: /^Upvote/ })).toBeEnabled()
+  })
+})

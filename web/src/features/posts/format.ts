@@ -1,0 +1,22 @@
+/** "Nov 21, 2026", or the seed's fallback for a missing or broken date. */
+export function formatPostDate(iso: string | null | undefined): string {
+  if (!iso) return 'Unknown date'
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return 'Unknown date'
+  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
+}
+
+/** 1234 → "1,234". */
+export function formatCount(value: number): string {
+  return value.toLocaleString('en-US')
+}
+
+/** SEED-SPEC §9: round(up / (up + down) * 100), 0 when nobody voted. */
+export function upvotePercentage(up: number, down: number): number {
+  return up + down === 0 ? 0 : Math.round((up / (up + down)) * 100)
+}
+
+/** The first `count` tags of a post card (SEED-SPEC §9: two). */
+export function cardTags(tags: readonly string[], count = 2): string[] {
+  return tags.slice(0, count)
+}

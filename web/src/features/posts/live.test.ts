@@ -1,0 +1,79 @@
+import type {
+  BrowseResponse,
+  PostCard,
+  PostDetailResponse,
+  WebsiteResponse,
+} from '@bashboard/server/contract'
+import { QueryClient } from '@tanstack/react-query'
+import { describe, expect, it } from 'vitest'
+import { browseFixture, detailFixture, postFixture, websiteFixture } from '../../test/post-fixtures'
+import { postKeys } from './api'
+import { postsLive } from './live'
+
+const browseParams = { page: 1, search: '', category: '', sort: 'latest' } as const
+
+function seededClient(post: PostCard, other: PostCard) {
+  const queryClient = new QueryClient()
+  queryClient.setQueryData(postKeys.browse(browseParams), browseFixture({ posts: [post, other] }))
+  queryClient.setQueryData(
+    postKeys.browse({ ...browseParams, sort: 'views' }),
+    browseFixture({ posts: [other, post] }),
+  )
+  queryClient.setQueryData(postKeys.browse({ ...browseParams, page: 2 }), browseFixture({ posts: [other] }))
+  queryClient.setQueryData(postKeys.detail(post.slug), detailFixture({ post }))
+  queryClient.setQueryData(
+    ['home', 'website'],
+    websiteFixture({ latestPosts: [post], topWeeklyPosts: [post] }),
+  )
+  return queryClient
+}
+
+describe('postsLive', () => {
+  it('writes pushed vote counts into every cached query holding the post and leaves the rest untouched', () => {
+    const post = postFixture({ uplikeCount: 1, downlikeCount: 0 })
+    const other = postFixture({ uplikeCount: 8 })
+    const queryClient = seededClient(post, other)
+    const untouched = queryClient.getQueryData(postKeys.browse({ ...browseParams, page: 2 }))
+
+    postsLive.events['post.votes'](queryClient, { postId: post._id, uplikeCount: 5, downlikeCount: 2 })
+
+    const copies = [
+      queryClient.getQueryData<BrowseResponse>(postKeys.browse(browseParams))?.posts[0],
+      queryClient.getQueryData<BrowseResponse>(postKeys.browse({ ...browseParams, sort: 'views' }))?.posts[1],
+      queryClient.getQueryData<PostDetailResponse>(postKeys.detail(post.slug))?.post,
+      queryClient.getQueryData<WebsiteResponse>(['home', 'website'])?.latestPosts[0],
+      queryClient.getQueryData<WebsiteResponse>(['home', 'website'])?.topWeeklyPosts[0],
+    ]
+    for (const copy of copies) expect(copy).toMatchObject({ _id: post._id, uplikeCount: 5, downlikeCount: 2 })
+    expect(queryClient.getQueryData<BrowseResponse>(postKeys.browse(browseParams))?.posts[1]).toBe(other)
+    expect(queryClient.getQueryData(postKeys.browse({ ...browseParams, page: 2 }))).toBe(untouched)
+  })
+
+  it('writes pushed view counts everywhere the post is cached', () => {
+    const post = postFixture({ viewCount: 10 })
+    const queryClient = seededClient(post, postFixture())
+    postsLive.events['post.views'](queryClient, { postId: post._id, viewCount: 11 })
+    expect(queryClient.getQueryData<PostDetailResponse>(postKeys.detail(post.slug))?.post.viewCount).toBe(11)
+    expect(queryClient.getQueryData<WebsiteResponse>(['home', 'website'])?.latestPosts[0]?.viewCount).toBe(11)
+  })
+
+  it('holds a new post for the banner instead of inserting it into the list', () => {
+    const queryClient = seededClient(postFixture(), postFixture())
+    const created = postFixture({ title: 'Brand new' })
+    postsLive.events['post.created'](queryClient, created)
+    postsLive.events['post.created'](queryClient, created)
+    expect(queryClient.getQueryData<PostCard[]>(postKeys.incoming())).toEqual([created])
+    expect(queryClient.getQueryData<BrowseResponse>(postKeys.browse(browseParams))?.posts).toHaveLength(2)
+  })
+
+  it('marks every query holding a deleted post stale', () => {
+    const post = postFixture()
+    const queryClient = seededClient(post, postFixture())
+    postsLive.events['post.deleted'](queryClient, { postId: post._id })
+    expect(queryClient.getQueryState(postKeys.detail(post.slug))?.isInvalidated).toBe(true)
+    expect(queryClient.getQueryState(postKeys.browse(browseParams))?.isInvalidated).toBe(true)
+    expect(queryClient.getQueryState(postKeys.browse({ ...browseParams, page: 2 }))?.isInvalidated).toBe(
+      false,
+    )
+  })
+})

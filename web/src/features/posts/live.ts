@@ -1,0 +1,55 @@
+import type { PostCard } from '@bashboard/server/contract'
+import type { LiveFeature } from '../../live/types'
+import { postKeys } from './api'
+import { containsPost, invalidatePostEverywhere, updatePostEverywhere } from './cache'
+
+/**
+ * Posts live updates (DESIGN §5). Counters are absolute, so they are written into every cached query
+ * holding the post (detail, each browse page, the home lists). A new post waits behind Browse's
+ * "N new commands" banner instead of shifting the list under the reader; a deleted one is refetched away.
+ */
+export const postsLive = {
+  topicKinds: ['posts', 'post'],
+  events: {
+    'post.votes': (queryClient, data) => {
+      updatePostEverywhere(queryClient, data.postId, {
+        uplikeCount: data.uplikeCount,
+        downlikeCount: data.downlikeCount,
+      })
+    },
+    'post.views': (queryClient, data) => {
+      updatePostEverywhere(queryClient, data.postId, { viewCount: data.viewCount })
+    },
+    'comment.created': (queryClient, data) => {
+      updatePostEverywhere(queryClient, data.postId, { commentsCount: data.commentsCount })
+    },
+    'comment.deleted': (queryClient, data) => {
+      updatePostEverywhere(queryClient, data.postId, { commentsCount: data.commentsCount })
+    },
+    'post.created': (queryClient, post) => {
+      const shown = queryClient
+        .getQueryCache()
+        .findAll({ queryKey: postKeys.browses() })
+        .some((query) => containsPost(query.state.data, post._id))
+      if (shown) return
+      queryClient.setQueryData<PostCard[]>(postKeys.incoming(), (waiting = []) =>
+        waiting.some((item) => item._id === post._id) ? waiting : [post, ...waiting],
+      )
+    },
+    'post.deleted': (queryClient, data) => {
+      queryClient.setQueryData<PostCard[]>(postKeys.incoming(), (waiting) =>
+        waiting?.filter((item) => item._id !== data.postId),
+      )
+      void invalidatePostEverywhere(queryClient, data.postId)
+    },
+  },
+  reset: (queryClient, topic) => {
+    if (topic === 'posts') {
+      queryClient.setQueryData<PostCard[]>(postKeys.incoming(), [])
+      void queryClient.invalidateQueries({ queryKey: postKeys.browses() })
+      return
+    }
+    const postId = topic.slice('post:'.length)
+    void invalidatePostEverywhere(queryClient, postId)
+  },
+} satisfies LiveFeature

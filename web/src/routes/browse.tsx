@@ -1,0 +1,63 @@
+import type { BrowseSort } from '@bashboard/server/contract'
+import { createFileRoute } from '@tanstack/react-router'
+import { BROWSE_SORTS, type BrowseParams, browseQueryOptions } from '../features/posts/api'
+import { BrowsePage } from '../features/posts/components/browse-page'
+
+export interface BrowseSearch {
+  page?: number
+  search?: string
+  category?: string
+  sort?: BrowseSort
+}
+
+const sorts = new Set<string>(BROWSE_SORTS.map((sort) => sort.value))
+
+/** The URL's query, forgiving: a bad page is 1, an unknown sort is latest (SEED-SPEC §5). */
+function validateSearch(raw: Record<string, unknown>): BrowseSearch {
+  const page = Number.parseInt(String(raw.page ?? ''), 10)
+  const text = (value: unknown): string | undefined =>
+    typeof value === 'string' || typeof value === 'number' ? String(value) : undefined
+  const search = text(raw.search)
+  const category = text(raw.category)
+  const sort = text(raw.sort)
+  return {
+    ...(Number.isFinite(page) && page > 1 ? { page } : {}),
+    ...(search?.trim() ? { search } : {}),
+    ...(category ? { category } : {}),
+    ...(sort && sorts.has(sort) && sort !== 'latest' ? { sort: sort as BrowseSort } : {}),
+  }
+}
+
+function toParams(search: BrowseSearch): BrowseParams {
+  return {
+    page: search.page ?? 1,
+    search: search.search?.trim() ?? '',
+    category: search.category ?? '',
+    sort: search.sort ?? 'latest',
+  }
+}
+
+/** Only non-default values go into the URL, so /browse stays /browse. */
+function toSearch(params: BrowseParams): BrowseSearch {
+  return validateSearch({ ...params })
+}
+
+export const Route = createFileRoute('/browse')({
+  validateSearch,
+  loaderDeps: ({ search }) => toParams(search),
+  // The page shows its own error (and toast) when the list cannot load; the route must still render.
+  loader: ({ context, deps }) =>
+    context.queryClient.ensureQueryData(browseQueryOptions(deps)).catch(() => undefined),
+  component: BrowseRoute,
+})
+
+function BrowseRoute() {
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  return (
+    <BrowsePage
+      params={toParams(search)}
+      onParamsChange={(next) => void navigate({ search: toSearch(next), replace: true })}
+    />
+  )
+}
