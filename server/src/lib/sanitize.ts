@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html'
+import { RICH_TEXT_LINK_ATTRIBUTES, RICH_TEXT_LINK_SCHEMES, RICH_TEXT_TAGS } from '../contract/rich-text.ts'
 
 /**
  * Post descriptions arrive as HTML from the rich-text editor. Only what its toolbar can produce is
@@ -10,26 +11,9 @@ import sanitizeHtml from 'sanitize-html'
 export const LINK_REL = 'noopener nofollow ugc'
 
 const DESCRIPTION_OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'h1',
-    'h2',
-    'h3',
-    'p',
-    'strong',
-    'em',
-    'u',
-    's',
-    'ul',
-    'ol',
-    'li',
-    'blockquote',
-    'pre',
-    'code',
-    'a',
-    'br',
-  ],
-  allowedAttributes: { a: ['href', 'rel', 'target'] },
-  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedTags: [...RICH_TEXT_TAGS],
+  allowedAttributes: { a: [...RICH_TEXT_LINK_ATTRIBUTES] },
+  allowedSchemes: [...RICH_TEXT_LINK_SCHEMES],
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
   // Script and style contents are dropped with their tags instead of leaking out as text.

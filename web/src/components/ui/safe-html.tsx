@@ -1,33 +1,21 @@
+import {
+  RICH_TEXT_LINK_ATTRIBUTES,
+  RICH_TEXT_LINK_SCHEMES,
+  RICH_TEXT_TAGS,
+} from '@bashboard/server/contract/rich-text'
 import DOMPurify from 'dompurify'
 import { useMemo } from 'react'
 import { cn } from '../../lib/cn'
 
-/** Tags the description editor can produce (DESIGN §4); anything else is dropped even if the server let it in. */
-const ALLOWED_TAGS = [
-  'h1',
-  'h2',
-  'h3',
-  'p',
-  'strong',
-  'em',
-  'u',
-  's',
-  'ul',
-  'ol',
-  'li',
-  'blockquote',
-  'pre',
-  'code',
-  'a',
-  'br',
-]
+/** Links may use only the shared schemes (http, https, mailto). */
+const allowedUrl = new RegExp(`^(?:${RICH_TEXT_LINK_SCHEMES.join('|')}):`, 'i')
 
 /** Sanitises user HTML with DOMPurify: the editor's tags only, links restricted to http(s) and mailto. */
 export function sanitizeHtml(html: string): string {
   return DOMPurify.sanitize(html, {
-    ALLOWED_TAGS,
-    ALLOWED_ATTR: ['href', 'rel', 'target'],
-    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:)/i,
+    ALLOWED_TAGS: [...RICH_TEXT_TAGS],
+    ALLOWED_ATTR: [...RICH_TEXT_LINK_ATTRIBUTES],
+    ALLOWED_URI_REGEXP: allowedUrl,
   })
 }
 

@@ -1,8 +1,8 @@
 import type { PlatformStats } from '@bashboard/server/contract'
 import type { LucideIcon } from 'lucide-react'
 import { Activity, FileCode2, FolderTree, Users } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
 import { cn } from '../../../lib/cn'
+import { useFlashOnChange } from '../../../lib/use-flash'
 
 interface TileSpec {
   label: string
@@ -18,8 +18,6 @@ const tiles: readonly TileSpec[] = [
   { label: 'Active Today', key: 'activeToday', Icon: Activity, hint: 'posted, voted or commented' },
 ]
 
-const FLASH_MS = 1400
-
 /** One number; it flashes briefly when a live update changes it (never on first render). */
 function StatTile({
   label,
@@ -32,16 +30,7 @@ function StatTile({
   Icon: LucideIcon
   hint: string
 }) {
-  const previous = useRef(value)
-  const [flashing, setFlashing] = useState(false)
-
-  useEffect(() => {
-    if (previous.current === value) return
-    previous.current = value
-    setFlashing(true)
-    const timer = setTimeout(() => setFlashing(false), FLASH_MS)
-    return () => clearTimeout(timer)
-  }, [value])
+  const flashing = useFlashOnChange(value)
 
   return (
     // biome-ignore lint/a11y/useSemanticElements: a fieldset is for form controls; this groups a label and a number

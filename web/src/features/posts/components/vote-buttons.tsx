@@ -4,10 +4,10 @@ import { ThumbsDown, ThumbsUp } from 'lucide-react'
 import { useRef } from 'react'
 import { useToast } from '../../../components/ui/toast'
 import { cn } from '../../../lib/cn'
+import { useFlashOnChange } from '../../../lib/use-flash'
 import { isSignedInAtom } from '../../../state/session'
 import { useVotePost, type VoteDirection } from '../api'
 import type { VoteState } from '../cache'
-import { useFlashOnChange } from '../use-flash'
 
 export interface VoteButtonsProps {
   postId: string

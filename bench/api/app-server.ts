@@ -1,0 +1,54 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { connectDatabase } from '@bashboard/db'
+import { buildApp } from '../../server/src/app.ts'
+import { loadConfig } from '../../server/src/config.ts'
+// The auth plugin module declares `app.issueToken` on FastifyInstance; app.ts's declarations alone don't carry it.
+import type {} from '../../server/src/infra/auth.ts'
+import { report, reportFailure, stopOnCommand, type Voter } from './protocol.ts'
+
+/*
+ * The real server of the API benchmark: buildApp on the generated PostgreSQL database, configured
+ * by run.ts through the environment (DATABASE_URL, JWT_SECRET, PORT, LOG_LEVEL, ...), with the
+ * production logger at LOG_LEVEL and the in-process bus (one instance, no Redis).
+ *
+ * It also mints BENCH_VOTERS tokens with `app.issueToken`, the path a login takes after the password
+ * check, for members who author nothing (so no vote hits the own-post rule). Logging in that many
+ * users would only measure argon2 and the login rate limit.
+ */
+
+const dataDir = await mkdtemp(join(tmpdir(), 'bashboard-bench-api-'))
+try {
+  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, SEED_DEMO: 'false' })
+  if (!config.databaseUrl) throw new Error('app-server needs DATABASE_URL (the generated database)')
+  const handle = await connectDatabase({ databaseUrl: config.databaseUrl })
+  const app = await buildApp({ config, db: handle.db, dbHandle: handle })
+  await app.listen({ port: config.port, host: config.host })
+
+  const members = await handle.db
+    .selectFrom('users')
+    .select(['id', 'role', 'token_version'])
+    .where('role', '=', 'member')
+    .where('post_count', '=', 0)
+    .orderBy('created_at', 'desc')
+    .limit(Number(process.env.BENCH_VOTERS ?? 500))
+    .execute()
+  const voters: Voter[] = members.map((user) => ({ userId: user.id, token: app.issueToken(user).token }))
+
+  stopOnCommand(async () => {
+    await app.close()
+    await handle.close()
+    await rm(dataDir, { recursive: true, force: true })
+  })
+  const address = app.server.address()
+  report({
+    type: 'listening',
+    port: typeof address === 'object' && address ? address.port : 0,
+    pid: process.pid,
+    voters,
+  })
+} catch (error) {
+  await rm(dataDir, { recursive: true, force: true })
+  reportFailure(error)
+}

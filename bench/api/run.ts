@@ -1,0 +1,693 @@
+import { type ChildProcess, fork } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import { join, relative, resolve } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { connectDatabase, type Database } from '@bashboard/db'
+import autocannon, { type Request, type Result } from 'autocannon'
+import { type Compilable, type Kysely, type SqlBool, sql } from 'kysely'
+import pg from 'pg'
+import { TRENDING_WINDOW_DAYS } from '../../server/src/lib/ranking.ts'
+import { selectPostCards } from '../../server/src/modules/posts/repo.ts'
+import {
+  browsePageQuery,
+  searchPageQuery,
+  toWebsearchQuery,
+  WORD_SIMILARITY_THRESHOLD,
+} from '../../server/src/modules/website/repo.ts'
+import {
+  createThrowawayDatabase,
+  DEFAULT_DATABASE_URL,
+  findFreePort,
+  probePostgres,
+  type ThrowawayDatabase,
+} from '../../server/test/spawn-server.ts'
+import { type DatasetSummary, generateDataset } from './generate.ts'
+import type { ServerCommand, ServerReport, Voter } from './protocol.ts'
+
+/*
+ * The API benchmark (`npm run bench:api`): generates the dataset (generate.ts) into a throwaway
+ * database, or uses one given with --database, EXPLAINs every read query shape on it, then starts the
+ * real server (app-server.ts) and the ceiling server (ceiling-server.ts) as separate processes and
+ * loads each endpoint with autocannon (50 connections, 10 s, after a short warm-up). Prints a table,
+ * judges the issue's targets, and writes everything to bench/results/api-<date>.json.
+ */
+
+const BENCH_DIR = fileURLToPath(new URL('.', import.meta.url))
+const REPO_ROOT = resolve(BENCH_DIR, '..', '..')
+
+const { values: options } = parseArgs({
+  options: {
+    scale: { type: 'string', default: '1' },
+    database: { type: 'string' },
+    connections: { type: 'string', default: '50' },
+    seconds: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    only: { type: 'string' },
+    voters: { type: 'string', default: '500' },
+    out: { type: 'string', default: 'bench/results' },
+  },
+})
+const scale = Number(options.scale)
+const connections = Number(options.connections)
+const seconds = Number(options.seconds)
+const warmupSeconds = Number(options.warmup)
+const outDir = resolve(REPO_ROOT, options.out)
+
+/** Targets of the issue. */
+const READ_SHARE = 0.5
+const VOTE_SHARE = 0.5
+const P99_LIMIT_MS = 50
+
+type Kind = 'ceiling-read' | 'ceiling-vote' | 'read' | 'search' | 'vote'
+
+/** One endpoint load: which server, which requests, and what it is judged against. */
+interface Endpoint {
+  name: string
+  kind: Kind
+  server: 'app' | 'ceiling'
+  /** What a reader of the table should know about the requests. */
+  note: string
+  requests: Request[]
+}
+
+interface EndpointResult {
+  name: string
+  kind: Kind
+  note: string
+  loadAverage: number
+  reqPerSec: number
+  latency: { p50: number; p90: number; p99: number; max: number; mean: number }
+  requests: number
+  non2xx: number
+  errors: number
+  timeouts: number
+  statusCodes: Record<string, number>
+  /** req/s ÷ the ceiling of its kind (read or vote). */
+  ratio: number | null
+}
+
+/** The facts of the generated data that the endpoints pick their targets from. */
+interface Picks {
+  slugs: string[]
+  postIds: string[]
+  categorySlug: string
+  lastPage: number
+}
+
+async function readPicks(url: string): Promise<Picks> {
+  const client = new pg.Client({ connectionString: url })
+  client.on('error', () => {})
+  await client.connect()
+  try {
+    // Posts spread over the table, not the newest few, so pages and rows come from everywhere.
+    const posts = await client.query<{ id: string; slug: string }>(
+      'SELECT id, slug FROM posts TABLESAMPLE SYSTEM (5) REPEATABLE (7) LIMIT 2000',
+    )
+    const category = await client.query<{ slug: string }>(
+      'SELECT slug FROM categories ORDER BY post_count DESC LIMIT 1',
+    )
+    const total = await client.query<{ n: string }>('SELECT count(*) AS n FROM posts')
+    return {
+      slugs: posts.rows.map((row) => row.slug),
+      postIds: posts.rows.map((row) => row.id),
+      categorySlug: category.rows[0]?.slug ?? 'networking',
+      lastPage: Math.floor(Number(total.rows[0]?.n ?? 0) / 10),
+    }
+  } finally {
+    await client.end().catch(() => {})
+  }
+}
+
+/** Cycles through `items`, one per request, across all connections. */
+function rotating<T>(items: readonly T[]): () => T {
+  let index = 0
+  return () => {
+    const item = items[index % items.length] as T
+    index += 1
+    return item
+  }
+}
+
+const SEARCHES = ['find large files', 'docker logs', 'recusive'] as const
+
+function endpoints(picks: Picks, voters: Voter[]): Endpoint[] {
+  const page500 = Math.max(1, Math.min(500, picks.lastPage))
+  const nextSlug = rotating(picks.slugs)
+  const nextCeilingPost = rotating(picks.postIds)
+  // Votes: voter j with post j (mod the pool); each pass over the pairs flips direction, so every
+  // request after the first pass changes a vote (counts, ledger and author points all move).
+  const votePostIds = picks.postIds.slice(0, Math.max(1, Math.min(picks.postIds.length, voters.length * 2)))
+  const pairCount = Math.max(voters.length, votePostIds.length)
+  let voteSequence = 0
+  let visitor = 0
+  const list: Endpoint[] = [
+    {
+      name: 'ceiling read',
+      kind: 'ceiling-read',
+      server: 'ceiling',
+      note: 'bare Fastify, one indexed SELECT of 20 posts',
+      requests: [{ method: 'GET', path: '/ceiling/read' }],
+    },
+    {
+      name: 'browse latest p1',
+      kind: 'read',
+      server: 'app',
+      note: '/api/website/browse?page=1',
+      requests: [{ method: 'GET', path: '/api/website/browse?page=1' }],
+    },
+    {
+      name: `browse latest p${page500}`,
+      kind: 'read',
+      server: 'app',
+      note: `/api/website/browse?page=${page500}`,
+      requests: [{ method: 'GET', path: `/api/website/browse?page=${page500}` }],
+    },
+    {
+      name: 'browse category',
+      kind: 'read',
+      server: 'app',
+      note: `/api/website/browse?category=${picks.categorySlug} (the largest)`,
+      requests: [{ method: 'GET', path: `/api/website/browse?category=${picks.categorySlug}&page=1` }],
+    },
+    {
+      name: 'browse trending',
+      kind: 'read',
+      server: 'app',
+      note: '/api/website/browse?sort=trending',
+      requests: [{ method: 'GET', path: '/api/website/browse?sort=trending&page=1' }],
+    },
+    ...SEARCHES.map(
+      (term): Endpoint => ({
+        name: `search "${term}"`,
+        kind: 'search',
+        server: 'app',
+        note: `/api/posts/v1/search?search=${term}`,
+        requests: [{ method: 'GET', path: `/api/posts/v1/search?search=${encodeURIComponent(term)}` }],
+      }),
+    ),
+    {
+      name: 'post detail (new visitor)',
+      kind: 'read',
+      server: 'app',
+      note: `/api/posts/{slug} over ${picks.slugs.length} posts, a new User-Agent each time: every view counts`,
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (request) => {
+            visitor += 1
+            return {
+              ...request,
+              path: `/api/posts/${nextSlug()}`,
+              headers: { 'user-agent': `bench-visitor-${visitor}` },
+            }
+          },
+        },
+      ],
+    },
+    {
+      name: 'post detail (repeat visitor)',
+      kind: 'read',
+      server: 'app',
+      note: `/api/posts/{slug} over ${picks.slugs.length} posts, one User-Agent: views counted once per hour`,
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (request) => ({
+            ...request,
+            path: `/api/posts/${nextSlug()}`,
+            headers: { 'user-agent': 'bench-repeat-visitor' },
+          }),
+        },
+      ],
+    },
+    {
+      name: 'website (home)',
+      kind: 'read',
+      server: 'app',
+      note: '/api/website as a guest',
+      requests: [{ method: 'GET', path: '/api/website' }],
+    },
+    {
+      name: 'ceiling vote',
+      kind: 'ceiling-vote',
+      server: 'ceiling',
+      note: 'bare Fastify, BEGIN; UPDATE posts; INSERT; COMMIT',
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (request) => ({ ...request, path: `/ceiling/vote/${nextCeilingPost()}` }),
+        },
+      ],
+    },
+  ]
+  if (voters.length > 0) {
+    list.push({
+      name: 'vote',
+      kind: 'vote',
+      server: 'app',
+      note: `POST /api/posts/{up,down}vote/{id}, ${voters.length} members × ${votePostIds.length} posts, alternating`,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (request) => {
+            const pair = voteSequence % pairCount
+            const direction = Math.floor(voteSequence / pairCount) % 2 === 0 ? 'upvote' : 'downvote'
+            voteSequence += 1
+            const voter = voters[pair % voters.length] as Voter
+            const postId = votePostIds[pair % votePostIds.length] as string
+            return {
+              ...request,
+              path: `/api/posts/${direction}/${postId}`,
+              headers: { authorization: `Bearer ${voter.token}` },
+            }
+          },
+        },
+      ],
+    })
+  }
+  const only = options.only?.split(',').map((name) => name.trim())
+  return only ? list.filter((entry) => only.some((name) => entry.name.includes(name))) : list
+}
+
+/** A forked server process; resolves its 'listening' report, or fails with its message. */
+async function startServer(
+  script: string,
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; port: number; voters: Voter[] }> {
+  const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env
+  const child = fork(join(BENCH_DIR, script), [], {
+    cwd: REPO_ROOT,
+    execArgv: ['--import', 'tsx'],
+    env: { ...inherited, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
+  const report = await new Promise<ServerReport>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`${script} did not start within 120 s`)), 120_000)
+    child.once('message', (message: ServerReport) => {
+      clearTimeout(timer)
+      done(message)
+    })
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      fail(new Error(`${script} exited with ${code} before listening`))
+    })
+  })
+  if (report.type === 'failed') throw new Error(`${script} failed: ${report.message}`)
+  return { child, port: report.port, voters: report.voters }
+}
+
+/** Asks a server to stop; kills it (by its pid) if it has not exited after 10 s. */
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise<void>((done) => child.once('exit', () => done()))
+  if (child.connected) child.send({ type: 'stop' } satisfies ServerCommand)
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+  await exited
+  clearTimeout(timer)
+}
+
+async function load(baseUrl: string, endpoint: Endpoint, durationSeconds: number): Promise<Result> {
+  return await autocannon({
+    url: baseUrl,
+    connections,
+    duration: durationSeconds,
+    timeout: 10,
+    requests: endpoint.requests,
+  })
+}
+
+function toEndpointResult(endpoint: Endpoint, result: Result, loadAverage: number): EndpointResult {
+  const completed = result.latency.totalCount
+  return {
+    name: endpoint.name,
+    kind: endpoint.kind,
+    note: endpoint.note,
+    loadAverage,
+    reqPerSec: result.duration > 0 ? completed / result.duration : 0,
+    latency: {
+      p50: result.latency.p50,
+      p90: result.latency.p90,
+      p99: result.latency.p99,
+      max: result.latency.max,
+      mean: result.latency.mean,
+    },
+    requests: completed,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statusCodes: Object.fromEntries(
+      Object.entries(result.statusCodeStats).map(([code, stats]) => [code, stats.count]),
+    ),
+    ratio: null,
+  }
+}
+
+/** One read query shape: its EXPLAIN, any Seq Scan on the big tables, and one warm execution's time. */
+interface PlanReport {
+  name: string
+  seqScans: string[]
+  /** The planner's total cost estimate of the top node. */
+  cost: number
+  /** Wall time of one execution after a warm-up execution (ms), from this process. */
+  executionMs: number
+  plan: string
+}
+
+const BIG_TABLES = /Seq Scan on (posts|votes|comments|points_ledger)\b/
+
+/**
+ * The queries behind the benchmarked endpoints, built with the server's own query builders where they
+ * are exported (so the shapes cannot drift) and copied from the repo functions where they are inline.
+ */
+function queryShapes(db: Kysely<Database>, picks: Picks, ids: { categoryId: string; voterId: string }) {
+  const postId = picks.postIds[0] ?? ''
+  const now = new Date()
+  const weekAgo = new Date(now.getTime() - 7 * 86_400_000)
+  const dayStart = new Date(now)
+  dayStart.setUTCHours(0, 0, 0, 0)
+  const page500 = Math.max(1, Math.min(500, picks.lastPage))
+  const trendingSince = sql<Date>`now() - make_interval(days => ${TRENDING_WINDOW_DAYS})`
+  const count = () => db.selectFrom('posts as p').select(db.fn.countAll<string>().as('n'))
+  const shapes: Array<[string, Compilable]> = [
+    ['browse latest page 1', browsePageQuery(db, { sort: 'latest', limit: 10, offset: 0 })],
+    [
+      `browse latest page ${page500}`,
+      browsePageQuery(db, { sort: 'latest', limit: 10, offset: (page500 - 1) * 10 }),
+    ],
+    ['browse count (all)', count()],
+    [
+      'browse category page 1',
+      browsePageQuery(db, { sort: 'latest', limit: 10, offset: 0, categoryId: ids.categoryId }),
+    ],
+    ['browse count (category)', count().where('p.category_id', '=', ids.categoryId)],
+    ['browse trending page 1', browsePageQuery(db, { sort: 'trending', limit: 10, offset: 0 })],
+    ['browse count (trending)', count().where('p.created_at', '>=', trendingSince)],
+    [
+      'categories',
+      db
+        .selectFrom('categories')
+        .select(['id', 'name', 'slug', 'post_count'])
+        .orderBy('post_count', 'desc')
+        .orderBy('name', 'asc'),
+    ],
+    ...SEARCHES.flatMap((term): Array<[string, Compilable]> => {
+      const text = toWebsearchQuery(term)
+      const query = sql`(websearch_to_tsquery('english', ${text}) || websearch_to_tsquery('simple', ${text}))`
+      const matches = sql<SqlBool>`(p.search @@ ${query} OR ${term} <% p.title OR ${term} <% p.command)`
+      return [
+        [`search "${term}" page`, searchPageQuery(db, term, { limit: 10, offset: 0 })],
+        [`search "${term}" count`, count().where(matches)],
+      ]
+    }),
+    [
+      'detail: id by slug',
+      db
+        .selectFrom('posts')
+        .select('id')
+        .where('slug', '=', picks.slugs[0] ?? ''),
+    ],
+    ['detail: post card', selectPostCards(db).where('p.id', '=', postId)],
+    [
+      'detail: related',
+      selectPostCards(db)
+        .where('p.category_id', '=', ids.categoryId)
+        .where('p.id', '<>', postId)
+        .orderBy('p.uplike_count', 'desc')
+        .orderBy('p.created_at', 'desc')
+        .limit(4),
+    ],
+    [
+      'my votes among a page',
+      db
+        .selectFrom('votes')
+        .select(['post_id', 'value'])
+        .where('user_id', '=', ids.voterId)
+        .where('post_id', 'in', picks.postIds.slice(0, 10)),
+    ],
+    [
+      'website: top weekly',
+      selectPostCards(db)
+        .where('p.created_at', '>=', weekAgo)
+        .orderBy('p.uplike_count', 'desc')
+        .orderBy('p.created_at', 'desc')
+        .limit(2),
+    ],
+    [
+      'website: weekly leaders',
+      db
+        .selectFrom('points_ledger as l')
+        .innerJoin('users as u', 'u.id', 'l.user_id')
+        .select(['u.id', 'u.username', 'u.avatar', 'u.points', sql<string>`sum(l.delta)`.as('gained')])
+        .where('l.created_at', '>=', weekAgo)
+        .groupBy(['u.id', 'u.username', 'u.avatar', 'u.points'])
+        .having(sql<SqlBool>`sum(l.delta) > 0`)
+        .orderBy(sql`sum(l.delta)`, 'desc')
+        .orderBy('u.username', 'asc')
+        .limit(5),
+    ],
+    [
+      'stats: totals',
+      db.selectNoFrom((eb) => [
+        eb.selectFrom('posts').select(eb.fn.countAll<string>().as('n')).as('posts'),
+        eb.selectFrom('users').select(eb.fn.countAll<string>().as('n')).as('users'),
+        eb.selectFrom('categories').select(eb.fn.countAll<string>().as('n')).as('categories'),
+      ]),
+    ],
+    [
+      "stats: today's posts",
+      db
+        .selectFrom('posts')
+        .select(['id', 'title', 'slug', 'created_at'])
+        .where('created_at', '>=', dayStart)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(5),
+    ],
+    [
+      'stats: active today',
+      db.selectNoFrom(() => [
+        sql<string>`(select count(*) from (
+          select author_id as user_id from posts where created_at >= ${dayStart}
+          union
+          select author_id from comments where created_at >= ${dayStart}
+          union
+          select user_id from votes where updated_at >= ${dayStart}
+        ) as active)`.as('n'),
+      ]),
+    ],
+  ]
+  return shapes
+}
+
+/** EXPLAINs every query shape (no ANALYZE) and times one warm execution of each. */
+async function explainShapes(url: string, picks: Picks): Promise<PlanReport[]> {
+  const handle = await connectDatabase({ databaseUrl: url })
+  const client = new pg.Client({ connectionString: url })
+  client.on('error', () => {})
+  await client.connect()
+  try {
+    const category = await client.query<{ id: string }>('SELECT id FROM categories WHERE slug = $1', [
+      picks.categorySlug,
+    ])
+    const voter = await client.query<{ id: string }>('SELECT id FROM users WHERE post_count = 0 LIMIT 1')
+    const ids = { categoryId: category.rows[0]?.id ?? '', voterId: voter.rows[0]?.id ?? '' }
+    // The search transaction's setting, for the whole session here.
+    await client.query(`SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`)
+    const reports: PlanReport[] = []
+    for (const [name, query] of queryShapes(handle.db, picks, ids)) {
+      const compiled = query.compile()
+      const parameters = [...compiled.parameters]
+      const explained = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${compiled.sql}`, parameters)
+      const plan = explained.rows.map((row) => row['QUERY PLAN']).join('\n')
+      await client.query(compiled.sql, parameters)
+      const startedNs = process.hrtime.bigint()
+      await client.query(compiled.sql, parameters)
+      const executionMs = Number(process.hrtime.bigint() - startedNs) / 1e6
+      const seqScans = plan.split('\n').flatMap((line) => {
+        const found = BIG_TABLES.exec(line)
+        return found ? [found[0]] : []
+      })
+      reports.push({
+        name,
+        seqScans: [...new Set(seqScans)],
+        cost: Number(/cost=[\d.]+\.\.([\d.]+)/.exec(plan)?.[1] ?? 0),
+        executionMs,
+        plan,
+      })
+    }
+    return reports
+  } finally {
+    await client.end().catch(() => {})
+    await handle.close()
+  }
+}
+
+function pad(rows: string[][]): void {
+  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? []
+  for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  '))
+}
+
+interface Verdict {
+  target: string
+  measured: string
+  pass: boolean
+}
+
+function judge(results: EndpointResult[]): Verdict[] {
+  const verdicts: Verdict[] = []
+  for (const result of results) {
+    if (result.kind === 'ceiling-read' || result.kind === 'ceiling-vote') continue
+    const share = result.kind === 'vote' ? VOTE_SHARE : READ_SHARE
+    const against = result.kind === 'vote' ? 'UPDATE+INSERT ceiling' : 'read ceiling'
+    if (result.ratio !== null) {
+      verdicts.push({
+        target: `${result.name}: ≥ ${share * 100}% of the ${against}'s req/s`,
+        measured: `${result.reqPerSec.toFixed(0)} req/s = ${(result.ratio * 100).toFixed(0)}%`,
+        pass: result.ratio >= share,
+      })
+    }
+    if (result.kind !== 'vote') {
+      verdicts.push({
+        target: `${result.name}: p99 < ${P99_LIMIT_MS} ms`,
+        measured: `${result.latency.p99} ms`,
+        pass: result.latency.p99 < P99_LIMIT_MS,
+      })
+    }
+    verdicts.push({
+      target: `${result.name}: no errors or non-2xx`,
+      measured: `${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
+      pass: result.non2xx === 0 && result.errors === 0,
+    })
+  }
+  return verdicts
+}
+
+async function main(): Promise<void> {
+  const adminUrl = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL
+  let database: ThrowawayDatabase | undefined
+  let url = options.database
+  let dataset: DatasetSummary | { given: string } = { given: url ?? '' }
+  if (!url) {
+    const problem = await probePostgres(adminUrl)
+    if (problem) throw new Error(`the API benchmark needs PostgreSQL at ${adminUrl} (${problem})`)
+    database = await createThrowawayDatabase(adminUrl, 'bashboard_bench_api')
+    url = database.url
+    console.log(`generating the dataset at scale ${scale} into ${database.name}`)
+    dataset = await generateDataset(url, scale)
+    console.log(`generated in ${dataset.seconds.toFixed(0)} s`)
+  }
+  const servers: ChildProcess[] = []
+  const results: EndpointResult[] = []
+  let plans: PlanReport[] = []
+  try {
+    const picks = await readPicks(url)
+    console.log('EXPLAIN of the read query shapes')
+    plans = await explainShapes(url, picks)
+    pad([
+      ['query', 'cost', 'ms (1 run)', 'Seq Scan on a big table'],
+      ...plans.map((plan) => [
+        plan.name,
+        plan.cost.toFixed(0),
+        plan.executionMs.toFixed(1),
+        plan.seqScans.join(', ') || '–',
+      ]),
+    ])
+
+    const ceiling = await startServer('ceiling-server.ts', {
+      DATABASE_URL: url,
+      BENCH_PORT: String(await findFreePort()),
+    })
+    servers.push(ceiling.child)
+    const port = await findFreePort()
+    const app = await startServer('app-server.ts', {
+      NODE_ENV: 'production',
+      DATABASE_URL: url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+      BENCH_VOTERS: options.voters,
+    })
+    servers.push(app.child)
+    const baseUrls = { app: `http://127.0.0.1:${app.port}`, ceiling: `http://127.0.0.1:${ceiling.port}` }
+
+    for (const endpoint of endpoints(picks, app.voters)) {
+      const baseUrl = baseUrls[endpoint.server]
+      if (warmupSeconds > 0) await load(baseUrl, endpoint, warmupSeconds)
+      const loadAverage = os.loadavg()[0] ?? 0
+      const result = toEndpointResult(endpoint, await load(baseUrl, endpoint, seconds), loadAverage)
+      results.push(result)
+      console.log(
+        `${endpoint.name}: ${result.reqPerSec.toFixed(0)} req/s, p50 ${result.latency.p50} ms, ` +
+          `p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`,
+      )
+      await sleep(500)
+    }
+  } finally {
+    await Promise.all(servers.map(stopServer))
+    await database?.drop()
+  }
+
+  const ceilingOf = (kind: Kind): number | undefined =>
+    results.find((entry) => entry.kind === kind)?.reqPerSec
+  for (const result of results) {
+    const ceiling = result.kind === 'vote' ? ceilingOf('ceiling-vote') : ceilingOf('ceiling-read')
+    if (!result.kind.startsWith('ceiling') && ceiling) result.ratio = result.reqPerSec / ceiling
+  }
+
+  console.log('')
+  pad([
+    ['endpoint', 'load', 'req/s', 'vs ceiling', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'non-2xx', 'errors'],
+    ...results.map((result) => [
+      result.name,
+      result.loadAverage.toFixed(1),
+      result.reqPerSec.toFixed(0),
+      result.ratio === null ? '–' : `${(result.ratio * 100).toFixed(0)}%`,
+      String(result.latency.p50),
+      String(result.latency.p90),
+      String(result.latency.p99),
+      String(result.latency.max),
+      String(result.non2xx),
+      String(result.errors + result.timeouts),
+    ]),
+  ])
+  const verdicts = judge(results)
+  console.log('')
+  for (const verdict of verdicts) {
+    console.log(`${verdict.pass ? 'PASS' : 'MISS'}  ${verdict.target}: ${verdict.measured}`)
+  }
+  for (const plan of plans.filter((entry) => entry.seqScans.length > 0)) {
+    console.log(`SEQ SCAN  ${plan.name}: ${plan.seqScans.join(', ')}`)
+  }
+
+  mkdirSync(outDir, { recursive: true })
+  const file = join(outDir, `api-${new Date().toISOString().replace(/[:.]/g, '-')}.json`)
+  const machine = {
+    cpu: os.cpus()[0]?.model ?? 'unknown',
+    cores: os.cpus().length,
+    memoryGb: Math.round(os.totalmem() / 1024 ** 3),
+    kernel: `${os.type()} ${os.release()}`,
+    node: process.version,
+  }
+  const command = `npm run bench:api -- ${process.argv.slice(2).join(' ')}`.trim()
+  const settings = { connections, seconds, warmupSeconds, voters: Number(options.voters), scale }
+  const document = {
+    date: new Date().toISOString(),
+    command,
+    machine,
+    settings,
+    dataset,
+    results,
+    verdicts,
+    plans,
+  }
+  writeFileSync(file, `${JSON.stringify(document, null, 2)}\n`)
+  console.log(`\nwrote ${relative(REPO_ROOT, file)}`)
+}
+
+await main()
