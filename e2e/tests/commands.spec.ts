@@ -3,6 +3,9 @@ import { expect, type Page, test } from '@playwright/test'
 import { pickSeededPost } from '../fixtures/posts.ts'
 import { logInViaApi, signUpViaApi, startSignedIn } from '../fixtures/session.ts'
 
+// Two browsers, a lazy-loaded editor and live pushes: more than the default budget on a busy 2-core machine.
+test.describe.configure({ timeout: 60_000 })
+
 async function waitForLive(page: Page): Promise<void> {
   await expect(page.getByTestId('live-status')).toHaveAttribute('data-status', 'open')
 }
@@ -113,7 +116,7 @@ test('a contributor shares a command and another browser on Browse sees it arriv
     await expect(writer).toHaveURL(/\/$/)
 
     const banner = reader.getByRole('button', { name: /1 new command/ })
-    await expect(banner).toBeVisible({ timeout: 3_000 })
+    await expect(banner).toBeVisible({ timeout: 5_000 })
     await banner.click()
     await expect(reader.getByRole('heading', { name: title })).toBeVisible()
   } finally {
