@@ -1,6 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { closeSync, mkdirSync, openSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { join, relative, resolve } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -277,13 +277,16 @@ function endpoints(picks: Picks, voters: Voter[]): Endpoint[] {
 async function startServer(
   script: string,
   env: Record<string, string>,
+  logFd: number,
 ): Promise<{ child: ChildProcess; port: number; voters: Voter[] }> {
   const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env
   const child = fork(join(BENCH_DIR, script), [], {
     cwd: REPO_ROOT,
     execArgv: ['--import', 'tsx'],
+    // Only what the run sets: an inherited DATABASE_URL or REDIS_URL would change what is measured.
     env: { ...inherited, ...env },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    // The servers' logs (the app logs every 5xx with its stack) go to a file next to the results.
+    stdio: ['ignore', logFd, logFd, 'ipc'],
   })
   const report = await new Promise<ServerReport>((done, fail) => {
     const timer = setTimeout(() => fail(new Error(`${script} did not start within 120 s`)), 120_000)
@@ -296,7 +299,7 @@ async function startServer(
       fail(new Error(`${script} exited with ${code} before listening`))
     })
   })
-  if (report.type === 'failed') throw new Error(`${script} failed: ${report.message}`)
+  if (report.type === 'failed') throw new Error(`${script} failed (see the server log): ${report.message}`)
   return { child, port: report.port, voters: report.voters }
 }
 
@@ -583,6 +586,11 @@ async function main(): Promise<void> {
   const servers: ChildProcess[] = []
   const results: EndpointResult[] = []
   let plans: PlanReport[] = []
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-')
+  mkdirSync(outDir, { recursive: true })
+  const logFile = join(outDir, `api-${stamp}-servers.log`)
+  const logFd = openSync(logFile, 'a')
+  console.log(`server logs: ${relative(REPO_ROOT, logFile)}`)
   try {
     const picks = await readPicks(url)
     console.log('EXPLAIN of the read query shapes')
@@ -597,22 +605,30 @@ async function main(): Promise<void> {
       ]),
     ])
 
-    const ceiling = await startServer('ceiling-server.ts', {
-      DATABASE_URL: url,
-      BENCH_PORT: String(await findFreePort()),
-    })
+    const ceiling = await startServer(
+      'ceiling-server.ts',
+      {
+        DATABASE_URL: url,
+        BENCH_PORT: String(await findFreePort()),
+      },
+      logFd,
+    )
     servers.push(ceiling.child)
     const port = await findFreePort()
-    const app = await startServer('app-server.ts', {
-      NODE_ENV: 'production',
-      DATABASE_URL: url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
-      BENCH_VOTERS: options.voters,
-    })
+    const app = await startServer(
+      'app-server.ts',
+      {
+        NODE_ENV: 'production',
+        DATABASE_URL: url,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+        BENCH_VOTERS: options.voters,
+      },
+      logFd,
+    )
     servers.push(app.child)
     const baseUrls = { app: `http://127.0.0.1:${app.port}`, ceiling: `http://127.0.0.1:${ceiling.port}` }
 
@@ -630,6 +646,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await Promise.all(servers.map(stopServer))
+    closeSync(logFd)
     await database?.drop()
   }
 
@@ -665,8 +682,7 @@ async function main(): Promise<void> {
     console.log(`SEQ SCAN  ${plan.name}: ${plan.seqScans.join(', ')}`)
   }
 
-  mkdirSync(outDir, { recursive: true })
-  const file = join(outDir, `api-${new Date().toISOString().replace(/[:.]/g, '-')}.json`)
+  const file = join(outDir, `api-${stamp}.json`)
   const machine = {
     cpu: os.cpus()[0]?.model ?? 'unknown',
     cores: os.cpus().length,
@@ -675,7 +691,13 @@ async function main(): Promise<void> {
     node: process.version,
   }
   const command = `npm run bench:api -- ${process.argv.slice(2).join(' ')}`.trim()
-  const settings = { connections, seconds, warmupSeconds, voters: Number(options.voters), scale }
+  const settings = {
+    connections,
+    seconds,
+    warmupSeconds,
+    voters: Number(options.voters),
+    scale: options.database ? null : scale,
+  }
   const document = {
     date: new Date().toISOString(),
     command,

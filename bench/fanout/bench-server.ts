@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { connectDatabase, migrateToLatest } from '@bashboard/db'
 import { buildApp } from '../../server/src/app.ts'
 import { loadConfig } from '../../server/src/config.ts'
-import { type Bus, createMemoryBus, createRedisBus } from '../../server/src/live/bus.ts'
+import { type Bus, createMemoryBus, createRedisBus, type LiveLogger } from '../../server/src/live/bus.ts'
 // The plugin module declares `app.live` on FastifyInstance; app.ts's declarations alone don't carry it.
 import type {} from '../../server/src/live/plugin.ts'
 import { makeStatsPayload, readStamp, report, summarize } from './protocol.ts'
@@ -30,9 +30,15 @@ try {
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { memory: true },
   )
   await migrateToLatest(handle.db)
+  // Warnings only (a dropped event, a Redis hiccup): they explain odd figures without flooding the output.
+  const warn = (level: string) => (details: object, message?: string) =>
+    process.stderr.write(
+      `bench-server ${process.pid} bus ${level}: ${message ?? ''} ${JSON.stringify(details, (_key, value) => (value instanceof Error ? value.message : value))}\n`,
+    )
+  const busLog: LiveLogger = { debug() {}, info() {}, warn: warn('warn'), error: warn('error') }
   const bus: Bus = config.redisUrl
-    ? createRedisBus(config.redisUrl, { prefix: config.redisKeyPrefix })
-    : createMemoryBus()
+    ? createRedisBus(config.redisUrl, { prefix: config.redisKeyPrefix, logger: busLog })
+    : createMemoryBus({ logger: busLog })
   let busHopMs: number[] = []
   // Subscribed before buildApp creates the hub, so it runs before the fan-out of each message.
   bus.subscribe({
@@ -43,7 +49,7 @@ try {
     },
     resumed() {},
   })
-  const app = await buildApp({ config, db: handle.db, dbHandle: handle, logger: false, bus })
+  const app = await buildApp({ config, db: handle.db, dbHandle: handle, logger: { level: 'warn' }, bus })
   await app.listen({ port: config.port, host: config.host })
 
   serveCommands({

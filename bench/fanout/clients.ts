@@ -27,6 +27,8 @@ let unexpected = 0
 let resets = 0
 let errorMessages = 0
 let collecting = false
+// CPU time from the moment every socket was ready: the clients' own share of the machine.
+let cpuAtReady: NodeJS.CpuUsage | undefined
 let stopping = false
 
 function onFrame(client: Client, frame: Buffer): void {
@@ -113,6 +115,7 @@ async function start(command: StartCommand): Promise<void> {
     }
   }
   await Promise.all(Array.from({ length: Math.min(command.concurrency, command.clients) }, worker))
+  cpuAtReady = process.cpuUsage()
   report({
     type: 'ready',
     connected: clients.length,
@@ -150,7 +153,9 @@ async function collect(waitMs: number): Promise<void> {
   })
   const expected = clients.length * events
   const received = byUrl.reduce((sum, entry) => sum + entry.received, 0)
+  const cpu = process.cpuUsage(cpuAtReady)
   const result: ClientResult = {
+    cpuMs: (cpu.user + cpu.system) / 1000,
     expected,
     received,
     lost: expected - received,

@@ -82,6 +82,8 @@ export interface Summary {
 
 /** What the clients saw during the publishing phase. */
 export interface ClientResult {
+  /** CPU time the clients process spent from all sockets ready until the result (ms). */
+  cpuMs: number
   expected: number
   received: number
   lost: number

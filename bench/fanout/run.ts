@@ -324,18 +324,25 @@ function median(values: number[]): number {
 }
 
 function printTable(results: RunResult[]): void {
-  const header = [
-    'run',
-    'load',
-    'sockets',
-    'connect s',
-    'p50 / p99 / max ms',
-    'p99 from send',
-    'received / expected',
-    'lost',
-  ]
   const rows = [
-    [...header, 'RSS MB before→after', 'MB/1k', 'events/s', 'server ELU', 'server CPU s', 'bus hop p99 ms'],
+    [
+      'run',
+      'load',
+      'sockets',
+      'connect s',
+      'p50 / p99 / max ms',
+      'p99 from send',
+      'received / expected',
+      'lost',
+      'resets',
+      'RSS MB before→after',
+      'MB/1k',
+      'events/s',
+      'server ELU',
+      'server CPU s',
+      'clients CPU s',
+      'bus hop p99 ms',
+    ],
     ...results.map((run) => [
       repeat > 1 ? `${run.name} #${run.round}` : run.name,
       run.loadAverage.toFixed(1),
@@ -345,6 +352,7 @@ function printTable(results: RunResult[]): void {
       run.delivery.latencyFromSend.p99.toFixed(1),
       `${run.delivery.received} / ${run.delivery.expected}`,
       String(run.delivery.lost),
+      String(run.delivery.resets),
       run.memory.beforeMb
         .map((before, index) => `${before.toFixed(0)}→${run.memory.afterMb[index]?.toFixed(0)}`)
         .join(', '),
@@ -353,6 +361,7 @@ function printTable(results: RunResult[]): void {
       ((run.published.count * 1000) / run.published.durationMs).toFixed(1),
       run.usage.map((entry) => entry.eventLoopUtilization.toFixed(2)).join(', '),
       run.usage.map((entry) => (entry.cpuMs / 1000).toFixed(1)).join(', '),
+      (run.delivery.cpuMs / 1000).toFixed(1),
       run.usage.map((entry) => (entry.busHop ? entry.busHop.p99.toFixed(2) : '–')).join(', '),
     ]),
   ]
@@ -402,6 +411,13 @@ function judge(results: RunResult[]): Verdict[] {
     const lost = runs.reduce((sum, run) => sum + run.delivery.lost + run.delivery.duplicates, 0)
     const failed = runs.reduce((sum, run) => sum + run.connect.failed, 0)
     const closed = runs.reduce((sum, run) => sum + run.delivery.closedEarly, 0)
+    // Not a loss (the client refetches), but each one sends every subscriber back to the REST API at once.
+    const resets = runs.reduce((sum, run) => sum + run.delivery.resets + run.delivery.errorMessages, 0)
+    verdicts.push({
+      target: `${name}: no resets or error messages`,
+      measured: `${resets} (all runs)`,
+      pass: resets === 0,
+    })
     verdicts.push({
       target: `${name}: nothing lost`,
       measured: `${lost} lost or duplicated, ${failed} failed to connect, ${closed} closed early (all runs)`,

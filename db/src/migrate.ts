@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely'
 import type { Database } from './database.ts'
 import * as m0001 from './migrations/0001_initial.ts'
+import * as m0002 from './migrations/0002_read_paths.ts'
 
 /**
  * Every migration, in order. A static map rather than a folder scan, so bundlers and tsx see the imports
@@ -8,6 +9,7 @@ import * as m0001 from './migrations/0001_initial.ts'
  */
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
+  '0002_read_paths': m0002,
 }
 
 const provider: MigrationProvider = {

@@ -87,7 +87,7 @@ for (const target of TEST_TARGETS) {
     it('treats a second migrateToLatest as a no-op', async () => {
       await migrateToLatest(db)
       const { rows } = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db)
-      expect(rows.map((row) => row.name)).toEqual(['0001_initial'])
+      expect(rows.map((row) => row.name)).toEqual(['0001_initial', '0002_read_paths'])
     })
 
     it('fills ids, defaults and counters on insert', async () => {

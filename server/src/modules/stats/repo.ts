@@ -1,13 +1,16 @@
 import type { Database } from '@bashboard/db'
 import { type Kysely, sql } from 'kysely'
 
-/** Row counts behind the platform stats, in one round trip. */
+/**
+ * Row counts behind the platform stats, in one round trip. Posts come from the trigger-kept counters
+ * of migration 0002 rather than count(*) over every post.
+ */
 export async function countTotals(
   db: Kysely<Database>,
 ): Promise<{ posts: number; users: number; categories: number }> {
   const row = await db
     .selectNoFrom((eb) => [
-      eb.selectFrom('posts').select(eb.fn.countAll<string>().as('n')).as('posts'),
+      sql<string>`(SELECT coalesce(sum(n), 0) FROM counters.post_counts)`.as('posts'),
       eb.selectFrom('users').select(eb.fn.countAll<string>().as('n')).as('users'),
       eb.selectFrom('categories').select(eb.fn.countAll<string>().as('n')).as('categories'),
     ])

@@ -1,5 +1,5 @@
 import type { Database } from '@bashboard/db'
-import { type Kysely, type SqlBool, sql } from 'kysely'
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely'
 import type { BrowseSort } from '../../contract/website.ts'
 import { TRENDING_GRAVITY, TRENDING_WINDOW_DAYS } from '../../lib/ranking.ts'
 import { isUuid } from '../../lib/slug.ts'
@@ -33,11 +33,32 @@ export async function resolveCategoryId(db: Kysely<Database>, key: string): Prom
   return row?.id
 }
 
-/** The trending score of DESIGN §4 in SQL, the same formula as `trendingScore` in lib/ranking.ts. */
+/**
+ * The trending score of DESIGN §4 in SQL, the same formula as `trendingScore` in lib/ranking.ts.
+ * Computed in float8 like the JavaScript version: numeric arithmetic was ten times slower.
+ */
 const TRENDING_SCORE = sql<number>`(
-  (p.uplike_count - p.downlike_count + p.comments_count / 2.0 + p.view_count / 20.0)
-  / power(greatest(0, extract(epoch from (now() - p.created_at)) / 3600.0) + 2, ${TRENDING_GRAVITY})
+  ((p.uplike_count - p.downlike_count)::float8 + p.comments_count / 2.0::float8 + p.view_count / 20.0::float8)
+  / power(
+    greatest(0::float8, extract(epoch from (now() - p.created_at))::float8 / 3600.0::float8) + 2::float8,
+    ${TRENDING_GRAVITY}::float8
+  )
 )`
+
+/** The order keys of a browse sort, all descending: the sort's own key, then newest. */
+function browseOrder(sort: BrowseSort): Array<RawBuilder<unknown>> {
+  const newest = sql`p.created_at`
+  switch (sort) {
+    case 'trending':
+      return [TRENDING_SCORE, newest]
+    case 'upvotes':
+      return [sql`p.uplike_count`, newest]
+    case 'views':
+      return [sql`p.view_count`, newest]
+    default:
+      return [newest]
+  }
+}
 
 /** Browse-mode options: optionally one category, a sort order, and the page window. */
 export interface BrowseOptions {
@@ -49,25 +70,45 @@ export interface BrowseOptions {
 
 const trendingSince = sql<Date>`now() - make_interval(days => ${TRENDING_WINDOW_DAYS})`
 
-/** The query of one browse page, ties broken by newest (exposed so tests can EXPLAIN it). */
+/**
+ * The query of one browse page, ties broken by newest (exposed so tests can EXPLAIN it). The page's
+ * ids are picked from posts alone first, so deep offsets skip index entries rather than joined rows,
+ * and authors and categories are joined for those ids only.
+ */
 export function browsePageQuery(db: Kysely<Database>, opts: BrowseOptions) {
-  let page = selectPostCards(db)
-  if (opts.categoryId) page = page.where('p.category_id', '=', opts.categoryId)
-  if (opts.sort === 'trending') page = page.where('p.created_at', '>=', trendingSince)
-  switch (opts.sort) {
-    case 'trending':
-      page = page.orderBy(TRENDING_SCORE, 'desc').orderBy('p.created_at', 'desc')
-      break
-    case 'upvotes':
-      page = page.orderBy('p.uplike_count', 'desc').orderBy('p.created_at', 'desc')
-      break
-    case 'views':
-      page = page.orderBy('p.view_count', 'desc').orderBy('p.created_at', 'desc')
-      break
-    default:
-      page = page.orderBy('p.created_at', 'desc')
-  }
-  return page.limit(opts.limit).offset(opts.offset)
+  const order = browseOrder(opts.sort)
+  let ids = db.selectFrom('posts as p').select('p.id')
+  if (opts.categoryId) ids = ids.where('p.category_id', '=', opts.categoryId)
+  if (opts.sort === 'trending') ids = ids.where('p.created_at', '>=', trendingSince)
+  for (const key of order) ids = ids.orderBy(key, 'desc')
+  let page = selectPostCards(db).where('p.id', 'in', ids.limit(opts.limit).offset(opts.offset))
+  for (const key of order) page = page.orderBy(key, 'desc')
+  return page
+}
+
+/** A sum over counter rows: bigint sums arrive as strings, and null when no row matched. */
+interface CountRow {
+  n: string | null
+}
+
+/**
+ * The number of posts in `categoryId`, or in all, from the trigger-kept counters (migration 0002):
+ * a few rows instead of count(*) over the posts.
+ */
+async function countPosts(db: Kysely<Database>, categoryId: string | undefined): Promise<number> {
+  const filter = categoryId === undefined ? sql`` : sql`WHERE category_key = ${categoryId}`
+  const { rows } = await sql<CountRow>`SELECT sum(n) AS n FROM counters.post_counts ${filter}`.execute(db)
+  return Number(rows[0]?.n ?? 0)
+}
+
+/** The posts in the trending window (which has no counter: an index range over a month of posts). */
+async function countTrending(db: Kysely<Database>, categoryId: string | undefined): Promise<number> {
+  let count = db
+    .selectFrom('posts as p')
+    .select(db.fn.countAll<string>().as('n'))
+    .where('p.created_at', '>=', trendingSince)
+  if (categoryId) count = count.where('p.category_id', '=', categoryId)
+  return Number((await count.executeTakeFirstOrThrow()).n)
 }
 
 /** One page of posts in browse mode and the number of posts the filter matches. */
@@ -75,14 +116,11 @@ export async function browsePosts(
   db: Kysely<Database>,
   opts: BrowseOptions,
 ): Promise<{ rows: PostCardRow[]; total: number }> {
-  let count = db.selectFrom('posts as p').select(db.fn.countAll<string>().as('n'))
-  if (opts.categoryId) count = count.where('p.category_id', '=', opts.categoryId)
-  if (opts.sort === 'trending') count = count.where('p.created_at', '>=', trendingSince)
   const [rows, total] = await Promise.all([
     browsePageQuery(db, opts).execute(),
-    count.executeTakeFirstOrThrow(),
+    opts.sort === 'trending' ? countTrending(db, opts.categoryId) : countPosts(db, opts.categoryId),
   ])
-  return { rows, total: Number(total.n) }
+  return { rows, total }
 }
 
 /**
@@ -99,11 +137,16 @@ export function toWebsearchQuery(search: string): string {
  */
 export const WORD_SIMILARITY_THRESHOLD = 0.45
 
-function searchParts(search: string) {
+/** Search totals are counted up to this many matches; past it the count stops (common words). */
+export const SEARCH_COUNT_CAP = 1000
+
+function searchParts(search: string, fuzzy: boolean) {
   const text = toWebsearchQuery(search)
   // English stems words; simple keeps program names English drops as stop words (which, at, who).
   const query = sql`(websearch_to_tsquery('english', ${text}) || websearch_to_tsquery('simple', ${text}))`
-  const matches = sql<SqlBool>`(p.search @@ ${query} OR ${search} <% p.title OR ${search} <% p.command)`
+  const matches = fuzzy
+    ? sql<SqlBool>`(p.search @@ ${query} OR ${search} <% p.title OR ${search} <% p.command)`
+    : sql<SqlBool>`p.search @@ ${query}`
   const rank = sql<number>`(
     ts_rank(p.search, ${query})
     + greatest(word_similarity(${search}, p.title), word_similarity(${search}, p.command))
@@ -111,17 +154,20 @@ function searchParts(search: string) {
   return { matches, rank }
 }
 
+/** Search page options; `fuzzy` (the default) adds the trigram branch to the full-text match. */
+export interface SearchPageOptions {
+  limit: number
+  offset: number
+  fuzzy?: boolean
+}
+
 /**
  * The query of one search page: full text over title, command, tags and description (posts.search),
- * OR trigram word similarity on title and command so partial commands and typos still match. Ranked
- * by text rank plus the best similarity, ties by newest. Each branch has its own GIN index.
+ * and with `fuzzy` OR trigram word similarity on title and command so partial commands and typos still
+ * match. Ranked by text rank plus the best similarity, ties by newest. Each branch has its own GIN index.
  */
-export function searchPageQuery(
-  db: Kysely<Database>,
-  search: string,
-  opts: { limit: number; offset: number },
-) {
-  const { matches, rank } = searchParts(search)
+export function searchPageQuery(db: Kysely<Database>, search: string, opts: SearchPageOptions) {
+  const { matches, rank } = searchParts(search, opts.fuzzy ?? true)
   return selectPostCards(db)
     .where(matches)
     .orderBy(rank, 'desc')
@@ -130,34 +176,62 @@ export function searchPageQuery(
     .offset(opts.offset)
 }
 
+/** The posts `search` matches, counted up to {@link SEARCH_COUNT_CAP}. */
+async function countMatches(db: Kysely<Database>, search: string, fuzzy: boolean): Promise<number> {
+  const { matches } = searchParts(search, fuzzy)
+  const row = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('posts as p')
+        .select(sql<number>`1`.as('one'))
+        .where(matches)
+        .limit(SEARCH_COUNT_CAP)
+        .as('m'),
+    )
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
 /**
- * One page of search results and the number of posts that match. Runs in a transaction so the
- * trigram threshold applies to these two statements only (SET LOCAL).
+ * One page of search results and the number of posts that match (at most {@link SEARCH_COUNT_CAP}).
+ * Full text runs alone first; the trigram branch, which rechecks many heap pages, is added only when
+ * full text finds fewer than a page of results, which is when typos and partial words matter. Runs in
+ * a transaction so the trigram threshold applies to these statements only (SET LOCAL).
  */
 export function searchPosts(
   db: Kysely<Database>,
   search: string,
   opts: { limit: number; offset: number },
 ): Promise<{ rows: PostCardRow[]; total: number }> {
-  const { matches } = searchParts(search)
   return db.transaction().execute(async (trx) => {
+    const fullText = await countMatches(trx, search, false)
+    if (fullText >= opts.limit) {
+      const rows = await searchPageQuery(trx, search, { ...opts, fuzzy: false }).execute()
+      return { rows, total: fullText }
+    }
     await sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`.execute(
       trx,
     )
     const rows = await searchPageQuery(trx, search, opts).execute()
-    const total = await trx
-      .selectFrom('posts as p')
-      .select(trx.fn.countAll<string>().as('n'))
-      .where(matches)
-      .executeTakeFirstOrThrow()
-    return { rows, total: Number(total.n) }
+    return { rows, total: await countMatches(trx, search, true) }
   })
 }
 
-/** The most upvoted posts created at or after `since`, ties by newest. */
+/**
+ * The most upvoted posts created at or after `since`, ties by newest. Like browse, the ids are picked
+ * from posts alone and only those rows are joined to their authors and categories.
+ */
 export function findTopPostsSince(db: Kysely<Database>, since: Date, limit: number): Promise<PostCardRow[]> {
-  return selectPostCards(db)
+  const ids = db
+    .selectFrom('posts as p')
+    .select('p.id')
     .where('p.created_at', '>=', since)
+    .orderBy('p.uplike_count', 'desc')
+    .orderBy('p.created_at', 'desc')
+    .limit(limit)
+  return selectPostCards(db)
+    .where('p.id', 'in', ids)
     .orderBy('p.uplike_count', 'desc')
     .orderBy('p.created_at', 'desc')
     .limit(limit)

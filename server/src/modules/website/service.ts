@@ -10,6 +10,7 @@ import { toPostCard, toReactedPosts } from '../posts/presenter.ts'
 import { findVotesOf } from '../posts/repo.ts'
 import { getPlatformStats } from '../stats/service.ts'
 import {
+  browsePageQuery,
   browsePosts,
   type CategoryListRow,
   findTopGainersSince,
@@ -64,7 +65,8 @@ export async function getWebsite(
   const [postsId, statsId] = await Promise.all([deps.live.currentId('posts'), deps.live.currentId('stats')])
   const weekAgo = new Date(now.getTime() - WEEK_MS)
   const [latest, topWeekly, categories, platformStats, leaders] = await Promise.all([
-    browsePosts(deps.db, { sort: 'latest', limit: LATEST_LIMIT, offset: 0 }).then((r) => r.rows),
+    // The page alone: browse's total count is not shown on the home page.
+    browsePageQuery(deps.db, { sort: 'latest', limit: LATEST_LIMIT, offset: 0 }).execute(),
     findTopPostsSince(deps.db, weekAgo, TOP_WEEKLY_LIMIT),
     listCategories(deps.db),
     getPlatformStats(deps.db, now),

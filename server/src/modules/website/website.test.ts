@@ -299,7 +299,9 @@ describe('query plans', () => {
       latest: browsePageQuery(planApp.db, { sort: 'latest', limit: 10, offset: 0 }),
       category: browsePageQuery(planApp.db, { sort: 'latest', categoryId, limit: 10, offset: 0 }),
       upvotes: browsePageQuery(planApp.db, { sort: 'upvotes', limit: 10, offset: 0 }),
+      'latest, deep page': browsePageQuery(planApp.db, { sort: 'latest', limit: 10, offset: 4000 }),
       search: searchPageQuery(planApp.db, 'tar xz', { limit: 10, offset: 0 }),
+      'search, full text only': searchPageQuery(planApp.db, 'tar xz', { limit: 10, offset: 0, fuzzy: false }),
     }
     for (const [name, query] of Object.entries(queries)) {
       const text = await plan(query)
@@ -309,5 +311,36 @@ describe('query plans', () => {
       })
       expect(text, name).toMatch(/Index|Bitmap/)
     }
+  })
+
+  it("picks a deep latest page's ids from the (created_at, id) index alone before joining authors", async () => {
+    const text = await plan(browsePageQuery(planApp.db, { sort: 'latest', limit: 10, offset: 4000 }))
+    expect(text).toMatch(/Index Only Scan using posts_created_at_id_idx/)
+  })
+
+  it('keeps browse totals equal to a recount when posts move category, lose it or are deleted', async () => {
+    const [from, to] = await planApp.db.selectFrom('categories').select(['id', 'slug']).limit(2).execute()
+    if (!from || !to) throw new Error('the plan data has 20 categories')
+    const inFrom = planApp.db.selectFrom('posts').select('id').where('category_id', '=', from.id)
+    const [moved, orphaned, deleted] = await inFrom.orderBy('created_at', 'desc').limit(3).execute()
+    if (!moved || !orphaned || !deleted) throw new Error('the first category has 250 posts')
+    await planApp.db.updateTable('posts').set({ category_id: to.id }).where('id', '=', moved.id).execute()
+    await planApp.db.updateTable('posts').set({ category_id: null }).where('id', '=', orphaned.id).execute()
+    await planApp.db.deleteFrom('posts').where('id', '=', deleted.id).execute()
+    const recount = async (categoryId: string | null) => {
+      let query = planApp.db.selectFrom('posts').select(planApp.db.fn.countAll<string>().as('n'))
+      if (categoryId) query = query.where('category_id', '=', categoryId)
+      return Number((await query.executeTakeFirstOrThrow()).n)
+    }
+    const total = async (category?: string) => {
+      const res = await planApp.app.inject({
+        url: `/api/website/browse${category ? `?category=${category}` : ''}`,
+      })
+      return res.json().pagination.totalPosts
+    }
+    expect(await total(from.slug)).toBe(await recount(from.id))
+    expect(await total(to.slug)).toBe(await recount(to.id))
+    expect(await total()).toBe(await recount(null))
+    expect(await total()).toBe(4999)
   })
 })
