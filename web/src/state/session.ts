@@ -1,7 +1,7 @@
 import { atom } from 'jotai'
 import { atomWithLazy } from 'jotai/utils'
 
-/** localStorage key shared with the e2e tests and every open tab (see INTERFACES.md). */
+/** localStorage key shared with the e2e tests and every open tab (e2e/fixtures/session.ts writes it too). */
 export const SESSION_STORAGE_KEY = 'bashboard.session'
 
 /** What a signed-in tab keeps: the bearer token and when it stops being valid (ISO-8601). */
