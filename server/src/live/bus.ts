@@ -335,7 +335,10 @@ function parseEntry(entry: string): BusMessage | null {
 export function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(message)), ms)
+    // Rejecting from setImmediate lets a reply that already arrived win: after the event loop was
+    // blocked (a long fan-out), timers run before pending I/O is read, and a plain reject would call
+    // a delivered publish "timed out" and trigger a needless reset for every subscriber.
+    timer = setTimeout(() => setImmediate(() => reject(new Error(message))), ms)
   })
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
 }

@@ -11,6 +11,7 @@ import {
   createRedisBus,
   type LiveLogger,
   type RedisBusOptions,
+  withTimeout,
 } from './bus.ts'
 import { createLiveHub, type Hub } from './hub.ts'
 import { FakeSocket } from './ws-test-client.ts'
@@ -234,6 +235,26 @@ const outageName = redisProblem
   : serverBinary
     ? 'redis bus when Redis hangs, dies and comes back'
     : 'redis bus outages: skipped because no redis-server binary is installed to run a private one'
+
+describe.skipIf(redisProblem !== null)(`${sharedName}: timeouts after a blocked event loop`, () => {
+  it('lets a Redis reply that arrived during a blocked event loop beat an expired timeout', async () => {
+    const client = new Redis(redisUrl, { maxRetriesPerRequest: 0 })
+    client.on('error', () => {})
+    try {
+      await client.ping()
+      const reply = withTimeout(client.ping(), 50, 'ping timed out')
+      // Block the loop well past the timeout while Redis answers: both the timer and the reply are due.
+      const until = Date.now() + 200
+      while (Date.now() < until) {}
+      await expect(reply).resolves.toBe('PONG')
+      // A command that really gets no answer in time still fails.
+      await client.call('CLIENT', 'PAUSE', '300', 'ALL')
+      await expect(withTimeout(client.ping(), 50, 'ping timed out')).rejects.toThrow('ping timed out')
+    } finally {
+      client.disconnect()
+    }
+  })
+})
 
 describe.skipIf(redisProblem !== null || !serverBinary)(outageName, () => {
   let server: ChildProcess | undefined
