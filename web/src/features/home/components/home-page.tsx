@@ -2,9 +2,9 @@ import type { PostCard, ReactedPosts } from '@bashboard/server/contract'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
-import { ArrowRight, Flame, RotateCcw, Terminal } from 'lucide-react'
+import { ArrowRight, Flame, Terminal } from 'lucide-react'
 import { type ReactNode, useEffect } from 'react'
-import { Button } from '../../../components/ui/button'
+import { LoadFailed } from '../../../components/ui/load-failed'
 import { Loading } from '../../../components/ui/spinner'
 import { useToast } from '../../../components/ui/toast'
 import { useDocumentTitle } from '../../../lib/use-document-title'
@@ -45,18 +45,11 @@ function CommunityStats() {
       {stats.data ? (
         <StatTiles stats={stats.data} />
       ) : failed ? (
-        <div className="flex flex-col items-start gap-3 rounded-xl border border-danger/50 bg-danger-soft p-5">
-          <p className="text-sm text-fg">The community numbers could not be loaded.</p>
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => void stats.refetch()}
-            loading={stats.isFetching}
-          >
-            <RotateCcw aria-hidden="true" className="size-4" />
-            Retry
-          </Button>
-        </div>
+        <LoadFailed
+          message="The community numbers could not be loaded."
+          onRetry={() => void stats.refetch()}
+          retrying={stats.isFetching}
+        />
       ) : (
         <HomeLoading />
       )}
@@ -109,18 +102,11 @@ function HomeLists({ renderPosts }: { renderPosts: RenderPosts }) {
 
   if (!website.data) {
     return failed ? (
-      <div className="flex flex-col items-start gap-3 rounded-xl border border-danger/50 bg-danger-soft p-5">
-        <p className="text-sm text-fg">The latest commands could not be loaded.</p>
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() => void website.refetch()}
-          loading={website.isFetching}
-        >
-          <RotateCcw aria-hidden="true" className="size-4" />
-          Retry
-        </Button>
-      </div>
+      <LoadFailed
+        message="The latest commands could not be loaded."
+        onRetry={() => void website.refetch()}
+        retrying={website.isFetching}
+      />
     ) : (
       <HomeLoading />
     )

@@ -286,7 +286,7 @@ function PostBody({
         <Card className="flex flex-col gap-3 p-4">
           <SideHeading>Related Commands</SideHeading>
           {related.length === 0 ? (
-            <p className="text-sm text-muted">More commands from {category} are coming soon.</p>
+            <p className="text-sm text-muted">No other commands in {category} yet.</p>
           ) : (
             <ul className="flex flex-col gap-3">
               {related.map((item) => (
