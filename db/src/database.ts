@@ -24,6 +24,9 @@ export type PointsReason =
   | 'downvote_received'
   | 'vote_reversed'
   | 'adjustment'
+export type NotificationKind = 'comment' | 'upvotes' | 'tier' | 'application' | 'role'
+export type BlogStatus = 'draft' | 'published'
+export type ModerationSubjectType = 'post' | 'comment' | 'user' | 'application' | 'blog' | 'ad'
 
 export interface UsersTable {
   id: Generated<string>
@@ -147,6 +150,9 @@ export interface BlogsTable {
   /** Sanitised HTML. */
   content: string
   view_count: Counter
+  status: ColumnType<BlogStatus, BlogStatus | undefined, BlogStatus>
+  /** Set when first published; orders the public list. Null for a draft never published. */
+  published_at: Date | null
   created_at: CreatedAt
   updated_at: CreatedAt
 }
@@ -163,6 +169,11 @@ export interface AdsTable {
   size: string
   active: ColumnType<boolean, boolean | undefined, boolean>
   click_count: Counter
+  /** Name shown in the moderation console. */
+  title: ColumnType<string, string | undefined, string>
+  /** Optional schedule: the ad is served only inside [starts_at, ends_at). */
+  starts_at: Date | null
+  ends_at: Date | null
   created_at: CreatedAt
 }
 
@@ -172,6 +183,40 @@ export interface AdClicksTable {
   page_name: string
   /** The client's timestamp of the click. */
   clicked_at: Date | string
+  /** A user id, or a hash of IP and user agent for guests: clicks count once per visitor and minute. */
+  visitor_key: ColumnType<string, string | undefined, string>
+  /** date_trunc('minute', now()) of the click; part of the de-duplication key. */
+  minute: CreatedAt
+  created_at: CreatedAt
+}
+
+/** A notification for one user; upvotes on one post batch into one unread row whose `count` grows. */
+export interface NotificationsTable {
+  id: Generated<string>
+  user_id: string
+  kind: NotificationKind
+  text: string
+  /** An in-app path such as /post/{slug}, or null. */
+  link: string | null
+  /** What the notification is about (the post for upvotes), used to batch. */
+  subject_id: string | null
+  count: Counter
+  read_at: Date | null
+  created_at: CreatedAt
+  updated_at: CreatedAt
+}
+
+/** The moderators' audit log: who did what to which subject, and why. */
+export interface ModerationLogTable {
+  id: Generated<string>
+  moderator_id: string | null
+  moderator_name: string
+  /** `domain.verb`, e.g. post.deleted, comment.deleted, role.changed, application.accepted. */
+  action: string
+  subject_type: ModerationSubjectType
+  subject_id: string | null
+  subject_title: ColumnType<string, string | undefined, string>
+  reason: ColumnType<string, string | undefined, string>
   created_at: CreatedAt
 }
 
@@ -187,6 +232,8 @@ export interface Database {
   blogs: BlogsTable
   ads: AdsTable
   ad_clicks: AdClicksTable
+  notifications: NotificationsTable
+  moderation_log: ModerationLogTable
 }
 
 export type UserRow = Selectable<UsersTable>
@@ -199,3 +246,5 @@ export type CommentRow = Selectable<CommentsTable>
 export type ApplicationRow = Selectable<ApplicationsTable>
 export type BlogRow = Selectable<BlogsTable>
 export type AdRow = Selectable<AdsTable>
+export type NotificationRow = Selectable<NotificationsTable>
+export type ModerationLogRow = Selectable<ModerationLogTable>

@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import type { Database } from './database.ts'
 import * as m0001 from './migrations/0001_initial.ts'
 import * as m0002 from './migrations/0002_read_paths.ts'
+import * as m0003 from './migrations/0003_community.ts'
 
 /**
  * Every migration, in order. A static map rather than a folder scan, so bundlers and tsx see the imports
@@ -10,6 +11,7 @@ import * as m0002 from './migrations/0002_read_paths.ts'
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_read_paths': m0002,
+  '0003_community': m0003,
 }
 
 const provider: MigrationProvider = {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from './database.ts'
 import { migrateToLatest } from './migrate.ts'
 import * as initial from './migrations/0001_initial.ts'
+import * as community from './migrations/0003_community.ts'
 import { sqlState, TEST_TARGETS, targetTitle } from './test-targets.ts'
 import type { TestDatabase } from './testing.ts'
 
@@ -13,6 +14,8 @@ const APP_TABLES = [
   'blogs',
   'categories',
   'comments',
+  'moderation_log',
+  'notifications',
   'points_ledger',
   'post_views',
   'posts',
@@ -87,7 +90,7 @@ for (const target of TEST_TARGETS) {
     it('treats a second migrateToLatest as a no-op', async () => {
       await migrateToLatest(db)
       const { rows } = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db)
-      expect(rows.map((row) => row.name)).toEqual(['0001_initial', '0002_read_paths'])
+      expect(rows.map((row) => row.name)).toEqual(['0001_initial', '0002_read_paths', '0003_community'])
     })
 
     it('fills ids, defaults and counters on insert', async () => {
@@ -267,12 +270,13 @@ for (const target of TEST_TARGETS) {
       expect(rows[0]?.weights).toMatch(/'zebrafish':\d+C/)
     })
 
-    it('down() removes every app table and up() restores them', async () => {
+    it('down() removes every app table and up() restores them, latest first', async () => {
       // Through the Migration interface, as the Migrator calls it (its methods take any Kysely).
-      const migration: Migration = initial
-      await migration.down?.(db)
+      // Later migrations reference the first one's tables, so they go first and come back last.
+      const migrations: Migration[] = [initial, community]
+      for (const migration of [...migrations].reverse()) await migration.down?.(db)
       expect(await tableNames(db)).toEqual([])
-      await migration.up(db)
+      for (const migration of migrations) await migration.up(db)
       expect(await tableNames(db)).toEqual(APP_TABLES)
     })
   })

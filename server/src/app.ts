@@ -7,15 +7,25 @@ import type { Config } from './config.ts'
 import { authPlugin } from './infra/auth.ts'
 import { contextPlugin } from './infra/context.ts'
 import { errorsPlugin } from './infra/errors.ts'
+import { openApiPlugin } from './infra/openapi.ts'
 import { rateLimitPlugin } from './infra/rate-limit.ts'
 import { securityPlugin } from './infra/security.ts'
+import { uploadsPlugin } from './infra/uploads.ts'
 import { webAppPlugin } from './infra/web-app.ts'
 import type { Bus } from './live/bus.ts'
 import { livePlugin } from './live/plugin.ts'
 import { accountsRoutes } from './modules/accounts/routes.ts'
+import { adsRoutes } from './modules/ads/routes.ts'
+import { applicationsRoutes } from './modules/applications/routes.ts'
+import { blogsRoutes } from './modules/blogs/routes.ts'
 import { commentsRoutes } from './modules/comments/routes.ts'
 import { healthRoutes } from './modules/health/routes.ts'
+import { leaderboardRoutes } from './modules/leaderboard/routes.ts'
+import { moderationRoutes } from './modules/moderation/routes.ts'
+import { notificationsRoutes } from './modules/notifications/routes.ts'
+import { peopleRoutes } from './modules/people/routes.ts'
 import { postsRoutes } from './modules/posts/routes.ts'
+import { siteRoutes } from './modules/site/routes.ts'
 import { statsRoutes } from './modules/stats/routes.ts'
 import { createStatsBroadcaster } from './modules/stats/service.ts'
 import { websiteRoutes } from './modules/website/routes.ts'
@@ -90,6 +100,9 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(securityPlugin, { config })
   await app.register(rateLimitPlugin, { config })
   await app.register(authPlugin, { config })
+  await app.register(uploadsPlugin, { config })
+  // Before the routes: the OpenAPI description is collected from the routes registered after it.
+  await app.register(openApiPlugin, { config })
   await app.register(livePlugin, opts.bus ? { bus: opts.bus } : {})
   const statsBroadcaster = createStatsBroadcaster({ db, live: app.live })
   app.decorate('statsBroadcaster', statsBroadcaster)
@@ -102,6 +115,15 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(postsRoutes)
   await app.register(websiteRoutes)
   await app.register(commentsRoutes)
+  // People (issue 4), contributor applications and moderation (issue 5), content (issue 6).
+  await app.register(peopleRoutes)
+  await app.register(leaderboardRoutes)
+  await app.register(notificationsRoutes)
+  await app.register(applicationsRoutes)
+  await app.register(moderationRoutes)
+  await app.register(blogsRoutes)
+  await app.register(adsRoutes)
+  await app.register(siteRoutes)
 
   // Static files and the single-page-app / JSON 404 fallback: last, so every route above wins.
   await app.register(webAppPlugin, { config })

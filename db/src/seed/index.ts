@@ -19,6 +19,8 @@ export interface SeedOptions {
 
 /** Every app table, i.e. everything but Kysely's migration bookkeeping. */
 const APP_TABLES = [
+  'notifications',
+  'moderation_log',
   'ad_clicks',
   'ads',
   'blogs',

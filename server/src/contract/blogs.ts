@@ -1,0 +1,2 @@
+/* Placeholder created by the lead; the owner of this contract fills it. */
+export {}
