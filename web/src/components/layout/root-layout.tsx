@@ -1,5 +1,6 @@
 import { Outlet } from '@tanstack/react-router'
 import { useSessionExpiry } from '../../features/auth/use-session-expiry'
+import { useUserTopic } from '../../features/auth/use-user-topic'
 import { useApplyTheme } from '../../state/use-apply-theme'
 import { Toaster } from '../ui/toast'
 import { Footer } from './footer'
@@ -9,6 +10,7 @@ import { Header } from './header'
 export function RootLayout() {
   useApplyTheme()
   useSessionExpiry()
+  useUserTopic()
   return (
     <div className="flex min-h-dvh flex-col">
       <a
