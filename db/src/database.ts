@@ -120,6 +120,16 @@ export interface PointsLedgerTable {
   created_at: CreatedAt
 }
 
+/**
+ * The points ledger summed per user and UTC day, kept by a trigger on every ledger insert
+ * (migration 0004): the week and month leaderboards sum these rows.
+ */
+export interface PointsDailyTable {
+  user_id: string
+  day: ColumnType<Date, Date | string, Date | string>
+  delta: number
+}
+
 export interface ApplicationsTable {
   id: Generated<string>
   user_id: string
@@ -155,6 +165,15 @@ export interface BlogsTable {
   published_at: Date | null
   created_at: CreatedAt
   updated_at: CreatedAt
+}
+
+/** One row per visitor, article and hour: a blog view counts once per visitor per hour (0006). */
+export interface BlogViewsTable {
+  blog_id: string
+  /** A user id, or a hash of IP and user agent for guests. */
+  viewer_key: string
+  /** The hour the view fell in (date_trunc('hour', now())). */
+  bucket: Date | string
 }
 
 export interface AdsTable {
@@ -228,8 +247,10 @@ export interface Database {
   comments: CommentsTable
   post_views: PostViewsTable
   points_ledger: PointsLedgerTable
+  points_daily: PointsDailyTable
   applications: ApplicationsTable
   blogs: BlogsTable
+  blog_views: BlogViewsTable
   ads: AdsTable
   ad_clicks: AdClicksTable
   notifications: NotificationsTable

@@ -3,6 +3,8 @@ import type { Database } from './database.ts'
 import * as m0001 from './migrations/0001_initial.ts'
 import * as m0002 from './migrations/0002_read_paths.ts'
 import * as m0003 from './migrations/0003_community.ts'
+import * as m0004 from './migrations/0004_people.ts'
+import * as m0005 from './migrations/0005_content.ts'
 
 /**
  * Every migration, in order. A static map rather than a folder scan, so bundlers and tsx see the imports
@@ -12,6 +14,8 @@ const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_read_paths': m0002,
   '0003_community': m0003,
+  '0004_people': m0004,
+  '0005_content': m0005,
 }
 
 const provider: MigrationProvider = {

@@ -4,6 +4,8 @@ import type { Database } from './database.ts'
 import { migrateToLatest } from './migrate.ts'
 import * as initial from './migrations/0001_initial.ts'
 import * as community from './migrations/0003_community.ts'
+import * as people from './migrations/0004_people.ts'
+import * as content from './migrations/0005_content.ts'
 import { sqlState, TEST_TARGETS, targetTitle } from './test-targets.ts'
 import type { TestDatabase } from './testing.ts'
 
@@ -11,11 +13,13 @@ const APP_TABLES = [
   'ad_clicks',
   'ads',
   'applications',
+  'blog_views',
   'blogs',
   'categories',
   'comments',
   'moderation_log',
   'notifications',
+  'points_daily',
   'points_ledger',
   'post_views',
   'posts',
@@ -90,7 +94,13 @@ for (const target of TEST_TARGETS) {
     it('treats a second migrateToLatest as a no-op', async () => {
       await migrateToLatest(db)
       const { rows } = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db)
-      expect(rows.map((row) => row.name)).toEqual(['0001_initial', '0002_read_paths', '0003_community'])
+      expect(rows.map((row) => row.name)).toEqual([
+        '0001_initial',
+        '0002_read_paths',
+        '0003_community',
+        '0004_people',
+        '0005_content',
+      ])
     })
 
     it('fills ids, defaults and counters on insert', async () => {
@@ -273,7 +283,7 @@ for (const target of TEST_TARGETS) {
     it('down() removes every app table and up() restores them, latest first', async () => {
       // Through the Migration interface, as the Migrator calls it (its methods take any Kysely).
       // Later migrations reference the first one's tables, so they go first and come back last.
-      const migrations: Migration[] = [initial, community]
+      const migrations: Migration[] = [initial, community, people, content]
       for (const migration of [...migrations].reverse()) await migration.down?.(db)
       expect(await tableNames(db)).toEqual([])
       for (const migration of migrations) await migration.up(db)

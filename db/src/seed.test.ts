@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { type Kysely, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from './database.ts'
@@ -195,12 +197,23 @@ for (const target of TEST_TARGETS) {
       expect(new Set(comments.map((comment) => comment.content)).size).toBe(comments.length)
     })
 
-    it('seeds blog posts of 300 to 900 words with article HTML, an author and no image', async () => {
+    it('seeds at least 8 published articles and a draft, 300 to 900 words of article HTML each', async () => {
       const blogs = await db
         .selectFrom('blogs')
-        .select(['slug', 'title', 'content', 'metadescription', 'author_id', 'author_name', 'image'])
+        .select([
+          'slug',
+          'title',
+          'content',
+          'metadescription',
+          'author_id',
+          'author_name',
+          'image',
+          'status',
+          'published_at',
+        ])
         .execute()
-      expect(blogs.length).toBeGreaterThanOrEqual(7)
+      expect(blogs.filter((blog) => blog.status === 'published').length).toBeGreaterThanOrEqual(8)
+      expect(blogs.filter((blog) => blog.status === 'draft')).toHaveLength(1)
       for (const blog of blogs) {
         const words = blog.content
           .replace(/<[^>]*>/g, ' ')
@@ -214,8 +227,34 @@ for (const target of TEST_TARGETS) {
         expect(blog.metadescription.length).toBeLessThanOrEqual(160)
         expect(blog.author_id).not.toBeNull()
         expect(blog.image).toBeNull()
+        // The public list orders by publication date; a draft has none.
+        if (blog.status === 'published') expect(blog.published_at, blog.slug).toBeInstanceOf(Date)
+        else expect(blog.published_at).toBeNull()
       }
-      expect(await count(db, 'ads')).toBe(0)
+    })
+
+    it('seeds an active house ad in every slot of every page, with a bundled image and a site link', async () => {
+      const ads = await db.selectFrom('ads').selectAll().execute()
+      const pages = ['Homepage', 'BrowsePage', 'Leaderboard', 'PostDetails', 'Blog']
+      expect(ads).toHaveLength(pages.length * 4)
+      for (const page of pages) {
+        const slots = ads.filter((ad) => ad.page === page).map((ad) => `${ad.slot}:${ad.size}`)
+        expect(slots.sort(), page).toEqual(['ads1:banner', 'ads2:box', 'ads3:banner', 'ads4:box'])
+      }
+      const campaigns = new Set(ads.map((ad) => ad.url))
+      expect([...campaigns].sort()).toEqual(['/blog', '/contribute', '/leaderboard'])
+      for (const ad of ads) {
+        expect(ad.active).toBe(true)
+        expect(ad.title.length).toBeGreaterThan(0)
+        expect(ad.click_count).toBe(0)
+        expect(ad.ad_image).toMatch(/^\/house-ads\/[a-z]+-(banner|box)\.png$/)
+        expect(ad.ad_image).toContain(`-${ad.size}.png`)
+        const file = fileURLToPath(new URL(`../../web/public${ad.ad_image}`, import.meta.url))
+        expect(existsSync(file), file).toBe(true)
+        // A page never advertises itself.
+        if (ad.page === 'Blog') expect(ad.url).not.toBe('/blog')
+        if (ad.page === 'Leaderboard') expect(ad.url).not.toBe('/leaderboard')
+      }
     })
 
     it('finds a seeded post by full-text search, ranking title and command matches first', async () => {
@@ -262,12 +301,14 @@ for (const target of TEST_TARGETS) {
         'comments',
         'points_ledger',
         'blogs',
+        'blog_views',
+        'ads',
         'post_views',
       ] as const) {
         expect(await count(db, table), table).toBe(0)
       }
       const { rows } = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db)
-      expect(rows).toHaveLength(3)
+      expect(rows).toHaveLength(5)
     })
   })
 }

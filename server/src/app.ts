@@ -21,8 +21,10 @@ import { blogsRoutes } from './modules/blogs/routes.ts'
 import { commentsRoutes } from './modules/comments/routes.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { leaderboardRoutes } from './modules/leaderboard/routes.ts'
+import { createLeaderboard } from './modules/leaderboard/service.ts'
 import { moderationRoutes } from './modules/moderation/routes.ts'
 import { notificationsRoutes } from './modules/notifications/routes.ts'
+import { createUpvoteNotifier } from './modules/notifications/service.ts'
 import { peopleRoutes } from './modules/people/routes.ts'
 import { postsRoutes } from './modules/posts/routes.ts'
 import { siteRoutes } from './modules/site/routes.ts'
@@ -107,6 +109,13 @@ export async function buildApp(opts: BuildAppOptions) {
   const statsBroadcaster = createStatsBroadcaster({ db, live: app.live })
   app.decorate('statsBroadcaster', statsBroadcaster)
   app.addHook('onClose', async () => statsBroadcaster.close())
+  // People (issue 4): cached leaderboards with coalesced pushes, and coalesced upvote notifications.
+  const leaderboard = createLeaderboard({ db, live: app.live })
+  app.decorate('leaderboard', leaderboard)
+  app.addHook('onClose', async () => leaderboard.close())
+  const upvoteNotifier = createUpvoteNotifier({ db, live: app.live })
+  app.decorate('upvoteNotifier', upvoteNotifier)
+  app.addHook('onClose', async () => upvoteNotifier.close())
 
   // Domain modules.
   await app.register(healthRoutes)

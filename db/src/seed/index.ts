@@ -1,10 +1,12 @@
 /**
- * Demo content for a fresh install: users, categories, commands, votes, comments, a points ledger and blog
- * posts, so a newcomer sees a living site. The text lives in `content/`; this file turns it into rows.
+ * Demo content for a fresh install: users, categories, commands, votes, comments, a points ledger, blog
+ * posts and house ads, so a newcomer sees a living site. The text lives in `content/`; this file turns it
+ * into rows.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { type Kysely, sql } from 'kysely'
-import type { Database, Role } from '../database.ts'
+import type { AdPage, AdSlot, Database, Role } from '../database.ts'
+import { CAMPAIGNS, HOUSE_ADS, houseAdImage } from './content/ads.ts'
 import { BLOGS } from './content/blogs.ts'
 import { CATEGORIES } from './content/categories.ts'
 import { COMMANDS } from './content/commands.ts'
@@ -23,8 +25,10 @@ const APP_TABLES = [
   'moderation_log',
   'ad_clicks',
   'ads',
+  'blog_views',
   'blogs',
   'applications',
+  'points_daily',
   'points_ledger',
   'post_views',
   'comments',
@@ -66,8 +70,8 @@ export async function wipeDatabase(db: Kysely<Database>): Promise<void> {
 
 /**
  * Fills an empty database with the demo site, in one transaction: the three {@link DEMO_ACCOUNTS}, community
- * users (random, unpublished password), categories, commands, votes, comments, views, the points ledger and
- * blog posts, dated relative to now. Every counter equals a recount of its rows.
+ * users (random, unpublished password), categories, commands, votes, comments, views, the points ledger,
+ * blog posts (one a draft) and house ads, dated relative to now. Every counter equals a recount of its rows.
  *
  * Does nothing when the database is not empty (checked under an advisory lock, so two instances starting
  * together seed once); use {@link wipeDatabase} first to reseed.
@@ -94,6 +98,7 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
     await trx.insertInto('post_views').values(rows.postViews).execute()
     await trx.insertInto('points_ledger').values(rows.ledger).execute()
     await trx.insertInto('blogs').values(rows.blogs).execute()
+    await trx.insertInto('ads').values(rows.ads).execute()
 
     // Counters are derived from the rows just written, so they equal a recount by construction.
     await sql`
@@ -160,8 +165,19 @@ interface SeedRows {
     metadescription: string
     content: string
     view_count: number
+    status: 'draft' | 'published'
+    published_at: Date | null
     created_at: Date
     updated_at: Date
+  }[]
+  ads: {
+    title: string
+    page: AdPage
+    slot: AdSlot
+    size: string
+    url: string
+    ad_image: string
+    created_at: Date
   }[]
 }
 
@@ -326,12 +342,26 @@ function buildSeedRows(
       metadescription: blog.metadescription,
       content: blog.content,
       view_count: blog.viewCount,
+      status: blog.draft ? 'draft' : 'published',
+      // The public list orders by publication; a draft has none yet.
+      published_at: blog.draft ? null : created,
       created_at: created,
       updated_at: created,
     }
   })
 
-  return { users, categories, posts, votes, comments, postViews, ledger, blogs }
+  // House ads, all active and unscheduled; created in order so each slot lists them predictably.
+  const ads: SeedRows['ads'] = HOUSE_ADS.map((ad, index) => ({
+    title: CAMPAIGNS[ad.campaign].title,
+    page: ad.page,
+    slot: ad.slot,
+    size: ad.size,
+    url: CAMPAIGNS[ad.campaign].url,
+    ad_image: houseAdImage(ad.campaign, ad.size),
+    created_at: new Date(now - 30 * DAY + index * MINUTE),
+  }))
+
+  return { users, categories, posts, votes, comments, postViews, ledger, blogs, ads }
 }
 
 /** DESIGN §4: lowercase, runs of non-alphanumerics become one '-', trimmed of '-'. */

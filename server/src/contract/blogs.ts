@@ -1,2 +1,163 @@
-/* Placeholder created by the lead; the owner of this contract fills it. */
-export {}
+import { type Static, Type } from 'typebox'
+import { Id } from './common.ts'
+
+/*
+ * The blog (SEED-SPEC §2 "Blog list", "Blog detail", §3 "Blog"): the public list and article, and the
+ * moderators' writing desk in the console. Content is HTML sanitised on the server with the same
+ * allowlist as post descriptions (contract/rich-text.ts); clients sanitise it again before rendering.
+ */
+
+/** Default page size of `GET /api/blogs` (SEED-SPEC §9: the list uses 6). */
+export const BLOG_PAGE_SIZE = 6
+/** Largest `limit` of `GET /api/blogs`. */
+export const BLOG_MAX_PAGE_SIZE = 50
+/** Words read per minute for `readingTime` (words / 200, rounded up, at least 1). */
+export const BLOG_WORDS_PER_MINUTE = 200
+/** Longest title, in characters after trimming. */
+export const BLOG_TITLE_MAX_LENGTH = 200
+/** Longest meta description, in characters after trimming (also the SEO description). */
+export const BLOG_METADESCRIPTION_MAX_LENGTH = 300
+/** Largest blog or ad image upload, in bytes. */
+export const CONTENT_IMAGE_MAX_BYTES = 5 * 1024 * 1024
+
+/** Messages of the blog endpoints (shown to people as is). */
+export const BLOG_MESSAGES = {
+  notFound: 'Blog post not found',
+  titleRequired: 'Please enter a title.',
+  titleTooLong: `The title must be at most ${BLOG_TITLE_MAX_LENGTH} characters.`,
+  metadescriptionRequired: 'Please enter a meta description.',
+  metadescriptionTooLong: `The meta description must be at most ${BLOG_METADESCRIPTION_MAX_LENGTH} characters.`,
+  contentRequired: 'Please write the article.',
+  imageInvalid: 'The image must be an uploaded image name or a full https URL.',
+  titleTaken: 'A blog post with this title already exists',
+} as const
+
+/** Whether an article is visible to everyone (`published`) or only in the console (`draft`). */
+export const BlogStatus = Type.Union([Type.Literal('draft'), Type.Literal('published')])
+export type BlogStatus = Static<typeof BlogStatus>
+
+/**
+ * An article as listed on /blog. `image` is a URL ready for `<img src>`: `/uploads/blogs/<file>`, a
+ * full URL kept as is, or null (show the placeholder). `createdAt` is the publication time.
+ * `readingTime` is in minutes (words / 200, rounded up, at least 1).
+ */
+export const BlogSummary = Type.Object({
+  _id: Id,
+  slug: Type.String(),
+  title: Type.String(),
+  author: Type.String(),
+  image: Type.Union([Type.String(), Type.Null()]),
+  metadescription: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+  viewCount: Type.Integer({ minimum: 0 }),
+  readingTime: Type.Integer({ minimum: 1 }),
+})
+export type BlogSummary = Static<typeof BlogSummary>
+
+/** An article with its sanitised HTML `content` (GET /api/blogs/{slug}). */
+export const Blog = Type.Object({ ...BlogSummary.properties, content: Type.String() })
+export type Blog = Static<typeof Blog>
+
+/** Query of `GET /api/blogs`: `page` from 1, `limit` 1–50 (default 6). */
+export const BlogListQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: BLOG_MAX_PAGE_SIZE })),
+})
+export type BlogListQuery = Static<typeof BlogListQuery>
+
+/**
+ * `GET /api/blogs`: published articles, newest publication first. `currentPage` echoes the page asked
+ * for (a page past the end gives an empty list); `totalPages` is 0 when there is no article.
+ */
+export const BlogListResponse = Type.Object({
+  blogs: Type.Array(BlogSummary),
+  totalBlogs: Type.Integer({ minimum: 0 }),
+  currentPage: Type.Integer({ minimum: 1 }),
+  totalPages: Type.Integer({ minimum: 0 }),
+})
+export type BlogListResponse = Static<typeof BlogListResponse>
+
+/** Path of `GET /api/blogs/{slug}`. */
+export const BlogSlugParams = Type.Object({ slug: Type.String({ minLength: 1, maxLength: 300 }) })
+export type BlogSlugParams = Static<typeof BlogSlugParams>
+
+/**
+ * `GET /api/blogs/{slug}`: a published article (one view counted per visitor per hour). A draft or an
+ * unknown slug is 404 'Blog post not found'.
+ */
+export const BlogDetailResponse = Type.Object({ blog: Blog })
+export type BlogDetailResponse = Static<typeof BlogDetailResponse>
+
+// ---------------------------------------------------------------------------------------------
+// Moderation console: /api/mod/blogs (moderators only)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * An article as the console shows it, drafts included. `imageName` is the stored value to send back
+ * on update (an upload name or a full URL, or null); `image` is its URL. `publishedAt` is null for a
+ * draft never published; `createdAt` is when the article was first written.
+ */
+export const ModBlog = Type.Object({
+  _id: Id,
+  slug: Type.String(),
+  title: Type.String(),
+  author: Type.String(),
+  image: Type.Union([Type.String(), Type.Null()]),
+  imageName: Type.Union([Type.String(), Type.Null()]),
+  metadescription: Type.String(),
+  content: Type.String(),
+  status: BlogStatus,
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+  publishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  viewCount: Type.Integer({ minimum: 0 }),
+  readingTime: Type.Integer({ minimum: 1 }),
+})
+export type ModBlog = Static<typeof ModBlog>
+
+/** `GET /api/mod/blogs`: every article, drafts too, most recently changed first. */
+export const ModBlogListResponse = Type.Object({ blogs: Type.Array(ModBlog) })
+export type ModBlogListResponse = Static<typeof ModBlogListResponse>
+
+/**
+ * `POST /api/mod/blogs`. Shapes are checked by the schema (400); the service trims and answers 422
+ * with {@link BLOG_MESSAGES}. `content` is HTML from the editor (sanitised with the rich-text
+ * allowlist). `image` is a name returned by `POST /api/mod/blogs/image`, a full `https://` URL, or
+ * null. The slug is derived from the title; a taken slug is 409. Publishing sets `publishedAt` the
+ * first time.
+ */
+export const CreateBlogBody = Type.Object(
+  {
+    title: Type.String({ maxLength: 1000 }),
+    metadescription: Type.String({ maxLength: 2000 }),
+    content: Type.String({ maxLength: 200_000 }),
+    image: Type.Union([Type.String({ maxLength: 2000 }), Type.Null()]),
+    status: BlogStatus,
+  },
+  { additionalProperties: false },
+)
+export type CreateBlogBody = Static<typeof CreateBlogBody>
+
+/** `PUT /api/mod/blogs/{id}`: the fields to change (same rules as create), e.g. `{status}` alone. */
+export const UpdateBlogBody = Type.Partial(CreateBlogBody, { additionalProperties: false })
+export type UpdateBlogBody = Static<typeof UpdateBlogBody>
+
+/** Path of `PUT` and `DELETE /api/mod/blogs/{id}`. */
+export const BlogIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) })
+export type BlogIdParams = Static<typeof BlogIdParams>
+
+/** Answer to create (201) and update. */
+export const ModBlogResponse = Type.Object({ blog: ModBlog })
+export type ModBlogResponse = Static<typeof ModBlogResponse>
+
+/** Answer to `DELETE /api/mod/blogs/{id}`. */
+export const DeleteBlogResponse = Type.Object({ blogId: Id })
+export type DeleteBlogResponse = Static<typeof DeleteBlogResponse>
+
+/**
+ * Answer to `POST /api/mod/blogs/image` and `POST /api/mod/ads/image` (multipart field `image`, JPEG
+ * or PNG up to 5 MB; re-encoded): `image` is the stored name to put in a create/update body, `url`
+ * where it is served (for a preview). Wrong type 415, too big 413, too many pixels 422.
+ */
+export const UploadedImageResponse = Type.Object({ image: Type.String(), url: Type.String() })
+export type UploadedImageResponse = Static<typeof UploadedImageResponse>

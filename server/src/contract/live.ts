@@ -1,6 +1,7 @@
 import { type Static, type TSchema, Type } from 'typebox'
 import { Comment } from './comments.ts'
 import { Id, Role } from './common.ts'
+import { Notification } from './notifications.ts'
 import { PostCard } from './posts.ts'
 import { PlatformStats } from './stats.ts'
 
@@ -91,12 +92,55 @@ export const LiveLeaderboardEntry = Type.Object({
 })
 export type LiveLeaderboardEntry = Static<typeof LiveLeaderboardEntry>
 
+/**
+ * A new or grown notification (`notification` on `user:<id>`). The server always sends the whole
+ * `Notification` (kind, text, link, _id, count, read, createdAt, updatedAt) and `unreadCount`, the
+ * user's unread total after it; the fields past kind/text/link are optional only so that bare
+ * `{kind, text, link}` test events stay valid.
+ */
+export const LiveNotification = Type.Object({
+  kind: Type.String({ maxLength: 50 }),
+  text: Type.String(),
+  link: Type.Union([Type.String(), Type.Null()]),
+  _id: Type.Optional(Notification.properties._id),
+  count: Type.Optional(Notification.properties.count),
+  read: Type.Optional(Notification.properties.read),
+  createdAt: Type.Optional(Notification.properties.createdAt),
+  updatedAt: Type.Optional(Notification.properties.updatedAt),
+  unreadCount: Type.Optional(Type.Integer({ minimum: 0 })),
+})
+export type LiveNotification = Static<typeof LiveNotification>
+
 /** A contributor application's state, as the applicant sees it. */
 export const LiveApplicationStatus = Type.Union([
   Type.Literal('reviewing'),
   Type.Literal('accepted'),
   Type.Literal('rejected'),
 ])
+
+/** What a `mod` activity item is about (the console filters by it). */
+export const LiveActivityKind = Type.Union([
+  Type.Literal('signup'),
+  Type.Literal('post'),
+  Type.Literal('comment'),
+  Type.Literal('vote'),
+  Type.Literal('application'),
+  Type.Literal('moderation'),
+])
+export type LiveActivityKind = Static<typeof LiveActivityKind>
+
+/**
+ * One thing that happened on the site (`activity` on `mod`, and the items of `GET /api/mod/activity`).
+ * `actor` is null when the account is gone; `subject.type` is user, post, comment, vote, application,
+ * blog or ad; `subject.title` is a short human text (post title, comment excerpt, "+1 on <title>"…).
+ */
+export const LiveModActivity = Type.Object({
+  kind: LiveActivityKind,
+  actor: Type.Union([Type.Object({ _id: Id, username: Type.String() }), Type.Null()]),
+  subject: Type.Object({ type: Type.String(), _id: Type.String(), title: Type.String() }),
+  at: Type.String({ format: 'date-time' }),
+})
+export type LiveModActivity = Static<typeof LiveModActivity>
 
 /**
  * Every topic kind, its events and their payload schemas (DESIGN §5). `publish(topic, event, data)`
@@ -133,19 +177,10 @@ export const LiveEvents = {
   user: {
     'application.status': Type.Object({ status: LiveApplicationStatus, message: Type.String() }),
     'role.changed': Type.Object({ role: Role, contributor: Type.Boolean() }),
-    notification: Type.Object({
-      kind: Type.String({ maxLength: 50 }),
-      text: Type.String(),
-      link: Type.Union([Type.String(), Type.Null()]),
-    }),
+    notification: LiveNotification,
   },
   mod: {
-    activity: Type.Object({
-      kind: Type.String({ maxLength: 50 }),
-      actor: Type.Union([Type.Object({ _id: Id, username: Type.String() }), Type.Null()]),
-      subject: Type.Object({ type: Type.String(), _id: Type.String(), title: Type.String() }),
-      at: Type.String({ format: 'date-time' }),
-    }),
+    activity: LiveModActivity,
     'application.submitted': Type.Object({
       _id: Id,
       userId: Id,
@@ -153,6 +188,8 @@ export const LiveEvents = {
       docCategory: Type.String(),
       submittedAt: Type.String({ format: 'date-time' }),
     }),
+    /** An application left the queue (accepted or rejected), so other moderators drop it live. */
+    'application.reviewed': Type.Object({ _id: Id, status: LiveApplicationStatus }),
   },
 } as const
 

@@ -1,2 +1,62 @@
-/* Placeholder created by the lead; the owner of this contract fills it. */
-export {}
+import { type Static, Type } from 'typebox'
+import { Id } from './common.ts'
+
+/*
+ * Notifications (issue 4): kept in the database so a user who was away sees them on return, and
+ * pushed live as the `notification` event on `user:<id>` (see contract/live.ts).
+ */
+
+/**
+ * What a notification is about: a comment on your post, upvotes on your post (batched), a tier
+ * reached, a decision on your contributor application, or a role change.
+ */
+export const NotificationKind = Type.Union([
+  Type.Literal('comment'),
+  Type.Literal('upvotes'),
+  Type.Literal('tier'),
+  Type.Literal('application'),
+  Type.Literal('role'),
+])
+export type NotificationKind = Static<typeof NotificationKind>
+
+/**
+ * One notification. `link` is an in-app path (e.g. `/post/<slug>`) or null. `count` is how many
+ * events the row batches (upvotes on one post grow one unread row; 1 for the other kinds).
+ * `updatedAt` moves when a batch grows; lists are ordered by it, newest first.
+ */
+export const Notification = Type.Object({
+  _id: Id,
+  kind: NotificationKind,
+  text: Type.String(),
+  link: Type.Union([Type.String(), Type.Null()]),
+  count: Type.Integer({ minimum: 1 }),
+  read: Type.Boolean(),
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+})
+export type Notification = Static<typeof Notification>
+
+/** How many notifications `GET /api/notifications` returns at most. */
+export const NOTIFICATIONS_PAGE_SIZE = 30
+
+/**
+ * `GET /api/notifications` (member): the newest notifications, the number of unread ones (all of
+ * them, not only those listed) and `liveId`, the last event id of `user:<id>` read before the query.
+ */
+export const NotificationsResponse = Type.Object({
+  notifications: Type.Array(Notification, { maxItems: NOTIFICATIONS_PAGE_SIZE }),
+  unreadCount: Type.Integer({ minimum: 0 }),
+  liveId: Type.String(),
+})
+export type NotificationsResponse = Static<typeof NotificationsResponse>
+
+/** `POST /api/notifications/{id}/read` path parameters. */
+export const NotificationParams = Type.Object({ id: Id })
+export type NotificationParams = Static<typeof NotificationParams>
+
+/**
+ * Answer of `POST /api/notifications/read-all` (always 0) and `POST /api/notifications/{id}/read`
+ * (the unread count left). Marking an already-read notification read again changes nothing.
+ */
+export const UnreadCountResponse = Type.Object({ unreadCount: Type.Integer({ minimum: 0 }) })
+export type UnreadCountResponse = Static<typeof UnreadCountResponse>

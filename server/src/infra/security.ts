@@ -30,6 +30,8 @@ export const securityPlugin = fp(
           // 'self' covers same-origin WebSockets in current browsers; the explicit origins cover older ones.
           connectSrc: ["'self'", ...config.allowedOrigins.map(socketOrigin)],
           objectSrc: ["'none'"],
+          // The moderation console shows an applicant's PDF from a blob: URL it fetched with its token.
+          frameSrc: ["'self'", 'blob:'],
           baseUri: ["'self'"],
           formAction: ["'self'"],
           frameAncestors: ["'none'"],

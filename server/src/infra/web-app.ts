@@ -1,17 +1,19 @@
 import { existsSync } from 'node:fs'
-import { mkdir } from 'node:fs/promises'
+import { mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Config } from '../config.ts'
+import { injectHead, pageHead } from '../modules/site/service.ts'
 import { replyNotFound } from './errors.ts'
 
 /** Public upload folders under DATA_DIR/uploads (application documents live elsewhere, never here). */
 export const UPLOAD_FOLDERS = ['avatars', 'blogs', 'ads'] as const
 
-// Paths the web app never answers: the API, the live socket and uploaded files keep JSON 404s.
-const NOT_WEB_APP = /^\/(api|ws|uploads)(\/|$)/
+// Paths the web app never answers: the API, the live socket and uploaded files keep JSON 404s. Exactly
+// `/api` is the web app's API documentation page, so only paths below /api are excluded.
+const NOT_WEB_APP = /^\/(api\/|(ws|uploads)(\/|$))/
 
 const MISSING_BUILD_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Bashboard</title></head>
@@ -82,6 +84,24 @@ export const webAppPlugin = fp(
       if (!wantsWebApp(request)) return replyNotFound(request, reply)
       if (!hasBuild) {
         return reply.status(503).type('text/html; charset=utf-8').send(MISSING_BUILD_PAGE)
+      }
+      // Post and blog pages get their title, description and Open Graph tags in the HTML itself, so
+      // crawlers and link previews see them without running the app; an unknown slug is a 404.
+      const path = request.url.split('?')[0] ?? '/'
+      // Metadata is a bonus: with the database down the page still loads (and shows its own error).
+      const head = await pageHead({ db: app.db, origin: config.publicOrigin }, path).catch(
+        (error: unknown) => {
+          request.log.warn({ err: error }, 'page metadata unavailable')
+          return null
+        },
+      )
+      if (head) {
+        const html = await readFile(join(config.webDistDir, 'index.html'), 'utf8')
+        return reply
+          .status(head.status)
+          .header('cache-control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(injectHead(html, head))
       }
       return reply.header('cache-control', 'no-cache').sendFile('index.html', config.webDistDir)
     })

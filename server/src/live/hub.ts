@@ -39,6 +39,8 @@ export interface LiveHub {
   currentId(topic: string): Promise<string>
   /** True when events are being published and delivered. */
   isReady(): Promise<boolean>
+  /** Sockets open on this instance right now (the moderation console's "connected now"). */
+  connectedCount(): number
   /** Closes every socket with 1001 and then the bus. */
   close(): Promise<void>
   readonly log: LiveLogger
@@ -459,6 +461,10 @@ export function createLiveHub(options: HubOptions): Hub {
       clearInterval(heartbeat)
       unsubscribeBus()
       await bus.close()
+    },
+
+    connectedCount() {
+      return sockets.size
     },
 
     stats() {

@@ -241,7 +241,7 @@ describe('GET /ws authentication and private topics', () => {
 
     await app.live.publish(`user:${MEMBER_ID}`, 'role.changed', { role: 'contributor', contributor: true })
     await app.live.publish('mod', 'activity', {
-      kind: 'post.created',
+      kind: 'post',
       actor: { _id: MEMBER_ID, username: 'member' },
       subject: { type: 'post', _id: POST_ID, title: 'ls -la' },
       at: new Date().toISOString(),

@@ -11,6 +11,8 @@ export interface SeedBlog {
   viewCount: number
   /** Article HTML: h2, p, ul, li, pre, code, strong, em. */
   content: string
+  /** A draft waiting in the moderation console (not public). */
+  draft?: boolean
 }
 
 const findRecipes: SeedBlog = {
@@ -442,6 +444,127 @@ rsync -a --delete site/ web1:/var/www/site/`),
   ].join(''),
 }
 
+const pipesAndRedirection: SeedBlog = {
+  slug: 'pipes-and-redirection-how-the-shell-wires-commands-together',
+  title: 'Pipes and redirection: how the shell wires commands together',
+  author: 'demo_moderator',
+  metadescription:
+    'What |, >, >>, 2>&1 and < really do, why the order of redirections matters, and how to keep errors out of your pipelines.',
+  daysAgo: 1,
+  viewCount: 41,
+  content: [
+    p(
+      `Almost every useful one-liner on Bashboard is a few small programs joined together. The joins are the shell's job, not the programs': before anything runs, the shell opens files and connects ${strong('file descriptors')}, then starts each command with its plumbing already in place. Once you see it that way, the syntax stops being magic.`,
+    ),
+    h2('Three streams per process'),
+    p(
+      `Every process starts with three open descriptors: ${code('0')} is standard input, ${code('1')} standard output and ${code('2')} standard error. A program that prints results writes to 1; a program that complains writes to 2. Both usually point at your terminal, which is why errors and output look mixed together even though they travel separately.`,
+    ),
+    h2('Redirecting to and from files'),
+    pre(`sort names.txt > sorted.txt      # stdout replaces the file
+date >> build.log                # stdout is appended
+wc -l < access.log               # stdin comes from a file
+make 2> errors.txt               # only stderr goes to the file`),
+    p(
+      `${code('>')} truncates the target before the command even starts. That is why ${code('sort file > file')} leaves you with an empty file: the shell emptied it before ${code('sort')} read a single line. Write to a temporary file and move it, or use ${code('sponge')} from moreutils.`,
+    ),
+    h2('Pipes connect stdout to stdin'),
+    pre(`ps aux | grep nginx | awk '{print $2}'`),
+    p(
+      `A pipe runs every stage at the same time, each in its own process, with the kernel buffering between them. Only standard output flows down the pipe; error messages still go straight to the terminal. That is usually what you want: errors stay visible instead of being parsed as data by the next stage.`,
+    ),
+    h2('Order matters: 2>&1'),
+    p(
+      `${code('2>&1')} means ${em('make descriptor 2 point wherever descriptor 1 points right now')}. Redirections are applied left to right, so these two lines do different things:`,
+    ),
+    pre(`command > all.log 2>&1    # both streams end up in all.log
+command 2>&1 > all.log    # errors go to the terminal, output to the file`),
+    p(
+      `In the second line, stderr was copied from stdout while stdout was still the terminal; moving stdout afterwards does not drag stderr along. Bash also accepts ${code('&> all.log')} as a short form of the first line.`,
+    ),
+    h2('Sending errors down a pipe on purpose'),
+    pre(`make 2>&1 | tee build.log | grep -i error`),
+    p(
+      `Here both streams enter the pipe, ${code('tee')} keeps a full copy on disk, and ${code('grep')} shows only the interesting lines. In bash, ${code('|&')} is shorthand for ${code('2>&1 |')}.`,
+    ),
+    h2('Throwing output away'),
+    pre(`grep -r TODO . 2>/dev/null
+cron-job > /dev/null 2>&1`),
+    p(
+      `${code('/dev/null')} accepts and discards everything. Silencing errors is handy for noise such as permission-denied messages from ${code('find')} or ${code('grep -r')}, but be careful with scheduled jobs: a cron job that throws away its stderr fails silently.`,
+    ),
+    h2('Pipelines and exit codes'),
+    p(
+      `A pipeline's exit status is that of its ${em('last')} command, so ${code('false | true')} succeeds. In scripts, ${code('set -o pipefail')} makes the pipeline fail when any stage fails, and the ${code('PIPESTATUS')} array holds each stage's status when you need the details.`,
+    ),
+    ul(
+      `${code('>')} and ${code('>>')} redirect standard output; ${code('2>')} redirects errors.`,
+      `${code('|')} carries only standard output unless you add ${code('2>&1')} first.`,
+      `Redirections apply left to right: put ${code('2>&1')} after the file.`,
+      `Never redirect into the file you are reading.`,
+    ),
+  ].join(''),
+}
+
+const sshConfig: SeedBlog = {
+  slug: 'ssh-config-tricks-that-save-you-typing',
+  title: 'SSH config tricks that save you typing',
+  author: 'kernel_kate',
+  metadescription:
+    'Host aliases, jump hosts, connection sharing and per-host keys: a short tour of ~/.ssh/config for people who log in to many machines.',
+  daysAgo: 0,
+  viewCount: 0,
+  draft: true,
+  content: [
+    p(
+      `If you type ${code('ssh -i ~/.ssh/work_ed25519 -p 2222 deploy@build-07.internal.example.com')} more than once a week, ${code('~/.ssh/config')} will give you back a surprising amount of time. Every option you pass on the command line can live there instead, grouped by host.`,
+    ),
+    h2('Host aliases'),
+    pre(`Host build
+    HostName build-07.internal.example.com
+    User deploy
+    Port 2222
+    IdentityFile ~/.ssh/work_ed25519
+    IdentitiesOnly yes`),
+    p(
+      `Now ${code('ssh build')} is enough, and so are ${code('scp file build:/tmp/')} and ${code('rsync -a dir/ build:dir/')}, because they all read the same file. ${code('IdentitiesOnly yes')} stops the client from offering every key in your agent, which some servers answer with ${em('too many authentication failures')}.`,
+    ),
+    h2('Patterns and defaults'),
+    pre(`Host *.internal.example.com
+    User deploy
+
+Host *
+    ServerAliveInterval 30
+    AddKeysToAgent yes`),
+    p(
+      `The first value found for an option wins, so put specific hosts first and the catch-all ${code('Host *')} block last. ${code('ServerAliveInterval')} keeps idle sessions from being dropped by firewalls that forget quiet connections.`,
+    ),
+    h2('Jump hosts'),
+    pre(`Host db
+    HostName 10.0.3.12
+    ProxyJump bastion`),
+    p(
+      `${code('ProxyJump')} tunnels through the bastion transparently; your key never needs to be copied onto it. On the command line the same thing is ${code('ssh -J bastion 10.0.3.12')}.`,
+    ),
+    h2('Connection sharing'),
+    pre(`Host *
+    ControlMaster auto
+    ControlPath ~/.ssh/cm-%r@%h:%p
+    ControlPersist 10m`),
+    p(
+      `The first connection to a host becomes a master; later ones reuse it without a new handshake, which makes repeated ${code('scp')} or ${code('git')} over SSH feel instant. ${code('ssh -O exit build')} closes a master when you are done.`,
+    ),
+    h2('One key per purpose'),
+    p(
+      `Separate keys for work, personal machines and automation limit the damage when one leaks, and let you revoke one without touching the others. Generate them with ${code('ssh-keygen -t ed25519 -C work-laptop')}, name them after what they are for, and point each ${code('Host')} block at the right ${code('IdentityFile')}. A passphrase plus ${code('ssh-agent')} means you type it once per session, not once per connection.`,
+    ),
+    h2('Checking what applies'),
+    p(
+      `${code('ssh -G build')} prints the options that would be used for a host after every block has been applied. It is the quickest way to debug a config that does not do what you expect.`,
+    ),
+  ].join(''),
+}
+
 /** The demo blog posts, oldest first. */
 export const BLOGS: readonly SeedBlog[] = [
   findRecipes,
@@ -451,4 +574,6 @@ export const BLOGS: readonly SeedBlog[] = [
   awkBasics,
   loadAverage,
   rsyncFear,
+  pipesAndRedirection,
+  sshConfig,
 ]

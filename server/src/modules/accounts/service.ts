@@ -6,6 +6,8 @@ import { checkNewPassword, normalizeEmail, normalizeUsername } from '../../lib/c
 import { isUniqueViolation } from '../../lib/db-errors.ts'
 import { ConflictError, NotFoundError, UnauthorizedError } from '../../lib/errors.ts'
 import { hashPassword, verifyDummyPassword, verifyPassword } from '../../lib/password.ts'
+import type { LiveHub } from '../../live/hub.ts'
+import { publishActivity } from '../moderation/activity.ts'
 import type { StatsBroadcaster } from '../stats/service.ts'
 import {
   findTakenFields,
@@ -20,6 +22,8 @@ import {
 export interface AccountsDeps {
   db: Kysely<Database>
   stats: StatsBroadcaster
+  /** When given, a sign-up is announced to the moderation console (`activity` on `mod`). */
+  live?: LiveHub
 }
 
 /** A validated, hashed account ready to insert. */
@@ -72,6 +76,12 @@ export async function signUp(deps: AccountsDeps, body: SignupBody): Promise<User
   const account = await prepareAccount(deps.db, body)
   const user = await insertAccount(deps.db, account)
   deps.stats.changed()
+  if (deps.live) {
+    // The insert already committed (one statement), so the event can go straight out.
+    const actor = { id: user.id, username: user.username }
+    const subject = { type: 'user', id: user.id, title: user.username } as const
+    await publishActivity(deps.live, 'signup', actor, subject, user.created_at)
+  }
   return user
 }
 

@@ -1,4 +1,146 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import {
+  BlogDetailResponse,
+  BlogIdParams,
+  BlogListQuery,
+  BlogListResponse,
+  BlogSlugParams,
+  CreateBlogBody,
+  DeleteBlogResponse,
+  ModBlogListResponse,
+  ModBlogResponse,
+  UpdateBlogBody,
+  UploadedImageResponse,
+} from '../../contract/blogs.ts'
+import { ErrorResponse } from '../../contract/common.ts'
+import { requireAuth } from '../../infra/auth.ts'
+import { viewerKey } from '../posts/service.ts'
+import { saveUploadedImage } from './images.ts'
+import {
+  type BlogsDeps,
+  createBlog,
+  deleteBlog,
+  getBlog,
+  listAllBlogs,
+  listBlogs,
+  updateBlog,
+} from './service.ts'
 
-/** Placeholder registered by the lead; the owner of this module replaces it. */
-export const blogsRoutes: FastifyPluginAsyncTypebox = async () => {}
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse }
+
+/** The public blog and the moderators' blog desk (`/api/mod/blogs`). */
+export const blogsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const deps: BlogsDeps = { db: app.db, live: app.live, files: app.files }
+
+  app.get(
+    '/api/blogs',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'List published blog articles, newest first',
+        tags: ['blog'],
+        querystring: BlogListQuery,
+        response: { 200: BlogListResponse, 400: ErrorResponse },
+      },
+    },
+    async (request) => listBlogs(deps, request.query),
+  )
+
+  app.get(
+    '/api/blogs/:slug',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Read a published article (counts a view)',
+        tags: ['blog'],
+        params: BlogSlugParams,
+        response: { 200: BlogDetailResponse, 400: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const key = viewerKey(request.auth, request.ip, request.headers['user-agent'])
+      return getBlog(deps, request.params.slug, key)
+    },
+  )
+
+  app.get(
+    '/api/mod/blogs',
+    {
+      config: { access: 'moderator' },
+      schema: {
+        summary: 'List every article, drafts included',
+        tags: ['moderation'],
+        response: { 200: ModBlogListResponse, ...errors },
+      },
+    },
+    async () => listAllBlogs(deps),
+  )
+
+  app.post(
+    '/api/mod/blogs',
+    {
+      config: { access: 'moderator' },
+      schema: {
+        summary: 'Write an article',
+        tags: ['moderation'],
+        body: CreateBlogBody,
+        response: { 201: ModBlogResponse, 409: ErrorResponse, 422: ErrorResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const blog = await createBlog(deps, requireAuth(request), request.body)
+      return reply.status(201).send({ blog })
+    },
+  )
+
+  app.put(
+    '/api/mod/blogs/:id',
+    {
+      config: { access: 'moderator' },
+      schema: {
+        summary: 'Edit, publish or unpublish an article',
+        tags: ['moderation'],
+        params: BlogIdParams,
+        body: UpdateBlogBody,
+        response: { 200: ModBlogResponse, 409: ErrorResponse, 422: ErrorResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      blog: await updateBlog(deps, requireAuth(request), request.params.id, request.body),
+    }),
+  )
+
+  app.delete(
+    '/api/mod/blogs/:id',
+    {
+      config: { access: 'moderator' },
+      schema: {
+        summary: 'Delete an article',
+        tags: ['moderation'],
+        params: BlogIdParams,
+        response: { 200: DeleteBlogResponse, ...errors },
+      },
+    },
+    async (request) => deleteBlog(deps, requireAuth(request), request.params.id),
+  )
+
+  app.post(
+    '/api/mod/blogs/image',
+    {
+      config: { access: 'moderator' },
+      schema: {
+        summary: 'Upload an article image (multipart field image)',
+        tags: ['moderation'],
+        consumes: ['multipart/form-data'],
+        response: {
+          201: UploadedImageResponse,
+          413: ErrorResponse,
+          415: ErrorResponse,
+          422: ErrorResponse,
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await saveUploadedImage(app, request, 'blogs')),
+  )
+}

@@ -6,6 +6,9 @@ import type { AuthUser } from '../../lib/access.ts'
 import { BadRequestError, ForbiddenError, InvalidError, NotFoundError } from '../../lib/errors.ts'
 import type { LiveHub } from '../../live/hub.ts'
 import { withTransaction } from '../../live/outbox.ts'
+import { excerpt, queueActivity } from '../moderation/activity.ts'
+import { logCommentDeletion } from '../moderation/audit.ts'
+import { notifyComment } from '../notifications/service.ts'
 import type { StatsBroadcaster } from '../stats/service.ts'
 import { toComment } from './presenter.ts'
 import {
@@ -78,6 +81,10 @@ export async function createComment(
     if (!row) throw new Error(`comment ${id} vanished inside its own transaction`)
     const comment = toComment(row)
     outbox.publish(`post:${postId}`, 'comment.created', { ...comment, commentsCount })
+    // The post's author hears about it (not when commenting on their own post).
+    await notifyComment(trx, outbox, { postId, commenterId: user.id, commenterName: user.username })
+    const subject = { type: 'comment', id: comment._id, title: excerpt(content) } as const
+    queueActivity(outbox, 'comment', user, subject, new Date(comment.createdAt))
     return { comment, commentsCount }
   })
   deps.stats.changed()
@@ -86,12 +93,14 @@ export async function createComment(
 
 /**
  * Deletes a comment: its author or a moderator may (else 403). The row and the post's count change
- * together; `comment.deleted` follows the commit.
+ * together; `comment.deleted` follows the commit. A moderator deleting someone else's comment is
+ * recorded in the audit log (with `moderation.reason` from the console), in the same transaction.
  */
 export async function deleteComment(
   deps: CommentsDeps,
   user: AuthUser,
   commentId: string,
+  moderation?: { reason: string },
 ): Promise<{ postId: string; commentId: string; commentsCount: number }> {
   if (!isUuid(commentId)) throw new NotFoundError(COMMENT_NOT_FOUND)
   const result = await withTransaction(deps, async (trx, outbox) => {
@@ -103,6 +112,17 @@ export async function deleteComment(
     const comment = await findCommentOwner(trx, commentId, true)
     if (!comment) throw new NotFoundError(COMMENT_NOT_FOUND)
     if (comment.author_id !== user.id && user.role !== 'moderator') throw new ForbiddenError(NOT_YOUR_COMMENT)
+    if (moderation || comment.author_id !== user.id) {
+      // A moderator removing someone's comment: audit-logged (quoting it) before the row goes.
+      await logCommentDeletion(trx, outbox, {
+        moderatorId: user.id,
+        moderatorName: user.username,
+        commentId: comment.id,
+        reason: moderation?.reason ?? '',
+      })
+    } else {
+      queueActivity(outbox, 'comment', user, { type: 'comment', id: comment.id, title: 'Deleted a comment' })
+    }
     await deleteCommentRow(trx, comment.id)
     // The post is locked above, so the count exists.
     const commentsCount = (await addToCommentsCount(trx, comment.post_id, -1)) ?? 0

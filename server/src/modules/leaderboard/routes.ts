@@ -1,4 +1,37 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { ErrorResponse } from '../../contract/common.ts'
+import {
+  LeaderboardQuery,
+  LeaderboardResponse,
+  WebsiteLeaderboardResponse,
+} from '../../contract/leaderboard.ts'
 
-/** Placeholder registered by the lead; the owner of this module replaces it. */
-export const leaderboardRoutes: FastifyPluginAsyncTypebox = async () => {}
+/** The public leaderboards: the seed's plain array, and the page's board with stats and live id. */
+export const leaderboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/website/leaderboard',
+    {
+      config: { access: 'public' },
+      schema: {
+        querystring: LeaderboardQuery,
+        response: { 200: WebsiteLeaderboardResponse, 400: ErrorResponse },
+      },
+    },
+    async (request) => (await app.leaderboard.get(request.query.period ?? 'all')).entries,
+  )
+
+  app.get(
+    '/api/leaderboard',
+    {
+      config: { access: 'public' },
+      schema: { querystring: LeaderboardQuery, response: { 200: LeaderboardResponse, 400: ErrorResponse } },
+    },
+    async (request) => {
+      const period = request.query.period ?? 'all'
+      // Read before the board: a push between the two is replayed on subscribe, not lost.
+      const liveId = await app.live.currentId('leaderboard')
+      const { entries, stats } = await app.leaderboard.get(period)
+      return { period, entries, stats, liveId }
+    },
+  )
+}

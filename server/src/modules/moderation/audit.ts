@@ -1,7 +1,8 @@
 import type { Database } from '@bashboard/db'
 import type { Transaction } from 'kysely'
 import type { Outbox } from '../../live/outbox.ts'
-import { insertModerationLog, type ModerationLogInput } from './repo.ts'
+import { excerpt } from './activity.ts'
+import { findCommentContent, insertModerationLog, type ModerationLogInput } from './repo.ts'
 
 export type { ModerationLogInput } from './repo.ts'
 
@@ -26,5 +27,26 @@ export async function logModerationAction(
       title: `${entry.action}: ${entry.subjectTitle}`.slice(0, 200),
     },
     at: row.created_at.toISOString(),
+  })
+}
+
+/**
+ * Logs a moderator's deletion of a comment, quoting its text (read before the row goes). Call it
+ * inside the deleting transaction, before the delete.
+ */
+export async function logCommentDeletion(
+  trx: Transaction<Database>,
+  outbox: Outbox,
+  entry: { moderatorId: string; moderatorName: string; commentId: string; reason: string },
+): Promise<void> {
+  const content = (await findCommentContent(trx, entry.commentId)) ?? ''
+  await logModerationAction(trx, outbox, {
+    moderatorId: entry.moderatorId,
+    moderatorName: entry.moderatorName,
+    action: 'comment.deleted',
+    subjectType: 'comment',
+    subjectId: entry.commentId,
+    subjectTitle: excerpt(content),
+    reason: entry.reason,
   })
 }

@@ -312,7 +312,15 @@ describe('votes', () => {
         { postId: post._id, uplikeCount: 1, downlikeCount: 0 },
         { postId: post._id, uplikeCount: 0, downlikeCount: 1 },
       ])
-      expect(events.every((e) => e.topic === `post:${post._id}` || e.topic === 'stats')).toBe(true)
+      // Besides the post's own topic and the stats: the moderators' activity stream, the leaderboard
+      // and the author's notifications (tier reached).
+      expect(
+        events.every(
+          (e) =>
+            [`post:${post._id}`, 'stats', 'mod', 'leaderboard'].includes(e.topic) ||
+            e.topic === `user:${contributor.id}`,
+        ),
+      ).toBe(true)
     } finally {
       stop()
     }

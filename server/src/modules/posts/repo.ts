@@ -134,13 +134,20 @@ export async function findTakenPostFields(
 
 /**
  * Adds a points ledger entry and applies it to the user's total, floored at 0 (DESIGN §4). Call inside
- * the transaction of the change the points are for.
+ * the transaction of the change the points are for. Returns the user's new total.
  */
 export async function recordPoints(
   db: Kysely<Database>,
   entry: { userId: string; delta: number; reason: PointsReason; subjectId: string; actorId: string | null },
-): Promise<void> {
-  if (entry.delta === 0) return
+): Promise<number> {
+  if (entry.delta === 0) {
+    const row = await db
+      .selectFrom('users')
+      .select('points')
+      .where('id', '=', entry.userId)
+      .executeTakeFirst()
+    return row?.points ?? 0
+  }
   await db
     .insertInto('points_ledger')
     .values({
@@ -151,11 +158,14 @@ export async function recordPoints(
       actor_id: entry.actorId,
     })
     .execute()
-  await db
+  // The new total lets callers tell a tier crossing (after − delta is the old total when delta > 0).
+  const row = await db
     .updateTable('users')
     .set({ points: sql`greatest(0, points + ${entry.delta})` })
     .where('id', '=', entry.userId)
-    .execute()
+    .returning('points')
+    .executeTakeFirst()
+  return row?.points ?? 0
 }
 
 /** The sum of the user's ledger entries about a post (what deleting the post takes back). */

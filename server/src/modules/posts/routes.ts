@@ -30,7 +30,13 @@ const LEGACY_DELETE_PREFIX = 'delete:'
 
 /** Post detail, create, update, delete (both paths) and votes. */
 export const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const deps: PostsDeps = { db: app.db, live: app.live, stats: app.statsBroadcaster }
+  const deps: PostsDeps = {
+    db: app.db,
+    live: app.live,
+    stats: app.statsBroadcaster,
+    leaderboard: app.leaderboard,
+    upvotes: app.upvoteNotifier,
+  }
 
   app.post(
     '/api/posts/create',

@@ -16,6 +16,14 @@ import { commandKey, isUuid, slugify } from '../../lib/slug.ts'
 import { deriveTags } from '../../lib/tags.ts'
 import type { LiveHub } from '../../live/hub.ts'
 import { withTransaction } from '../../live/outbox.ts'
+import type { Leaderboard } from '../leaderboard/service.ts'
+import { queueActivity, voteTitle } from '../moderation/activity.ts'
+import { logModerationAction } from '../moderation/audit.ts'
+import {
+  notifyTierCrossing,
+  recordUpvoteNotification,
+  type UpvoteNotifier,
+} from '../notifications/service.ts'
 import type { StatsBroadcaster } from '../stats/service.ts'
 import { toPostCard } from './presenter.ts'
 import {
@@ -31,11 +39,16 @@ import {
   sumPointsForSubject,
 } from './repo.ts'
 
-/** What the posts service needs: the database, the live hub and the stats broadcaster. */
+/**
+ * What the posts service needs: the database, the live hub and the stats broadcaster; the leaderboard
+ * and the upvote notifier when the caller has them (the app always passes both).
+ */
 export interface PostsDeps {
   db: Kysely<Database>
   live: LiveHub
   stats: StatsBroadcaster
+  leaderboard?: Leaderboard
+  upvotes?: UpvoteNotifier
 }
 
 /** Points of the ledger (DESIGN §4). */
@@ -157,18 +170,26 @@ export async function createPost(deps: PostsDeps, auth: AuthUser, body: CreatePo
       .executeTakeFirstOrThrow()
       .catch(rethrowDuplicate)
     await adjustPostCounts(trx, auth.id, categoryId, 1)
-    await recordPoints(trx, {
+    const points = await recordPoints(trx, {
       userId: auth.id,
       delta: POINTS.postCreated,
       reason: 'post_created',
       subjectId: inserted.id,
       actorId: auth.id,
     })
+    await notifyTierCrossing(trx, outbox, {
+      userId: auth.id,
+      before: points - POINTS.postCreated,
+      after: points,
+    })
     const created = await loadCard(trx, inserted.id)
     outbox.publish('posts', 'post.created', created)
+    const subject = { type: 'post', id: created._id, title: created.title } as const
+    queueActivity(outbox, 'post', auth, subject, new Date(created.createdAt))
     return created
   })
   deps.stats.changed()
+  deps.leaderboard?.changed()
   return card
 }
 
@@ -231,14 +252,20 @@ export async function updatePost(deps: PostsDeps, auth: AuthUser, body: UpdatePo
 /**
  * Deletes a post (its author or a moderator). In one transaction: the row (votes, comments and views
  * cascade), the author's and category's counts, and one ledger entry taking back every point the
- * author earned from the post. `post.deleted` goes out on `posts` after commit.
+ * author earned from the post. `post.deleted` goes out on `posts` after commit. A moderator deleting
+ * someone else's post is recorded in the audit log (with `moderation.reason` from the console).
  */
-export async function deletePost(deps: PostsDeps, auth: AuthUser, id: string): Promise<{ postId: string }> {
+export async function deletePost(
+  deps: PostsDeps,
+  auth: AuthUser,
+  id: string,
+  moderation?: { reason: string },
+): Promise<{ postId: string }> {
   if (!isUuid(id)) throw new NotFoundError(POST_MESSAGES.notFound)
   await withTransaction({ db: deps.db, live: deps.live }, async (trx, outbox) => {
     const post = await trx
       .selectFrom('posts')
-      .select(['id', 'author_id', 'category_id'])
+      .select(['id', 'author_id', 'category_id', 'title'])
       .where('id', '=', id)
       .forUpdate()
       .executeTakeFirst()
@@ -257,8 +284,22 @@ export async function deletePost(deps: PostsDeps, auth: AuthUser, id: string): P
       actorId: auth.id,
     })
     outbox.publish('posts', 'post.deleted', { postId: post.id })
+    if (moderation || post.author_id !== auth.id) {
+      await logModerationAction(trx, outbox, {
+        moderatorId: auth.id,
+        moderatorName: auth.username,
+        action: 'post.deleted',
+        subjectType: 'post',
+        subjectId: post.id,
+        subjectTitle: post.title,
+        reason: moderation?.reason ?? '',
+      })
+    } else {
+      queueActivity(outbox, 'post', auth, { type: 'post', id: post.id, title: `Deleted: ${post.title}` })
+    }
   })
   deps.stats.changed()
+  deps.leaderboard?.changed()
   return { postId: id }
 }
 
@@ -285,7 +326,7 @@ export async function vote(
   const result = await withTransaction({ db: deps.db, live: deps.live }, async (trx, outbox) => {
     const post = await trx
       .selectFrom('posts')
-      .select(['id', 'author_id', 'uplike_count', 'downlike_count'])
+      .select(['id', 'author_id', 'title', 'slug', 'uplike_count', 'downlike_count'])
       .where('id', '=', id)
       .forUpdate()
       .executeTakeFirst()
@@ -307,6 +348,8 @@ export async function vote(
     if (existing?.value === value)
       return { changed: false, response: state(post.uplike_count, post.downlike_count, value) }
 
+    // The author's total after taking back an earlier vote (when there was one).
+    let reversedTo: number | undefined
     if (existing) {
       await trx
         .updateTable('votes')
@@ -315,7 +358,7 @@ export async function vote(
         .where('post_id', '=', id)
         .execute()
       const earlier = votePoints(existing.value)
-      await recordPoints(trx, {
+      reversedTo = await recordPoints(trx, {
         userId: post.author_id,
         delta: -earlier.delta,
         reason: 'vote_reversed',
@@ -326,7 +369,25 @@ export async function vote(
       await trx.insertInto('votes').values({ user_id: auth.id, post_id: id, value }).execute()
     }
     const earned = votePoints(value)
-    await recordPoints(trx, { userId: post.author_id, ...earned, subjectId: id, actorId: auth.id })
+    const after = await recordPoints(trx, {
+      userId: post.author_id,
+      ...earned,
+      subjectId: id,
+      actorId: auth.id,
+    })
+    let upvoteNotice: string | undefined
+    if (value > 0) {
+      // Every step of an upvote (new, or switched from a downvote) adds points: the total before the
+      // vote is what both steps added up to, minus their deltas.
+      const before = reversedTo === undefined ? after - earned.delta : reversedTo + POINTS.downvoteReceived
+      await notifyTierCrossing(trx, outbox, { userId: post.author_id, before, after })
+      upvoteNotice = await recordUpvoteNotification(trx, {
+        authorId: post.author_id,
+        postId: id,
+        postTitle: post.title,
+        postSlug: post.slug,
+      })
+    }
 
     // The switched-from count drops by one; greatest() keeps it at 0 even if it had drifted.
     const switched = existing ? 1 : 0
@@ -351,9 +412,18 @@ export async function vote(
       uplikeCount: counts.uplike_count,
       downlikeCount: counts.downlike_count,
     })
-    return { changed: true, response: state(counts.uplike_count, counts.downlike_count, value) }
+    queueActivity(outbox, 'vote', auth, { type: 'post', id, title: voteTitle(value, post.title) })
+    return {
+      changed: true,
+      response: state(counts.uplike_count, counts.downlike_count, value),
+      notice: upvoteNotice === undefined ? undefined : { userId: post.author_id, id: upvoteNotice },
+    }
   })
-  if (result.changed) deps.stats.changed()
+  if (result.changed) {
+    deps.stats.changed()
+    deps.leaderboard?.changed()
+  }
+  if (result.notice) deps.upvotes?.upvoted(result.notice.userId, result.notice.id)
   return result.response
 }
 

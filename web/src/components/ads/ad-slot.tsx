@@ -1,9 +1,11 @@
+import type { Ad, AdPage, AdSlotName } from '@bashboard/server/contract'
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
 import { cn } from '../../lib/cn'
+import { AD_MAX_RETRIES, adClickTarget, adImageSource } from './ad-rules'
+import { adsQueryOptions, trackAdClick } from './api'
 
-/** The page names ads are grouped by (DESIGN §4). */
-export type AdPage = 'Homepage' | 'BrowsePage' | 'Leaderboard' | 'PostDetails' | 'Blog'
-/** The slot groups of a page (SEED-SPEC §2). */
-export type AdSlotName = 'ads1' | 'ads2' | 'ads3' | 'ads4'
+export type { AdPage, AdSlotName }
 
 /** The seed's fallback text of an empty advertisement slot (SEED-SPEC §2). */
 export const AD_FALLBACK_TEXT = '[Advertisement Space - 728x90]'
@@ -11,26 +13,112 @@ export const AD_FALLBACK_TEXT = '[Advertisement Space - 728x90]'
 export interface AdSlotProps {
   page: AdPage
   slot: AdSlotName
-  /** A banner is at most 728×90; a box fills its column. */
+  /** A banner is at most 728×90; a box fills its column (up to 300 px wide). */
   variant?: 'banner' | 'box'
   className?: string
 }
 
-/**
- * An advertisement slot. Shows the seed's fallback text until the ads engineer serves real ads here
- * (the props already name the page and slot group it will load).
- */
-export function AdSlot({ variant = 'banner', className }: AdSlotProps) {
-  return (
-    <aside
-      aria-label="Advertisement"
+const placeholderClasses =
+  'flex w-full items-center justify-center rounded-lg border border-dashed border-line-strong bg-surface-2/60 px-3 py-4 text-center font-mono text-xs text-muted'
+
+function placeholderSize(variant: 'banner' | 'box'): string {
+  return variant === 'banner'
+    ? 'mx-auto max-h-[90px] min-h-20 max-w-[728px]'
+    : 'mx-auto min-h-40 max-w-[300px]'
+}
+
+/** The loading line: banners and boxes word it differently in the seed (SEED-SPEC §2). */
+export function adLoadingText(variant: 'banner' | 'box', retry: number): string {
+  if (variant === 'banner') {
+    return retry > 0
+      ? `Loading advertisement... (retry ${retry}/${AD_MAX_RETRIES})`
+      : 'Loading advertisement...'
+  }
+  return retry > 0 ? `Retrying... (${retry}/${AD_MAX_RETRIES})` : 'Loading ad...'
+}
+
+/** One ad: its image, linked when the click rule allows, or the fallback text when the image fails. */
+function AdCreative({ ad, page }: { ad: Ad; page: AdPage }) {
+  const source = adImageSource(ad.adImage)
+  const [failed, setFailed] = useState(source === null)
+  const target = adClickTarget(ad.url)
+  const banner = ad.size === 'banner'
+  const label = ad.title.trim() || 'Advertisement'
+
+  if (failed || source === null) {
+    return (
+      <p data-testid="ad-fallback" className={cn(placeholderClasses, placeholderSize(ad.size))}>
+        {AD_FALLBACK_TEXT}
+      </p>
+    )
+  }
+
+  const image = (
+    <img
+      src={source}
+      alt={label}
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailed(true)}
       className={cn(
-        'flex w-full items-center justify-center rounded-lg border border-dashed border-line-strong bg-surface-2/60 px-3 py-4 text-center font-mono text-xs text-muted',
-        variant === 'banner' ? 'mx-auto max-h-[90px] min-h-20 max-w-[728px]' : 'min-h-40',
-        className,
+        'block h-auto w-full rounded-lg border border-line',
+        banner ? 'max-h-[90px] max-w-[728px] object-contain' : 'aspect-[300/250] max-w-[300px] object-cover',
+      )}
+    />
+  )
+  const frame = cn('mx-auto block w-full', banner ? 'max-w-[728px]' : 'max-w-[300px]')
+
+  if (target === null) return <div className={frame}>{image}</div>
+  return (
+    <a
+      href={target}
+      target="_blank"
+      // noopener: the advertiser's page gets no handle on this tab; sponsored: search engines skip it.
+      rel="noopener sponsored"
+      onClick={() => trackAdClick(ad._id, page)}
+      className={cn(
+        frame,
+        'rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent',
       )}
     >
-      {AD_FALLBACK_TEXT}
+      {image}
+      <span className="sr-only"> (advertisement, opens in a new tab)</span>
+    </a>
+  )
+}
+
+/**
+ * An advertisement slot: the ads of one slot group of a page (GET /api/ads/{page}, cached 5 minutes and
+ * shared by the page's slots). While loading it shows the seed's loading text with the retry counter;
+ * with no ad, or when loading failed, the seed's fallback text.
+ */
+export function AdSlot({ page, slot, variant = 'banner', className }: AdSlotProps) {
+  const query = useQuery(adsQueryOptions(page))
+
+  if (query.isPending) {
+    return (
+      <aside aria-label="Advertisement" aria-busy="true" data-ad-slot={slot} className={className}>
+        <p role="status" className={cn(placeholderClasses, placeholderSize(variant), 'animate-pulse')}>
+          {adLoadingText(variant, query.failureCount)}
+        </p>
+      </aside>
+    )
+  }
+
+  const ads = query.data?.[slot] ?? []
+  return (
+    <aside aria-label="Advertisement" data-ad-slot={slot} className={className}>
+      {ads.length === 0 ? (
+        <p data-testid="ad-fallback" className={cn(placeholderClasses, placeholderSize(variant))}>
+          {AD_FALLBACK_TEXT}
+        </p>
+      ) : (
+        <div className="flex w-full flex-col items-center gap-3">
+          {ads.map((ad) => (
+            <AdCreative key={ad._id} ad={ad} page={page} />
+          ))}
+        </div>
+      )}
     </aside>
   )
 }

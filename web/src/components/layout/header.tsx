@@ -4,6 +4,7 @@ import { useAtomValue } from 'jotai'
 import { Heart, LogOut, Menu, Plus, Settings, Sparkles, User, X } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useLogout, useProfileHeader } from '../../features/auth/api'
+import { NotificationsMenu } from '../../features/notifications/components/notifications-menu'
 import { cn } from '../../lib/cn'
 import { isSignedInAtom } from '../../state/session'
 import { Avatar } from '../ui/avatar'
@@ -141,6 +142,7 @@ export function Header() {
 
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <LiveIndicator />
+          {signedIn && user ? <NotificationsMenu userId={user._id} /> : null}
           <ThemeToggle />
           <div className="hidden items-center gap-2 md:flex">
             <DonateLink compact />
@@ -220,22 +222,22 @@ export function Header() {
                     <p className="truncate text-xs text-muted">{user.email}</p>
                   </div>
                 </div>
-                <InternalLink
-                  href="/profile"
+                <Link
+                  to="/profile"
                   onClick={closeMenu}
                   className="flex items-center gap-2.5 rounded-md px-3 py-2.5 text-fg hover:bg-surface-2"
                 >
                   <User aria-hidden="true" className="size-4 text-muted" />
                   Profile
-                </InternalLink>
-                <InternalLink
-                  href="/settings"
+                </Link>
+                <Link
+                  to="/settings"
                   onClick={closeMenu}
                   className="flex items-center gap-2.5 rounded-md px-3 py-2.5 text-fg hover:bg-surface-2"
                 >
                   <Settings aria-hidden="true" className="size-4 text-muted" />
                   Settings
-                </InternalLink>
+                </Link>
                 <button
                   type="button"
                   onClick={onLogout}

@@ -1,5 +1,5 @@
 import type { ProfileHeader } from '@bashboard/server/contract'
-import { ChevronDown, LogOut, Settings, User } from 'lucide-react'
+import { ChevronDown, LogOut, Settings, ShieldCheck, User } from 'lucide-react'
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
 import { cn } from '../../lib/cn'
 import { Avatar } from '../ui/avatar'
@@ -137,6 +137,18 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
               <Settings aria-hidden="true" className="size-4 text-muted" />
               Settings
             </InternalLink>
+            {user.role === 'moderator' ? (
+              <InternalLink
+                href="/mod"
+                role="menuitem"
+                tabIndex={-1}
+                className={itemClasses}
+                onClick={() => close(false)}
+              >
+                <ShieldCheck aria-hidden="true" className="size-4 text-muted" />
+                Moderation
+              </InternalLink>
+            ) : null}
             <button
               type="button"
               role="menuitem"

@@ -1,14 +1,34 @@
-import type { StatsResponse } from '@bashboard/server/contract'
+import type { LeaderboardEntry, StatsResponse, WebsiteResponse } from '@bashboard/server/contract'
 import type { LiveFeature } from '../../live/types'
 import { homeKeys } from './api'
 
 /**
+ * The weekly leaders card after a `leaderboard.updated` push for `week`: the pushed top 5 in their new
+ * order and points. The card shows tier badges, which the push does not carry, so when someone new
+ * enters the top 5 the answer is null and the home data is refetched instead.
+ */
+export function weeklyLeadersAfterPush(
+  current: WebsiteResponse['userLeaderboard'],
+  entries: readonly LeaderboardEntry[],
+): WebsiteResponse['userLeaderboard'] | null {
+  const known = new Map(current.map((leader) => [leader._id, leader]))
+  const next: WebsiteResponse['userLeaderboard'] = []
+  for (const entry of entries.slice(0, 5)) {
+    const leader = known.get(entry._id)
+    if (!leader) return null
+    next.push({ ...leader, username: entry.username, avatar: entry.avatar, points: entry.points })
+  }
+  return next
+}
+
+/**
  * Home page live updates: the `stats` topic carries the four tiles' absolute values; a post created or
- * deleted on `posts` changes the latest list, so it is refetched. (Vote and view counts of the listed
+ * deleted on `posts` changes the latest list, so it is refetched; the weekly leaders card follows the
+ * `leaderboard` topic's `week` board. (Vote and view counts of the listed
  * posts are merged by the posts feature, which updates every cached query holding a post.)
  */
 export const homeLive = {
-  topicKinds: ['stats', 'posts'],
+  topicKinds: ['stats', 'posts', 'leaderboard'],
   events: {
     'stats.updated': (queryClient, data) => {
       queryClient.setQueryData<StatsResponse>(homeKeys.stats(), (current) =>
@@ -22,10 +42,22 @@ export const homeLive = {
     'post.deleted': (queryClient) => {
       void queryClient.invalidateQueries({ queryKey: homeKeys.website() })
     },
+    'leaderboard.updated': (queryClient, data) => {
+      if (data.period !== 'week') return
+      const current = queryClient.getQueryData<WebsiteResponse>(homeKeys.website())
+      if (!current) return
+      const leaders = weeklyLeadersAfterPush(current.userLeaderboard, data.entries)
+      if (leaders)
+        queryClient.setQueryData<WebsiteResponse>(homeKeys.website(), {
+          ...current,
+          userLeaderboard: leaders,
+        })
+      else void queryClient.invalidateQueries({ queryKey: homeKeys.website() })
+    },
   },
   reset: (queryClient, topic) => {
     void queryClient.invalidateQueries({
-      queryKey: topic === 'posts' ? homeKeys.website() : homeKeys.stats(),
+      queryKey: topic === 'stats' ? homeKeys.stats() : homeKeys.website(),
     })
   },
 } satisfies LiveFeature

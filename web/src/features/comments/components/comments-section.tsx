@@ -2,13 +2,13 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { LogIn, MessageSquare } from 'lucide-react'
 import { type FormEvent, Fragment, useId, useState } from 'react'
+import { AdSlot } from '../../../components/ads/ad-slot'
 import { Button, buttonClasses } from '../../../components/ui/button'
 import { Loading } from '../../../components/ui/spinner'
 import { useToast } from '../../../components/ui/toast'
 import { canDeleteAs, useCurrentUser } from '../../../lib/current-user'
 import { useLiveTopic } from '../../../live/live-provider'
 import { commentsQueryOptions, useAddCommentMutation, useDeleteCommentMutation } from '../api'
-import { CommentAdSlot } from './ad-slot'
 import { CommentItem } from './comment-item'
 
 /** The server refuses longer comments (contract COMMENT_MAX_LENGTH; the web imports contract types only). */
@@ -152,7 +152,7 @@ export function CommentsSection({ postId, commentsCount, liveId }: CommentsSecti
               </li>
               {(index + 1) % AD_EVERY === 0 && index < list.length - 1 ? (
                 <li className="py-4">
-                  <CommentAdSlot />
+                  <AdSlot page="PostDetails" slot="ads3" />
                 </li>
               ) : null}
             </Fragment>

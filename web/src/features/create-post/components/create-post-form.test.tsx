@@ -1,14 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
+import type { RichTextEditorProps } from '../../../components/rich-text-editor/rich-text-editor'
 import { errorBody, type MockAnswer, mockApi, profileFixture, statsFixture } from '../../../test/mock-api'
 import { renderApp, storeSession, validSession } from '../../../test/render-app'
-import type { DescriptionEditorProps } from './description-editor'
 
 // The real editor is ProseMirror on a contenteditable, which jsdom cannot type into; the form's rules
 // only need its HTML, so a textarea stands in and wraps what is typed in a paragraph.
-vi.mock('./description-editor', () => ({
-  default: ({ labelledBy, onChange }: DescriptionEditorProps) => (
+vi.mock('../../../components/rich-text-editor/rich-text-editor', () => ({
+  default: ({ labelledBy, onChange }: RichTextEditorProps) => (
     <textarea aria-labelledby={labelledBy} onChange={(event) => onChange(`<p>${event.target.value}</p>`)} />
   ),
 }))

@@ -18,7 +18,7 @@ import {
 } from '../validation'
 
 // TipTap and ProseMirror are the largest part of the app; only this page needs them.
-const DescriptionEditor = lazy(() => import('./description-editor'))
+const DescriptionEditor = lazy(() => import('../../../components/rich-text-editor/rich-text-editor'))
 
 const emptyValues: CreatePostValues = { title: '', command: '', description: '', category: '' }
 

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { ArrowRight, Flame, Terminal } from 'lucide-react'
 import { type ReactNode, useEffect } from 'react'
+import { AdSlot } from '../../../components/ads/ad-slot'
 import { LoadFailed } from '../../../components/ui/load-failed'
 import { Loading } from '../../../components/ui/spinner'
 import { useToast } from '../../../components/ui/toast'
@@ -94,6 +95,8 @@ function HomeLists({ renderPosts }: { renderPosts: RenderPosts }) {
   const website = useQuery(websiteQueryOptions())
   const toast = useToast()
   useLiveTopic('posts', website.data?.liveIds.posts)
+  // The weekly leaders card moves live (no live id in the home data: a missed push waits for a refetch).
+  useLiveTopic('leaderboard')
 
   const failed = website.isError && !website.data
   useEffect(() => {
@@ -155,6 +158,7 @@ function HomeLists({ renderPosts }: { renderPosts: RenderPosts }) {
       <div className="flex min-w-0 flex-col gap-4">
         <WeeklyLeaderboardCard leaders={userLeaderboard} />
         <CategoryListCard categories={categories} />
+        <AdSlot page="Homepage" slot="ads2" variant="box" />
       </div>
     </div>
   )
@@ -168,6 +172,7 @@ export function HomePage({ renderPosts }: { renderPosts: RenderPosts }) {
     <div className="flex flex-col gap-10">
       <WelcomeBanner />
       <CommunityStats />
+      <AdSlot page="Homepage" slot="ads1" />
       <HomeLists renderPosts={renderPosts} />
       {signedIn ? null : <JoinCard />}
     </div>

@@ -3,7 +3,8 @@ import { Link } from '@tanstack/react-router'
 import { ArrowRight, FolderTree, Trophy } from 'lucide-react'
 import { Avatar } from '../../../components/ui/avatar'
 import { Card } from '../../../components/ui/card'
-import { InternalLink } from '../../../components/ui/internal-link'
+import { cn } from '../../../lib/cn'
+import { useFlashOnChange } from '../../../lib/use-flash'
 
 /** Every category with its post count, each linking to Browse filtered by it. */
 export function CategoryListCard({ categories }: { categories: readonly Category[] }) {
@@ -37,6 +38,25 @@ export function CategoryListCard({ categories }: { categories: readonly Category
   )
 }
 
+/** One weekly leader; the row flashes when a live push changes its points or place. */
+function WeeklyLeaderRow({ leader, rank }: { leader: WeeklyLeader; rank: number }) {
+  const flashing = useFlashOnChange(leader.points * 100 + rank)
+  return (
+    <li
+      data-flashing={flashing || undefined}
+      className={cn('-mx-1 flex items-center gap-3 rounded-md px-1 text-sm', flashing && 'animate-flash')}
+    >
+      <span className="w-5 text-right font-mono text-xs text-muted">{rank}</span>
+      <Avatar name={leader.username} src={leader.avatar} size="sm" />
+      <span className="flex min-w-0 flex-1 flex-col leading-tight">
+        <span className="truncate font-medium text-fg">{leader.username}</span>
+        <span className="text-xs text-muted">{leader.badge}</span>
+      </span>
+      <span className="font-mono text-xs text-accent-text tabular-nums">+{leader.points} pts</span>
+    </li>
+  )
+}
+
 /** The top 5 point gainers of the last 7 days, linking to the full leaderboard. */
 export function WeeklyLeaderboardCard({ leaders }: { leaders: readonly WeeklyLeader[] }) {
   return (
@@ -50,25 +70,17 @@ export function WeeklyLeaderboardCard({ leaders }: { leaders: readonly WeeklyLea
       ) : (
         <ol className="flex flex-col gap-2">
           {leaders.map((leader, index) => (
-            <li key={leader._id} className="flex items-center gap-3 text-sm">
-              <span className="w-5 text-right font-mono text-xs text-muted">{index + 1}</span>
-              <Avatar name={leader.username} src={leader.avatar} size="sm" />
-              <span className="flex min-w-0 flex-1 flex-col leading-tight">
-                <span className="truncate font-medium text-fg">{leader.username}</span>
-                <span className="text-xs text-muted">{leader.badge}</span>
-              </span>
-              <span className="font-mono text-xs text-accent-text tabular-nums">+{leader.points} pts</span>
-            </li>
+            <WeeklyLeaderRow key={leader._id} leader={leader} rank={index + 1} />
           ))}
         </ol>
       )}
-      <InternalLink
-        href="/leaderboard"
+      <Link
+        to="/leaderboard"
         className="inline-flex items-center gap-1 self-start rounded-sm text-sm font-medium text-accent-text hover:underline hover:underline-offset-4"
       >
         View Leaderboard
         <ArrowRight aria-hidden="true" className="size-4" />
-      </InternalLink>
+      </Link>
     </Card>
   )
 }

@@ -2,6 +2,7 @@ import type { BrowseSort, PostCard as PostCardData } from '@bashboard/server/con
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ArrowUp, LayoutGrid, List, Search, SlidersHorizontal, X } from 'lucide-react'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { AdSlot } from '../../../components/ads/ad-slot'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { fieldClasses } from '../../../components/ui/input'
@@ -162,6 +163,7 @@ export function BrowsePage({ params, onParamsChange }: BrowsePageProps) {
         />
         <PopularCategoriesCard categories={categories} />
         <SearchTipsCard />
+        <AdSlot page="BrowsePage" slot="ads2" variant="box" />
       </aside>
 
       <section aria-label={heading} className="flex min-w-0 flex-col gap-4">
@@ -329,6 +331,7 @@ export function BrowsePage({ params, onParamsChange }: BrowsePageProps) {
             </p>
           </div>
         ) : null}
+        <AdSlot page="BrowsePage" slot="ads1" />
       </section>
     </div>
   )

@@ -24,7 +24,7 @@ describe('PostDetailPage', () => {
     expect(within(stats).getByText('75%')).toBeInTheDocument()
     expect(within(stats).getByText('90')).toBeInTheDocument()
     expect(screen.getByText('About the Author')).toBeInTheDocument()
-    expect(screen.getAllByText('[Advertisement Space - 728x90]').length).toBeGreaterThan(0)
+    expect((await screen.findAllByText('[Advertisement Space - 728x90]')).length).toBeGreaterThan(0)
     await waitFor(() => expect(document.title).toBe('Count lines fast | Bashboard'))
     expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toContain(
       'Lists every file with sizes.',

@@ -16,6 +16,7 @@ import {
   UserRound,
 } from 'lucide-react'
 import { type ReactNode, useEffect } from 'react'
+import { AdSlot } from '../../../components/ads/ad-slot'
 import { Avatar } from '../../../components/ui/avatar'
 import { Button, buttonClasses } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
@@ -28,7 +29,6 @@ import { cn } from '../../../lib/cn'
 import { useLiveTopic } from '../../../live/live-provider'
 import { postDetailQueryOptions, postKeys } from '../api'
 import { formatCount, formatPostDate, upvotePercentage } from '../format'
-import { AdSlot } from './ad-slot'
 import { DangerWarning } from './danger-warning'
 import { TagChip } from './post-card'
 import { usePageMeta } from './use-page-meta'
@@ -164,7 +164,7 @@ function PostBody({
             Share
           </Button>
         </Card>
-        <AdSlot className="hidden lg:flex" />
+        <AdSlot page="PostDetails" slot="ads2" variant="box" className="hidden lg:block" />
       </aside>
 
       <article aria-labelledby="post-title" className="flex min-w-0 flex-col gap-5">
@@ -233,7 +233,7 @@ function PostBody({
             />
           </div>
         </Card>
-        <AdSlot className="self-center" />
+        <AdSlot page="PostDetails" slot="ads3" className="w-full" />
         {renderComments?.(post, detail.liveId)}
       </article>
 
@@ -282,7 +282,7 @@ function PostBody({
             Member since {post.author.createdAt ? formatPostDate(post.author.createdAt) : 'N/A'}
           </p>
         </Card>
-        <AdSlot />
+        <AdSlot page="PostDetails" slot="ads4" variant="box" />
         <Card className="flex flex-col gap-3 p-4">
           <SideHeading>Related Commands</SideHeading>
           {related.length === 0 ? (
@@ -314,7 +314,6 @@ function PostBody({
             </ul>
           )}
         </Card>
-        <AdSlot />
       </aside>
     </div>
   )

@@ -1,15 +1,15 @@
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import DescriptionEditor, { normaliseLinkUrl } from './description-editor'
+import RichTextEditor, { normaliseLinkUrl } from './rich-text-editor'
 
-describe('DescriptionEditor', () => {
+describe('RichTextEditor', () => {
   it('offers every toolbar action as a labelled button with its pressed state', async () => {
     const onChange = vi.fn()
     render(
       <>
         <span id="label">Description</span>
-        <DescriptionEditor labelledBy="label" onChange={onChange} />
+        <RichTextEditor labelledBy="label" onChange={onChange} />
       </>,
     )
     const toolbar = screen.getByRole('toolbar', { name: 'Formatting' })
@@ -42,12 +42,12 @@ describe('DescriptionEditor', () => {
   })
 })
 
-describe('DescriptionEditor error state', () => {
+describe('RichTextEditor error state', () => {
   it('marks the editing area invalid once mounted, and clears the mark again', async () => {
     const view = render(
       <>
         <span id="label">Description</span>
-        <DescriptionEditor labelledBy="label" invalid onChange={() => {}} />
+        <RichTextEditor labelledBy="label" invalid onChange={() => {}} />
       </>,
     )
     const textbox = screen.getByRole('textbox', { name: 'Description' })
@@ -55,7 +55,7 @@ describe('DescriptionEditor error state', () => {
     view.rerender(
       <>
         <span id="label">Description</span>
-        <DescriptionEditor labelledBy="label" invalid={false} onChange={() => {}} />
+        <RichTextEditor labelledBy="label" invalid={false} onChange={() => {}} />
       </>,
     )
     await waitFor(() => expect(textbox).not.toHaveAttribute('aria-invalid'))

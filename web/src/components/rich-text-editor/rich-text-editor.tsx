@@ -17,9 +17,9 @@ import {
   Underline,
 } from 'lucide-react'
 import { useEffect } from 'react'
-import { cn } from '../../../lib/cn'
+import { cn } from '../../lib/cn'
 
-export interface DescriptionEditorProps {
+export interface RichTextEditorProps {
   /** Id of the visible label, so the editing area is announced by name. */
   labelledBy: string
   /** Id of help or error text under the editor. */
@@ -27,6 +27,8 @@ export interface DescriptionEditorProps {
   invalid?: boolean
   /** Called with the editor's HTML after every change. */
   onChange: (html: string) => void
+  /** HTML to start from (an article being edited); read once when the editor mounts. */
+  initialContent?: string
 }
 
 /** A link target the server keeps: http(s) or mailto; a bare host gets https:// (SEED-SPEC ad rule). */
@@ -193,13 +195,17 @@ const richTextClasses = [
   '[&_a]:text-accent-text [&_a]:underline [&_a]:underline-offset-2',
 ].join(' ')
 
-/** The rich-text description field (tiptap), loaded lazily by the create-post form. */
-export default function DescriptionEditor({
+/**
+ * The rich-text field (tiptap) whose toolbar matches the server's HTML allowlist: post descriptions in
+ * the create-post form and articles in the console's blog desk. Loaded lazily by both.
+ */
+export default function RichTextEditor({
   labelledBy,
   describedBy,
   invalid,
   onChange,
-}: DescriptionEditorProps) {
+  initialContent = '',
+}: RichTextEditorProps) {
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -215,7 +221,7 @@ export default function DescriptionEditor({
         },
       }),
     ],
-    content: '',
+    content: initialContent,
     // The site's CSP allows no inline styles; the few rules tiptap would inject are in the classes below.
     injectCSS: false,
     editorProps: {

@@ -1,0 +1,242 @@
+import type { Database } from '@bashboard/db'
+import type { Kysely } from 'kysely'
+import {
+  LEADERBOARD_LIVE_SIZE,
+  LEADERBOARD_SIZE,
+  type LeaderboardEntry,
+  type LeaderboardPeriod,
+  type LeaderboardStats,
+} from '../../contract/leaderboard.ts'
+import { CoalescerClosedError, coalesce } from '../../lib/coalesce.ts'
+import type { LiveHub } from '../../live/hub.ts'
+import { avatarUrl } from '../accounts/presenter.ts'
+import {
+  type BoardRow,
+  countLeaderboardStats,
+  findAllTimeTop,
+  findWindowGains,
+  findWindowTop,
+  WINDOW_DAYS,
+} from './repo.ts'
+
+/** Every board period, in tab order. */
+export const PERIODS: readonly LeaderboardPeriod[] = ['all', 'week', 'month']
+
+/** Timings of the cache and the live push (DESIGN §4, issue 4 speed target). */
+export interface LeaderboardTimings {
+  /** A snapshot nobody here changed is served for this long; then one request refreshes it. */
+  ttlMs: number
+  /** Computations start at least this far apart, however many changes arrive. */
+  minIntervalMs: number
+  /** Changes within this window share one push computation (trailing edge). */
+  pushWindowMs: number
+}
+
+export const LEADERBOARD_TIMINGS: LeaderboardTimings = {
+  ttlMs: 2000,
+  minIntervalMs: 1000,
+  pushWindowMs: 1000,
+}
+
+/** The leaderboard label thresholds (DESIGN §4). */
+const LABEL = { expert: 1000, pro: 500, advanced: 250, hotGain: 20, hotRank: 3, risingGain: 10 } as const
+
+/**
+ * The leaderboard label of a user (DESIGN §4): Expert ≥1000, Pro ≥500, Advanced ≥250 all-time points,
+ * else Hot when among the top 3 weekly gainers with a gain ≥20, else Rising when the weekly gain is ≥10
+ * and at least half the total, else None.
+ */
+export function leaderboardLabel(
+  total: number,
+  weeklyGain: number,
+  topWeekly: boolean,
+): LeaderboardEntry['badge'] {
+  if (total >= LABEL.expert) return 'Expert'
+  if (total >= LABEL.pro) return 'Pro'
+  if (total >= LABEL.advanced) return 'Advanced'
+  if (topWeekly && weeklyGain >= LABEL.hotGain) return 'Hot'
+  if (weeklyGain >= LABEL.risingGain && weeklyGain * 2 >= total) return 'Rising'
+  return 'None'
+}
+
+/** Every board and the stats, computed together (the labels of each board need the weekly gains). */
+export interface LeaderboardSnapshot {
+  boards: Record<LeaderboardPeriod, LeaderboardEntry[]>
+  stats: LeaderboardStats
+}
+
+/** Computes every board (top 50 each) and the stats now: five queries, none per user. */
+export async function computeLeaderboards(db: Kysely<Database>): Promise<LeaderboardSnapshot> {
+  const [all, week, month, stats] = await Promise.all([
+    findAllTimeTop(db, LEADERBOARD_SIZE),
+    findWindowTop(db, WINDOW_DAYS.week, LEADERBOARD_SIZE),
+    findWindowTop(db, WINDOW_DAYS.month, LEADERBOARD_SIZE),
+    countLeaderboardStats(db),
+  ])
+  const weekly = new Map(week.map((row) => [row.id, row.gain]))
+  // Users on the other boards but not among the week's top 50 may still have a (small) weekly gain.
+  const missing = [...new Set([...all, ...month].map((row) => row.id))].filter((id) => !weekly.has(id))
+  for (const [id, gain] of await findWindowGains(db, WINDOW_DAYS.week, missing)) weekly.set(id, gain)
+  const hot = new Set(week.slice(0, LABEL.hotRank).map((row) => row.id))
+
+  const toEntry = (row: BoardRow): LeaderboardEntry => ({
+    _id: row.id,
+    username: row.username,
+    avatar: avatarUrl(row.avatar),
+    points: Math.max(0, row.gain),
+    badge: leaderboardLabel(row.points, weekly.get(row.id) ?? 0, hot.has(row.id)),
+  })
+  return { boards: { all: all.map(toEntry), week: week.map(toEntry), month: month.map(toEntry) }, stats }
+}
+
+/**
+ * The leaderboards of this instance: an in-memory snapshot of every board, and the live pushes.
+ * See {@link createLeaderboard} for the freshness rules.
+ */
+export interface Leaderboard {
+  /** The board of `period` (top 50) and the stats. */
+  get(period: LeaderboardPeriod): Promise<{ entries: LeaderboardEntry[]; stats: LeaderboardStats }>
+  /**
+   * Call after a commit that changed points (post create/delete, votes). The next read waits for a
+   * snapshot that includes the change, and a coalesced push sends `leaderboard.updated` for each
+   * period whose top 10 changed. Never throws and never delays the caller.
+   */
+  changed(): void
+  /** Drops a pending push (app shutdown). */
+  close(): void
+}
+
+interface Running {
+  promise: Promise<LeaderboardSnapshot>
+  /** `version`: the change version the computation includes; undefined while it waits to start. */
+  state: { version: number | undefined }
+}
+
+const sleep = (ms: number) =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, ms).unref()
+  })
+
+/**
+ * A leaderboard over `db` and the live hub. Reads are served from the snapshot while it is younger
+ * than `ttlMs` and no local change happened since it was computed. A stale snapshot (TTL only) is
+ * served once more while one background refresh runs, so readers never queue behind the database;
+ * after a local change readers wait for a snapshot that includes it. Computations are single-flight
+ * and start at least `minIntervalMs` apart, so a burst of votes costs about one computation a second
+ * however many requests and changes it brings. Another instance's changes show within the TTL.
+ */
+export function createLeaderboard(
+  deps: { db: Kysely<Database>; live: LiveHub },
+  timings: LeaderboardTimings = LEADERBOARD_TIMINGS,
+): Leaderboard {
+  let snapshot: { value: LeaderboardSnapshot; version: number; at: number } | undefined
+  // Bumped by changed(); a snapshot computed from an older version is dirty.
+  let version = 0
+  let lastStart = Number.NEGATIVE_INFINITY
+  let running: Running | undefined
+  let queued: Promise<LeaderboardSnapshot> | undefined
+  // What each period's subscribers were last sent (or the baseline they fetched).
+  const lastTop = new Map<LeaderboardPeriod, string>()
+
+  const compute = async (state: Running['state']): Promise<LeaderboardSnapshot> => {
+    try {
+      const wait = lastStart + timings.minIntervalMs - Date.now()
+      if (wait > 0) await sleep(wait)
+      lastStart = Date.now()
+      const startedVersion = version
+      state.version = startedVersion
+      const value = await computeLeaderboards(deps.db)
+      if (!snapshot || snapshot.version <= startedVersion) {
+        snapshot = { value, version: startedVersion, at: Date.now() }
+      }
+      return value
+    } finally {
+      // Cleared before the promise settles, so whoever awaited it sees the next state.
+      if (running?.state === state) running = undefined
+    }
+  }
+
+  const start = (): Running => {
+    const state: Running['state'] = { version: undefined }
+    running = { state, promise: compute(state) }
+    return running
+  }
+
+  /** A snapshot that includes every change made before this call. */
+  const refresh = (): Promise<LeaderboardSnapshot> => {
+    if (!running) return start().promise
+    if (running.state.version === undefined || running.state.version === version) return running.promise
+    // The running computation predates the latest change: one more runs after it, shared by all.
+    if (!queued) {
+      queued = running.promise
+        .catch(() => undefined)
+        .then(() => {
+          queued = undefined
+          return refresh()
+        })
+    }
+    return queued
+  }
+
+  const read = async (): Promise<LeaderboardSnapshot> => {
+    if (snapshot && snapshot.version === version) {
+      if (Date.now() - snapshot.at < timings.ttlMs) return snapshot.value
+      // Expired but not changed here: serve it while one refresh runs in the background.
+      if (!running) {
+        refresh().catch((error: unknown) => deps.live.log.warn({ err: error }, 'leaderboard refresh failed'))
+      }
+      return snapshot.value
+    }
+    return refresh().catch((error: unknown) => {
+      // A failed recount (database restarting) still answers with the last boards when there are some.
+      if (!snapshot) throw error
+      deps.live.log.warn({ err: error }, 'leaderboard refresh failed; serving the last snapshot')
+      return snapshot.value
+    })
+  }
+
+  const topKey = (entries: readonly LeaderboardEntry[]) =>
+    JSON.stringify(entries.slice(0, LEADERBOARD_LIVE_SIZE))
+
+  const push = coalesce(async () => {
+    const value = await refresh()
+    for (const period of PERIODS) {
+      const top = value.boards[period].slice(0, LEADERBOARD_LIVE_SIZE)
+      const key = topKey(top)
+      if (lastTop.get(period) === key) continue
+      lastTop.set(period, key)
+      await deps.live.publish('leaderboard', 'leaderboard.updated', { period, entries: top })
+    }
+  }, timings.pushWindowMs)
+
+  return {
+    async get(period) {
+      const value = await read()
+      return { entries: value.boards[period], stats: value.stats }
+    },
+    changed() {
+      // The boards as they were before this change are the baseline the next push compares with.
+      if (snapshot && snapshot.version === version) {
+        for (const period of PERIODS) {
+          if (!lastTop.has(period)) lastTop.set(period, topKey(snapshot.value.boards[period]))
+        }
+      }
+      version++
+      push.next().catch((error: unknown) => {
+        if (!(error instanceof CoalescerClosedError)) {
+          deps.live.log.warn({ err: error }, 'leaderboard push failed; clients refetch on their next load')
+        }
+      })
+    },
+    close() {
+      push.close()
+    },
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The cached leaderboards; call `changed()` after any commit that changes points. */
+    leaderboard: Leaderboard
+  }
+}

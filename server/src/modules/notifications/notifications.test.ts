@@ -1,0 +1,239 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
+import { authHeader, createPost, createUser, loginAs, type TestUser } from '../../../test/factories.ts'
+import type { Notification, NotificationsResponse } from '../../contract/notifications.ts'
+import type { BusMessage } from '../../live/bus.ts'
+import { withTransaction } from '../../live/outbox.ts'
+import { createNotification, UPVOTE_PUSH_WINDOW_MS } from './service.ts'
+
+let t: TestApp
+
+beforeAll(async () => {
+  t = await buildTestApp()
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+type Pushed = Notification & { unreadCount: number }
+
+/** Records the `notification` events of `user:<id>`. */
+function recordNotifications(userId: string) {
+  const events: Pushed[] = []
+  const stop = t.bus.subscribe({
+    message: (message: BusMessage) => {
+      if (message.topic === `user:${userId}` && message.event === 'notification')
+        events.push(JSON.parse(message.frame).data)
+    },
+    resumed: () => {},
+  })
+  return { events, stop }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+async function list(user: TestUser): Promise<NotificationsResponse> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/notifications',
+    headers: authHeader(loginAs(t.app, user)),
+  })
+  expect(res.statusCode).toBe(200)
+  return res.json()
+}
+
+function comment(user: TestUser, postId: string, content = 'Nice one!') {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/comments/${postId}/`,
+    headers: authHeader(loginAs(t.app, user)),
+    payload: { post: postId, content },
+  })
+}
+
+function upvote(user: TestUser, postId: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/posts/upvote/${postId}`,
+    headers: authHeader(loginAs(t.app, user)),
+  })
+}
+
+describe('member-only endpoints', () => {
+  it.each([
+    ['GET', '/api/notifications'],
+    ['POST', '/api/notifications/read-all'],
+    ['POST', `/api/notifications/${randomUUID()}/read`],
+  ] as const)('%s %s answers 401 to guests', async (method, url) => {
+    expect((await t.app.inject({ method, url })).statusCode).toBe(401)
+  })
+})
+
+describe('comment notifications', () => {
+  it('tells the post’s author about a comment, stored and pushed live with the unread count', async () => {
+    const author = await createUser(t.db, { role: 'contributor' })
+    const commenter = await createUser(t.db)
+    const post = await createPost(t.db, {
+      authorId: author.id,
+      title: `Tail logs ${randomUUID().slice(0, 6)}`,
+    })
+    const { events, stop } = recordNotifications(author.id)
+
+    expect((await comment(commenter, post.id)).statusCode).toBe(201)
+    stop()
+
+    const text = `${commenter.username} commented on your command "${post.title}"`
+    expect(events).toHaveLength(1)
+    expect(events[0]).toMatchObject({
+      kind: 'comment',
+      text,
+      link: `/post/${post.slug}`,
+      count: 1,
+      read: false,
+      unreadCount: 1,
+    })
+    const body = await list(author)
+    expect(body.unreadCount).toBe(1)
+    expect(body.notifications).toEqual([
+      {
+        _id: events[0]?._id,
+        kind: 'comment',
+        text,
+        link: `/post/${post.slug}`,
+        count: 1,
+        read: false,
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      },
+    ])
+    expect(body.liveId).toMatch(/^\d+$/)
+  })
+
+  it('does not notify authors commenting on their own post', async () => {
+    const author = await createUser(t.db, { role: 'contributor' })
+    const post = await createPost(t.db, { authorId: author.id })
+    expect((await comment(author, post.id)).statusCode).toBe(201)
+    expect((await list(author)).notifications).toEqual([])
+  })
+})
+
+describe('upvote notifications', () => {
+  it('batches 5 upvotes into one row with count 5 and one coalesced push', async () => {
+    const author = await createUser(t.db, { role: 'contributor' })
+    const post = await createPost(t.db, {
+      authorId: author.id,
+      title: `Free memory ${randomUUID().slice(0, 6)}`,
+    })
+    const voters = await Promise.all(Array.from({ length: 5 }, () => createUser(t.db)))
+    const { events, stop } = recordNotifications(author.id)
+
+    for (const voter of voters) expect((await upvote(voter, post.id)).statusCode).toBe(200)
+    const body = await list(author)
+    expect(body.unreadCount).toBe(1)
+    expect(body.notifications).toHaveLength(1)
+    expect(body.notifications[0]).toMatchObject({
+      kind: 'upvotes',
+      count: 5,
+      text: `Your command "${post.title}" got 5 new upvotes`,
+      link: `/post/${post.slug}`,
+    })
+
+    await sleep(UPVOTE_PUSH_WINDOW_MS + 500)
+    stop()
+    expect(events).toHaveLength(1)
+    expect(events[0]).toMatchObject({ kind: 'upvotes', count: 5, unreadCount: 1 })
+  })
+
+  it('starts a new row once the batch was read; a downvote adds nothing', async () => {
+    const author = await createUser(t.db, { role: 'contributor' })
+    const post = await createPost(t.db, { authorId: author.id })
+    const [a, b, c] = await Promise.all([createUser(t.db), createUser(t.db), createUser(t.db)])
+    if (!a || !b || !c) throw new Error('voters missing')
+    await upvote(a, post.id)
+    const readAll = await t.app.inject({
+      method: 'POST',
+      url: '/api/notifications/read-all',
+      headers: authHeader(loginAs(t.app, author)),
+    })
+    expect(readAll.statusCode).toBe(200)
+    expect(readAll.json()).toEqual({ unreadCount: 0 })
+
+    await upvote(b, post.id)
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/posts/downvote/${post.id}`,
+      headers: authHeader(loginAs(t.app, c)),
+    })
+    const body = await list(author)
+    expect(body.unreadCount).toBe(1)
+    expect(body.notifications.map((n) => [n.count, n.read, n.text])).toEqual([
+      [1, false, `Your command "${post.title}" got 1 new upvote`],
+      [1, true, `Your command "${post.title}" got 1 new upvote`],
+    ])
+  })
+})
+
+describe('tier notifications', () => {
+  it('notifies once when an upvote lifts the author into a new tier', async () => {
+    const author = await createUser(t.db, { role: 'contributor', points: 48 })
+    const post = await createPost(t.db, { authorId: author.id })
+    const [a, b] = await Promise.all([createUser(t.db), createUser(t.db)])
+    if (!a || !b) throw new Error('voters missing')
+    const { events, stop } = recordNotifications(author.id)
+    await upvote(a, post.id) // 48 → 50: Explorer
+    await upvote(b, post.id) // 50 → 52: still Explorer
+    stop()
+    const tiers = (await list(author)).notifications.filter((n) => n.kind === 'tier')
+    expect(tiers).toHaveLength(1)
+    expect(tiers[0]).toMatchObject({ text: 'You reached the Explorer tier with 50 points', link: '/profile' })
+    expect(events.filter((e) => e.kind === 'tier')).toHaveLength(1)
+  })
+})
+
+describe('reading notifications', () => {
+  it('marks one read (404 for another user’s), then all read', async () => {
+    const me = await createUser(t.db)
+    const other = await createUser(t.db)
+    for (const text of ['one', 'two', 'three']) {
+      await withTransaction({ db: t.db, live: t.app.live }, (trx, outbox) =>
+        createNotification(trx, outbox, { userId: me.id, kind: 'role', text, link: null }),
+      )
+    }
+    const before = await list(me)
+    expect(before.unreadCount).toBe(3)
+    expect(before.notifications.map((n) => n.text)).toEqual(['three', 'two', 'one'])
+    const target = before.notifications[1]?._id ?? ''
+
+    const notMine = await t.app.inject({
+      method: 'POST',
+      url: `/api/notifications/${target}/read`,
+      headers: authHeader(loginAs(t.app, other)),
+    })
+    expect(notMine.statusCode).toBe(404)
+    const badId = await t.app.inject({
+      method: 'POST',
+      url: '/api/notifications/not-a-uuid/read',
+      headers: authHeader(loginAs(t.app, me)),
+    })
+    expect(badId.statusCode).toBe(400)
+
+    const read = await t.app.inject({
+      method: 'POST',
+      url: `/api/notifications/${target}/read`,
+      headers: authHeader(loginAs(t.app, me)),
+    })
+    expect(read.json()).toEqual({ unreadCount: 2 })
+    expect((await list(me)).notifications.map((n) => n.read)).toEqual([false, true, false])
+
+    const all = await t.app.inject({
+      method: 'POST',
+      url: '/api/notifications/read-all',
+      headers: authHeader(loginAs(t.app, me)),
+    })
+    expect(all.json()).toEqual({ unreadCount: 0 })
+    const after = await list(me)
+    expect(after.unreadCount).toBe(0)
+    expect(after.notifications.every((n) => n.read)).toBe(true)
+  })
+})

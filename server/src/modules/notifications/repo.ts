@@ -1,0 +1,151 @@
+import type { Database, NotificationKind, NotificationRow } from '@bashboard/db'
+import { type Kysely, sql, type Transaction } from 'kysely'
+import { NOTIFICATIONS_PAGE_SIZE } from '../../contract/notifications.ts'
+
+type Executor = Kysely<Database> | Transaction<Database>
+
+/** What a new notification holds; `subjectId` batches upvotes (the post). */
+export interface NewNotification {
+  userId: string
+  kind: NotificationKind
+  text: string
+  link: string | null
+  subjectId?: string | null
+}
+
+/**
+ * Inserts a notification. Kind `upvotes` goes into the user's unread row for the same subject when
+ * there is one (its count grows by one and its text is replaced), which the partial unique index
+ * `notifications_unread_batch_key` makes one atomic upsert even under concurrent votes.
+ */
+export function insertNotification(db: Executor, input: NewNotification): Promise<NotificationRow> {
+  const values = {
+    user_id: input.userId,
+    kind: input.kind,
+    text: input.text,
+    link: input.link,
+    subject_id: input.subjectId ?? null,
+  }
+  const insert = db.insertInto('notifications').values(values)
+  if (input.kind !== 'upvotes') return insert.returningAll().executeTakeFirstOrThrow()
+  return insert
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'kind', 'subject_id'])
+        .where('read_at', 'is', null)
+        .where('kind', '=', 'upvotes')
+        .doUpdateSet({
+          count: sql`notifications.count + 1`,
+          text: (eb) => eb.ref('excluded.text'),
+          link: (eb) => eb.ref('excluded.link'),
+          updated_at: sql`now()`,
+        }),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+/**
+ * Counts one more upvote on a post into its author's unread batch row, writing the text with the new
+ * count in the same statement: `<prefix><count><suffix>` ("Your command "X" got 3 new upvotes").
+ * `firstText` is the text of a fresh row (count 1).
+ */
+export function upsertUpvoteBatch(
+  db: Executor,
+  input: { userId: string; postId: string; link: string; firstText: string; prefix: string; suffix: string },
+): Promise<NotificationRow> {
+  return db
+    .insertInto('notifications')
+    .values({
+      user_id: input.userId,
+      kind: 'upvotes',
+      text: input.firstText,
+      link: input.link,
+      subject_id: input.postId,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'kind', 'subject_id'])
+        .where('read_at', 'is', null)
+        .where('kind', '=', 'upvotes')
+        .doUpdateSet({
+          count: sql`notifications.count + 1`,
+          text: sql`${input.prefix} || (notifications.count + 1)::text || ${input.suffix}`,
+          link: input.link,
+          updated_at: sql`now()`,
+        }),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+/** The user's newest notifications (by last change), at most one page. */
+export function listNotifications(db: Executor, userId: string): Promise<NotificationRow[]> {
+  return db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(NOTIFICATIONS_PAGE_SIZE)
+    .execute()
+}
+
+/** One notification of the user, or undefined (another user's is never found). */
+export function findNotification(
+  db: Executor,
+  userId: string,
+  id: string,
+): Promise<NotificationRow | undefined> {
+  return db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+}
+
+/** How many of the user's notifications are unread (served by the partial unread index). */
+export async function countUnread(db: Executor, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/** Marks every unread notification of the user read. */
+export async function markAllRead(db: Executor, userId: string): Promise<void> {
+  await db
+    .updateTable('notifications')
+    .set({ read_at: sql`now()` })
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .execute()
+}
+
+/** Marks one notification of the user read; false when the user has no such notification. */
+export async function markRead(db: Executor, userId: string, id: string): Promise<boolean> {
+  const row = await db
+    .updateTable('notifications')
+    .set({ read_at: sql`coalesce(read_at, now())` })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returning('id')
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/** What a notification about a post names: its author, title and slug. */
+export function findPostSummary(
+  db: Executor,
+  postId: string,
+): Promise<{ author_id: string; title: string; slug: string } | undefined> {
+  return db
+    .selectFrom('posts')
+    .select(['author_id', 'title', 'slug'])
+    .where('id', '=', postId)
+    .executeTakeFirst()
+}

@@ -1,0 +1,204 @@
+import type { Database, NotificationKind } from '@bashboard/db'
+import type { Kysely, Transaction } from 'kysely'
+import type { NotificationsResponse } from '../../contract/notifications.ts'
+import { badgeForPoints } from '../../lib/badges.ts'
+import { NotFoundError } from '../../lib/errors.ts'
+import type { LiveHub } from '../../live/hub.ts'
+import type { Outbox } from '../../live/outbox.ts'
+import { toNotification } from './presenter.ts'
+import {
+  countUnread,
+  findNotification,
+  findPostSummary,
+  insertNotification,
+  listNotifications,
+  markAllRead,
+  markRead,
+  upsertUpvoteBatch,
+} from './repo.ts'
+
+/** Longest post title quoted in a notification text (the column holds at most 300 characters). */
+const QUOTED_TITLE_MAX = 120
+/** The upvote live push of one post goes out at most once per this window (per instance). */
+export const UPVOTE_PUSH_WINDOW_MS = 3000
+
+export const NOTIFICATION_NOT_FOUND = 'Notification not found'
+
+/** What {@link createNotification} records. `subjectId` batches kind `upvotes` (the post id). */
+export interface CreateNotificationInput {
+  userId: string
+  kind: NotificationKind
+  text: string
+  link: string | null
+  subjectId?: string | null
+}
+
+function quote(title: string): string {
+  return title.length > QUOTED_TITLE_MAX ? `${title.slice(0, QUOTED_TITLE_MAX - 1)}…` : title
+}
+
+/**
+ * Records a notification inside the caller's transaction and queues the `notification` event on
+ * `user:<userId>` (the whole notification and the new unread count), published only after commit.
+ * Kind `upvotes` grows the unread row of the same subject instead of adding one.
+ */
+export async function createNotification(
+  trx: Transaction<Database>,
+  outbox: Outbox,
+  input: CreateNotificationInput,
+): Promise<void> {
+  const row = await insertNotification(trx, input)
+  const unreadCount = await countUnread(trx, input.userId)
+  outbox.publish(`user:${input.userId}`, 'notification', { ...toNotification(row), unreadCount })
+}
+
+/**
+ * Tells a post's author that someone commented on it (kind `comment`, link `/post/<slug>`). Nothing
+ * when they commented on their own post, or when the post is gone.
+ */
+export async function notifyComment(
+  trx: Transaction<Database>,
+  outbox: Outbox,
+  input: { postId: string; commenterId: string; commenterName: string },
+): Promise<void> {
+  const post = await findPostSummary(trx, input.postId)
+  if (!post || post.author_id === input.commenterId) return
+  await createNotification(trx, outbox, {
+    userId: post.author_id,
+    kind: 'comment',
+    text: `${input.commenterName} commented on your command "${quote(post.title)}"`,
+    link: `/post/${post.slug}`,
+    subjectId: input.postId,
+  })
+}
+
+/**
+ * Tells a user they reached a higher tier, when a points change moved their total across one or more
+ * tier minimums upward (one notification naming the highest tier reached). Losing points never
+ * notifies.
+ */
+export async function notifyTierCrossing(
+  trx: Transaction<Database>,
+  outbox: Outbox,
+  input: { userId: string; before: number; after: number },
+): Promise<void> {
+  if (input.after <= input.before) return
+  const before = badgeForPoints(input.before)
+  const after = badgeForPoints(input.after)
+  if (before === after) return
+  await createNotification(trx, outbox, {
+    userId: input.userId,
+    kind: 'tier',
+    text: `You reached the ${after} tier with ${input.after} points`,
+    link: '/profile',
+    subjectId: null,
+  })
+}
+
+/**
+ * Counts an upvote into the post author's unread batch row ("Your command "X" got 3 new upvotes").
+ * No event is queued: the caller hands the returned id to {@link UpvoteNotifier.upvoted} after commit,
+ * which pushes at most once per window with the absolute count.
+ */
+export async function recordUpvoteNotification(
+  trx: Transaction<Database>,
+  input: { authorId: string; postId: string; postTitle: string; postSlug: string },
+): Promise<string> {
+  const prefix = `Your command "${quote(input.postTitle)}" got `
+  const row = await upsertUpvoteBatch(trx, {
+    userId: input.authorId,
+    postId: input.postId,
+    link: `/post/${input.postSlug}`,
+    firstText: `${prefix}1 new upvote`,
+    prefix,
+    suffix: ' new upvotes',
+  })
+  return row.id
+}
+
+/** Pushes upvote notifications live, coalesced per notification row (so per user and post). */
+export interface UpvoteNotifier {
+  /**
+   * Call after the vote's transaction committed. The first call for a row opens a window of
+   * {@link UPVOTE_PUSH_WINDOW_MS}; at its end one `notification` event carries the row as it is then
+   * (its absolute count) and the unread count. Never throws, never delays the caller.
+   */
+  upvoted(userId: string, notificationId: string): void
+  /** Drops pending pushes (app shutdown). */
+  close(): void
+}
+
+/** An upvote notifier over `db` and the live hub. */
+export function createUpvoteNotifier(
+  deps: { db: Kysely<Database>; live: LiveHub },
+  windowMs = UPVOTE_PUSH_WINDOW_MS,
+): UpvoteNotifier {
+  const pending = new Map<string, NodeJS.Timeout>()
+
+  const push = async (userId: string, notificationId: string) => {
+    const row = await findNotification(deps.db, userId, notificationId)
+    // Read (or gone) meanwhile: the user has seen it, a toast now would be noise.
+    if (!row || row.read_at !== null) return
+    const unreadCount = await countUnread(deps.db, userId)
+    await deps.live.publish(`user:${userId}`, 'notification', { ...toNotification(row), unreadCount })
+  }
+
+  return {
+    upvoted(userId, notificationId) {
+      if (pending.has(notificationId)) return
+      const timer = setTimeout(() => {
+        pending.delete(notificationId)
+        push(userId, notificationId).catch((error: unknown) => {
+          deps.live.log.warn({ err: error }, 'upvote notification push failed; the menu shows it on refetch')
+        })
+      }, windowMs)
+      // A pending push must not keep a finished process (or a test run) alive.
+      timer.unref()
+      pending.set(notificationId, timer)
+    },
+    close() {
+      for (const timer of pending.values()) clearTimeout(timer)
+      pending.clear()
+    },
+  }
+}
+
+/** The user's 30 newest notifications, their unread count, and the `user:<id>` live id read first. */
+export async function getNotifications(
+  deps: { db: Kysely<Database>; live: LiveHub },
+  userId: string,
+): Promise<NotificationsResponse> {
+  // Read before the rows: an event published in between is replayed on subscribe, not lost.
+  const liveId = await deps.live.currentId(`user:${userId}`)
+  const [rows, unreadCount] = await Promise.all([
+    listNotifications(deps.db, userId),
+    countUnread(deps.db, userId),
+  ])
+  return { notifications: rows.map(toNotification), unreadCount, liveId }
+}
+
+/** Marks all of the user's notifications read. */
+export async function readAllNotifications(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<{ unreadCount: 0 }> {
+  await markAllRead(db, userId)
+  return { unreadCount: 0 }
+}
+
+/** Marks one notification read (404 when it is not the user's); answers the unread count left. */
+export async function readNotification(
+  db: Kysely<Database>,
+  userId: string,
+  id: string,
+): Promise<{ unreadCount: number }> {
+  if (!(await markRead(db, userId, id))) throw new NotFoundError(NOTIFICATION_NOT_FOUND)
+  return { unreadCount: await countUnread(db, userId) }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Pushes upvote notifications, coalesced (see {@link UpvoteNotifier}). */
+    upvoteNotifier: UpvoteNotifier
+  }
+}

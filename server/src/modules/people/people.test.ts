@@ -1,0 +1,454 @@
+import { randomUUID } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { crc32 } from 'node:zlib'
+import type { CategoryRow } from '@bashboard/db'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
+import {
+  authHeader,
+  createCategory,
+  createComment,
+  createPost,
+  createUser,
+  createVote,
+  loginAs,
+  type TestUser,
+} from '../../../test/factories.ts'
+import type { UserProfile } from '../../contract/people.ts'
+import { IMAGE_TOO_LARGE_MESSAGE, UNSUPPORTED_IMAGE_MESSAGE } from '../../lib/images.ts'
+import { EMAIL_TAKEN, USERNAME_TAKEN } from '../accounts/service.ts'
+import { AVATAR_TOO_LARGE } from './routes.ts'
+import { CURRENT_PASSWORD_INCORRECT } from './service.ts'
+
+let t: TestApp
+let category: CategoryRow
+
+beforeAll(async () => {
+  t = await buildTestApp()
+  category = await createCategory(t.db)
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+const BOUNDARY = '----bashboard-test-boundary'
+
+/** A multipart/form-data body with one file part. */
+function multipart(field: string, filename: string, type: string, data: Uint8Array) {
+  const head = Buffer.from(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
+      `Content-Type: ${type}\r\n\r\n`,
+  )
+  const tail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`)
+  return {
+    payload: Buffer.concat([head, Buffer.from(data), tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+  }
+}
+
+function uploadAvatar(user: TestUser, body: ReturnType<typeof multipart>) {
+  return t.app.inject({
+    method: 'PUT',
+    url: '/api/users/avatar',
+    headers: { ...authHeader(loginAs(t.app, user)), ...body.headers },
+    payload: body.payload,
+  })
+}
+
+function photo(width: number, height: number, format: 'jpeg' | 'png' = 'jpeg'): Promise<Buffer> {
+  const image = sharp({ create: { width, height, channels: 3, background: '#3a7' } }).withExif({
+    IFD0: { Artist: 'exif-marker' },
+  })
+  return (format === 'jpeg' ? image.jpeg() : image.png()).toBuffer()
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4)
+  length.writeUInt32BE(data.length)
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
+  const crc = Buffer.alloc(4)
+  crc.writeUInt32BE(crc32(body))
+  return Buffer.concat([length, body, crc])
+}
+
+/** A tiny PNG whose header claims 50000×50000 pixels. */
+function hugePng(): Buffer {
+  const ihdr = Buffer.alloc(13)
+  ihdr.writeUInt32BE(50_000, 0)
+  ihdr.writeUInt32BE(50_000, 4)
+  ihdr.set([8, 2, 0, 0, 0], 8)
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ])
+}
+
+function putUser(user: TestUser | string, payload: unknown) {
+  const token = typeof user === 'string' ? user : loginAs(t.app, user)
+  return t.app.inject({
+    method: 'PUT',
+    url: '/api/users',
+    headers: authHeader(token),
+    payload: payload as object,
+  })
+}
+
+describe('member-only endpoints', () => {
+  it.each([
+    ['GET', '/api/website/user/profile'],
+    ['PUT', '/api/users'],
+    ['PUT', '/api/users/avatar'],
+  ] as const)('%s %s answers 401 to guests', async (method, url) => {
+    const res = await t.app.inject({ method, url, payload: method === 'PUT' ? {} : undefined })
+    expect(res.statusCode).toBe(401)
+    expect(res.json()).toMatchObject({ statusCode: 401 })
+  })
+})
+
+describe('GET /api/website/user/profile', () => {
+  it('answers the header, tier progress and the three lists, newest first', async () => {
+    const me = await createUser(t.db, { role: 'contributor', points: 120 })
+    const other = await createUser(t.db, { role: 'contributor' })
+    const old = await createPost(t.db, {
+      authorId: me.id,
+      title: `Old ${randomUUID()}`,
+      createdAt: new Date(Date.now() - 86_400_000),
+    })
+    const recent = await createPost(t.db, { authorId: me.id, title: `Recent ${randomUUID()}` })
+    await t.db.updateTable('users').set({ post_count: 2 }).where('id', '=', me.id).execute()
+    const liked1 = await createPost(t.db, { authorId: other.id })
+    const liked2 = await createPost(t.db, { authorId: other.id })
+    const disliked = await createPost(t.db, { authorId: other.id })
+    await createVote(t.db, { postId: liked1.id, userId: me.id, value: 1, at: new Date(Date.now() - 60_000) })
+    await createVote(t.db, { postId: liked2.id, userId: me.id, value: 1 })
+    await createVote(t.db, { postId: disliked.id, userId: me.id, value: -1 })
+    await createComment(t.db, {
+      postId: liked1.id,
+      authorId: me.id,
+      content: 'first',
+      createdAt: new Date(Date.now() - 60_000),
+    })
+    await createComment(t.db, { postId: liked2.id, authorId: me.id, content: 'second' })
+    await createComment(t.db, { postId: liked2.id, authorId: other.id, content: 'not mine' })
+
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/website/user/profile',
+      headers: authHeader(loginAs(t.app, me)),
+    })
+
+    expect(res.statusCode).toBe(200)
+    const profile: UserProfile = res.json()
+    expect(profile).toMatchObject({
+      _id: me.id,
+      username: me.username,
+      email: me.email,
+      avatar: null,
+      role: 'contributor',
+      contributor: true,
+      points: 120,
+      badge: 'Rising',
+      badgeProgress: { badge: 'Rising', next: 'Hot', pointsToNext: 30, percent: 40 },
+      totalPosts: 2,
+    })
+    expect(profile.tiers.slice(0, 4)).toEqual([
+      { name: 'Newbie', min: 0, earned: true, percent: 100 },
+      { name: 'Explorer', min: 50, earned: true, percent: 100 },
+      { name: 'Rising', min: 100, earned: true, percent: 100 },
+      { name: 'Hot', min: 150, earned: false, percent: 80 },
+    ])
+    expect(profile.tiers).toHaveLength(8)
+    expect(profile.posts.map((p) => p._id)).toEqual([recent.id, old.id])
+    expect(profile.posts[0]).toEqual({
+      _id: recent.id,
+      title: recent.title,
+      slug: recent.slug,
+      createdAt: recent.created_at.toISOString(),
+      uplikeCount: 0,
+      downlikeCount: 0,
+      commentsCount: 0,
+      viewCount: 0,
+    })
+    expect(profile.favorites.map((p) => p._id)).toEqual([liked2.id, liked1.id])
+    expect(profile.favorites[0]?.author).toEqual({ _id: other.id, username: other.username })
+    expect(profile.comments.map((c) => c.content)).toEqual(['second', 'first'])
+    expect(profile.comments[0]?.post).toEqual({ _id: liked2.id, title: liked2.title, slug: liked2.slug })
+  })
+
+  it('answers empty lists for a new member', async () => {
+    const me = await createUser(t.db)
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/website/user/profile',
+      headers: authHeader(loginAs(t.app, me)),
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({
+      posts: [],
+      favorites: [],
+      comments: [],
+      totalPosts: 0,
+      badge: 'Newbie',
+    })
+  })
+})
+
+describe('PUT /api/users (profile)', () => {
+  it('changes username and email and answers the header', async () => {
+    const me = await createUser(t.db)
+    const name = `renamed_${randomUUID().slice(0, 8)}`
+    const res = await putUser(me, { username: `  ${name} `, email: ` ${name.toUpperCase()}@Example.TEST ` })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({ _id: me.id, username: name, email: `${name}@example.test` })
+    expect(res.json().token).toBeUndefined()
+  })
+
+  it('keeps the user’s own username and email without a conflict', async () => {
+    const me = await createUser(t.db)
+    const res = await putUser(me, { username: me.username.toUpperCase(), email: me.email })
+    expect(res.statusCode).toBe(200)
+  })
+
+  it('answers 409 naming the field for a username or email taken by someone else', async () => {
+    const me = await createUser(t.db)
+    const other = await createUser(t.db)
+    const dupName = await putUser(me, { username: other.username.toUpperCase(), email: me.email })
+    expect(dupName.statusCode).toBe(409)
+    expect(dupName.json().message).toBe(USERNAME_TAKEN)
+    const dupEmail = await putUser(me, { username: me.username, email: other.email })
+    expect(dupEmail.statusCode).toBe(409)
+    expect(dupEmail.json().message).toBe(EMAIL_TAKEN)
+  })
+
+  it('answers 422 for a username or email breaking the signup rules', async () => {
+    const me = await createUser(t.db)
+    expect((await putUser(me, { username: 'a', email: me.email })).statusCode).toBe(422)
+    expect((await putUser(me, { username: me.username, email: 'not-an-email' })).statusCode).toBe(422)
+  })
+
+  it('refuses unknown fields, a mix of both forms and missing fields with 400', async () => {
+    const me = await createUser(t.db)
+    for (const body of [
+      { username: me.username, email: me.email, role: 'moderator' },
+      { username: me.username, email: me.email, currentPassword: me.password, newPassword: 'abcdef' },
+      { username: me.username },
+      {},
+    ]) {
+      expect((await putUser(me, body)).statusCode).toBe(400)
+    }
+    const row = await t.db
+      .selectFrom('users')
+      .select('role')
+      .where('id', '=', me.id)
+      .executeTakeFirstOrThrow()
+    expect(row.role).toBe('member')
+  })
+})
+
+describe('PUT /api/users (password)', () => {
+  it('refuses a wrong current password with 422 (not 401) and keeps the password', async () => {
+    const me = await createUser(t.db)
+    const res = await putUser(me, { currentPassword: 'wrong-password', newPassword: 'brand-new-pass' })
+    expect(res.statusCode).toBe(422)
+    expect(res.json().message).toBe(CURRENT_PASSWORD_INCORRECT)
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { emailOrUsername: me.username, password: me.password },
+    })
+    expect(login.statusCode).toBe(200)
+  })
+
+  it('refuses a new password under 6 characters with 422', async () => {
+    const me = await createUser(t.db)
+    const res = await putUser(me, { currentPassword: me.password, newPassword: '12345' })
+    expect(res.statusCode).toBe(422)
+    expect(res.json().message).toBe('Password must be at least 6 characters long')
+  })
+
+  it('changes the password, ends every other session and returns a fresh token', async () => {
+    const me = await createUser(t.db)
+    const otherSession = loginAs(t.app, me)
+    const res = await putUser(me, { currentPassword: me.password, newPassword: 'a-new-password' })
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    expect(body).toMatchObject({ _id: me.id, username: me.username })
+    expect(typeof body.token).toBe('string')
+    expect(new Date(body.expiresAt).getTime()).toBeGreaterThan(Date.now())
+
+    const header = (token: string) =>
+      t.app.inject({ method: 'GET', url: '/api/website/user/profile/header', headers: authHeader(token) })
+    expect((await header(otherSession)).statusCode).toBe(401)
+    expect((await header(body.token)).statusCode).toBe(200)
+
+    const login = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        payload: { emailOrUsername: me.email, password },
+      })
+    expect((await login(me.password)).statusCode).toBe(401)
+    expect((await login('a-new-password')).statusCode).toBe(200)
+  })
+
+  it('rate-limits repeated wrong current passwords per account', async () => {
+    const limited = await buildTestApp({
+      config: { rateLimit: { loginPerMinute: 100, signupPerMinute: 5, accountFailuresPerHour: 2 } },
+    })
+    try {
+      const me = await createUser(limited.db)
+      const token = loginAs(limited.app, me)
+      const attempt = (currentPassword: string) =>
+        limited.app.inject({
+          method: 'PUT',
+          url: '/api/users',
+          headers: authHeader(token),
+          payload: { currentPassword, newPassword: 'whatever-123' },
+        })
+      expect((await attempt('wrong-1')).statusCode).toBe(422)
+      expect((await attempt('wrong-2')).statusCode).toBe(422)
+      const blocked = await attempt(me.password)
+      expect(blocked.statusCode).toBe(429)
+      expect(blocked.headers['retry-after']).toBeDefined()
+    } finally {
+      await limited.close()
+    }
+  })
+})
+
+describe('PUT /api/users/avatar', () => {
+  it('re-encodes a JPEG to a square of at most 512 px, serves it and removes the replaced file', async () => {
+    const me = await createUser(t.db)
+    const first = await uploadAvatar(me, multipart('image', 'me.jpg', 'image/jpeg', await photo(1600, 900)))
+    expect(first.statusCode).toBe(200)
+    const firstUrl: string = first.json().avatar
+    expect(firstUrl).toMatch(/^\/uploads\/avatars\/[a-f0-9]{32}\.jpg$/)
+
+    const served = await t.app.inject({ method: 'GET', url: firstUrl })
+    expect(served.statusCode).toBe(200)
+    expect(served.headers['x-content-type-options']).toBe('nosniff')
+    const meta = await sharp(served.rawPayload).metadata()
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 512, 512])
+    expect(meta.exif).toBeUndefined()
+
+    const header = await t.app.inject({
+      method: 'GET',
+      url: '/api/website/user/profile/header',
+      headers: authHeader(loginAs(t.app, me)),
+    })
+    expect(header.json().avatar).toBe(firstUrl)
+
+    const second = await uploadAvatar(
+      me,
+      multipart('image', 'me.png', 'image/png', await photo(300, 200, 'png')),
+    )
+    expect(second.statusCode).toBe(200)
+    expect(second.json().avatar).toMatch(/\.png$/)
+    const firstFile = join(t.config.dataDir, 'uploads', 'avatars', firstUrl.split('/').pop() ?? '')
+    expect(existsSync(firstFile)).toBe(false)
+    expect((await t.app.inject({ method: 'GET', url: firstUrl })).statusCode).toBe(404)
+  })
+
+  it('answers 413 above 5 MB', async () => {
+    const me = await createUser(t.db)
+    const big = Buffer.concat([await photo(10, 10), Buffer.alloc(5 * 1024 * 1024 + 1)])
+    const res = await uploadAvatar(me, multipart('image', 'big.jpg', 'image/jpeg', big))
+    expect(res.statusCode).toBe(413)
+    expect(res.json().message).toBe(AVATAR_TOO_LARGE)
+  })
+
+  it.each([
+    ['an SVG renamed .png', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'],
+    ['an HTML file renamed .png', '<!doctype html><script>alert(document.cookie)</script>'],
+    ['a text file', 'just some text'],
+  ])('answers 415 for %s', async (_name, text) => {
+    const me = await createUser(t.db)
+    const res = await uploadAvatar(me, multipart('image', 'avatar.png', 'image/png', Buffer.from(text)))
+    expect(res.statusCode).toBe(415)
+    expect(res.json().message).toBe(UNSUPPORTED_IMAGE_MESSAGE)
+    const row = await t.db
+      .selectFrom('users')
+      .select('avatar')
+      .where('id', '=', me.id)
+      .executeTakeFirstOrThrow()
+    expect(row.avatar).toBeNull()
+  })
+
+  it('answers 422 for a PNG whose header claims 50000×50000 pixels', async () => {
+    const me = await createUser(t.db)
+    const res = await uploadAvatar(me, multipart('image', 'bomb.png', 'image/png', hugePng()))
+    expect(res.statusCode).toBe(422)
+    expect(res.json().message).toBe(IMAGE_TOO_LARGE_MESSAGE)
+  })
+
+  it('answers 400 when the file is not in the field `image`, 415 when the body is not multipart', async () => {
+    const me = await createUser(t.db)
+    const wrongField = await uploadAvatar(me, multipart('file', 'me.jpg', 'image/jpeg', await photo(20, 20)))
+    expect(wrongField.statusCode).toBe(400)
+    const json = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/avatar',
+      headers: authHeader(loginAs(t.app, me)),
+      payload: { image: 'x' },
+    })
+    expect(json.statusCode).toBe(415)
+  })
+})
+
+describe('points through the posts API', () => {
+  it('keeps the total equal to the recomputed ledger sum: post +10, upvote +2, switch, delete', async () => {
+    const author = await createUser(t.db, { role: 'contributor' })
+    const voterA = await createUser(t.db)
+    const voterB = await createUser(t.db)
+    const state = async () => {
+      const user = await t.db
+        .selectFrom('users')
+        .select('points')
+        .where('id', '=', author.id)
+        .executeTakeFirstOrThrow()
+      const ledger = await t.db
+        .selectFrom('points_ledger')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('delta'), eb.lit(0)).as('sum'))
+        .where('user_id', '=', author.id)
+        .executeTakeFirstOrThrow()
+      return { points: user.points, ledger: Number(ledger.sum) }
+    }
+    const as = (user: TestUser) => authHeader(loginAs(t.app, user))
+
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/posts/create',
+      headers: as(author),
+      payload: {
+        title: `Ledger post ${randomUUID().slice(0, 8)}`,
+        command: `ls -la /tmp/${randomUUID()}`,
+        description: '<p>Lists everything in a directory.</p>',
+        category: category.id,
+      },
+    })
+    expect(created.statusCode).toBe(201)
+    const postId: string = created.json().post._id
+    expect(await state()).toEqual({ points: 10, ledger: 10 })
+
+    await t.app.inject({ method: 'POST', url: `/api/posts/upvote/${postId}`, headers: as(voterA) })
+    expect(await state()).toEqual({ points: 12, ledger: 12 })
+    await t.app.inject({ method: 'POST', url: `/api/posts/upvote/${postId}`, headers: as(voterB) })
+    expect(await state()).toEqual({ points: 14, ledger: 14 })
+    // Switching takes back the +2 and records the −1.
+    await t.app.inject({ method: 'POST', url: `/api/posts/downvote/${postId}`, headers: as(voterA) })
+    expect(await state()).toEqual({ points: 11, ledger: 11 })
+
+    const board = await t.app.inject({ method: 'GET', url: '/api/website/leaderboard?period=week' })
+    expect(board.json()).toContainEqual(expect.objectContaining({ _id: author.id, points: 11 }))
+
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/posts/${postId}`, headers: as(author) })
+    expect(deleted.statusCode).toBe(200)
+    expect(await state()).toEqual({ points: 0, ledger: 0 })
+    const after = await t.app.inject({ method: 'GET', url: '/api/website/leaderboard?period=week' })
+    expect(after.json().map((e: { _id: string }) => e._id)).not.toContain(author.id)
+  })
+})

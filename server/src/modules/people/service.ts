@@ -1,0 +1,116 @@
+import type { Database, UserRow } from '@bashboard/db'
+import type { Kysely } from 'kysely'
+import type { UpdatePasswordBody, UpdateProfileBody, UserProfile } from '../../contract/people.ts'
+import { AVATAR_MAX_SIDE } from '../../contract/people.ts'
+import { checkNewPassword, normalizeEmail, normalizeUsername } from '../../lib/credentials.ts'
+import { isUniqueViolation } from '../../lib/db-errors.ts'
+import { ConflictError, InvalidError, UnauthorizedError } from '../../lib/errors.ts'
+import { reencodeImage } from '../../lib/images.ts'
+import { hashPassword, verifyPassword } from '../../lib/password.ts'
+import type { FileStore } from '../../lib/storage.ts'
+import { findUserById } from '../accounts/repo.ts'
+import { EMAIL_TAKEN, USERNAME_TAKEN } from '../accounts/service.ts'
+import { toUserProfile } from './presenter.ts'
+import {
+  findCommentsOf,
+  findFavoritesOf,
+  findPostsOf,
+  findTakenByOthers,
+  replaceAvatar,
+  updateIdentity,
+  updatePassword,
+} from './repo.ts'
+
+export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect'
+
+/** A user deleted since their token was checked is signed out. */
+function present(user: UserRow | undefined): UserRow {
+  if (!user) throw new UnauthorizedError()
+  return user
+}
+
+/**
+ * The signed-in user's profile: header fields, tier progress, and the newest 50 of their posts,
+ * upvoted posts (Favorites) and comments. Four queries in parallel, none per row.
+ */
+export async function getProfile(db: Kysely<Database>, userId: string): Promise<UserProfile> {
+  const [user, posts, favorites, comments] = await Promise.all([
+    findUserById(db, userId),
+    findPostsOf(db, userId),
+    findFavoritesOf(db, userId),
+    findCommentsOf(db, userId),
+  ])
+  return toUserProfile(present(user), { posts, favorites, comments })
+}
+
+/**
+ * Changes the username and email, with the signup rules (422 naming the field) and uniqueness against
+ * other users (409 naming the field; the user's own current values are fine).
+ */
+export async function updateProfile(
+  db: Kysely<Database>,
+  userId: string,
+  body: UpdateProfileBody,
+): Promise<UserRow> {
+  const username = normalizeUsername(body.username)
+  const email = normalizeEmail(body.email)
+  const taken = await findTakenByOthers(db, userId, username, email)
+  if (taken.username) throw new ConflictError(USERNAME_TAKEN, 'username')
+  if (taken.email) throw new ConflictError(EMAIL_TAKEN, 'email')
+  try {
+    return present(await updateIdentity(db, userId, { username, email }))
+  } catch (error) {
+    // A lost race with another signup or rename gives the same 409 as the pre-check.
+    if (isUniqueViolation(error)) {
+      if (error.constraint?.includes('email')) throw new ConflictError(EMAIL_TAKEN, 'email')
+      throw new ConflictError(USERNAME_TAKEN, 'username')
+    }
+    throw error
+  }
+}
+
+/**
+ * Changes the password after checking the current one (422 'Current password is incorrect', so the
+ * client does not sign out) and the new one's length (422). Bumps token_version: every token issued
+ * before, on every device, is refused from now on; the caller issues a fresh one for this session.
+ * @throws InvalidError with field `currentPassword` when the current password is wrong.
+ */
+export async function changePassword(
+  db: Kysely<Database>,
+  userId: string,
+  body: UpdatePasswordBody,
+): Promise<UserRow> {
+  const password = checkNewPassword(body.newPassword)
+  const user = present(await findUserById(db, userId))
+  if (!(await verifyPassword(user.password_hash, body.currentPassword))) {
+    throw new InvalidError(CURRENT_PASSWORD_INCORRECT, 'currentPassword')
+  }
+  return present(await updatePassword(db, userId, await hashPassword(password)))
+}
+
+/**
+ * Replaces the avatar: the bytes must be a JPEG or PNG by content (415), at most 40 megapixels (422);
+ * they are re-encoded to a square of at most 512 px without metadata and stored under a random name.
+ * The replaced file is deleted once the row points at the new one; a failed update deletes the new one.
+ */
+export async function setAvatar(
+  deps: { db: Kysely<Database>; files: FileStore },
+  userId: string,
+  bytes: Uint8Array,
+): Promise<UserRow> {
+  const image = await reencodeImage(bytes, { maxSide: AVATAR_MAX_SIDE, square: true })
+  const name = await deps.files.savePublic('avatars', image.data, image.ext)
+  let result: Awaited<ReturnType<typeof replaceAvatar>>
+  try {
+    result = await replaceAvatar(deps.db, userId, name)
+  } catch (error) {
+    await deps.files.removePublic('avatars', name)
+    throw error
+  }
+  if (!result) {
+    await deps.files.removePublic('avatars', name)
+    throw new UnauthorizedError()
+  }
+  if (result.previous && result.previous !== name) await deps.files.removePublic('avatars', result.previous)
+  return result.user
+}

@@ -1,0 +1,90 @@
+import type { Database } from '@bashboard/db'
+import type { Kysely } from 'kysely'
+
+/** A page the sitemap lists: its slug and when it last changed. */
+export interface SitemapEntry {
+  slug: string
+  updated_at: Date
+}
+
+/** Every post's slug and last change, newest first (the sitemap). */
+export function findPostSlugs(db: Kysely<Database>): Promise<SitemapEntry[]> {
+  return db.selectFrom('posts').select(['slug', 'updated_at']).orderBy('created_at', 'desc').execute()
+}
+
+/** Every published article's slug and last change, newest first (the sitemap). */
+export function findPublishedBlogSlugs(db: Kysely<Database>): Promise<SitemapEntry[]> {
+  return db
+    .selectFrom('blogs')
+    .select(['slug', 'updated_at'])
+    .where('status', '=', 'published')
+    .orderBy('published_at', 'desc')
+    .execute()
+}
+
+/** What a post's feed item and page metadata show. */
+export interface PostMetaRow {
+  title: string
+  slug: string
+  command: string
+  description_text: string
+  tags: string[]
+  created_at: Date
+  author_username: string
+  category_name: string | null
+}
+
+function postMetaQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('posts as p')
+    .innerJoin('users as u', 'u.id', 'p.author_id')
+    .leftJoin('categories as c', 'c.id', 'p.category_id')
+    .select([
+      'p.title',
+      'p.slug',
+      'p.command',
+      'p.description_text',
+      'p.tags',
+      'p.created_at',
+      'u.username as author_username',
+      'c.name as category_name',
+    ])
+}
+
+/** The latest posts, newest first (the commands feed). */
+export function findLatestPostsMeta(db: Kysely<Database>, limit: number): Promise<PostMetaRow[]> {
+  return postMetaQuery(db).orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').limit(limit).execute()
+}
+
+/** A post's metadata by slug, or undefined. */
+export function findPostMetaBySlug(db: Kysely<Database>, slug: string): Promise<PostMetaRow | undefined> {
+  return postMetaQuery(db).where('p.slug', '=', slug).executeTakeFirst()
+}
+
+/** What an article's feed item and page metadata show. */
+export interface BlogMetaRow {
+  title: string
+  slug: string
+  metadescription: string
+  author_name: string
+  image: string | null
+  published_at: Date | null
+  created_at: Date
+}
+
+function blogMetaQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('blogs')
+    .select(['title', 'slug', 'metadescription', 'author_name', 'image', 'published_at', 'created_at'])
+    .where('status', '=', 'published')
+}
+
+/** The latest published articles, newest first (the blog feed). */
+export function findLatestBlogsMeta(db: Kysely<Database>, limit: number): Promise<BlogMetaRow[]> {
+  return blogMetaQuery(db).orderBy('published_at', 'desc').orderBy('id', 'desc').limit(limit).execute()
+}
+
+/** A published article's metadata by slug, or undefined (drafts are not public). */
+export function findBlogMetaBySlug(db: Kysely<Database>, slug: string): Promise<BlogMetaRow | undefined> {
+  return blogMetaQuery(db).where('slug', '=', slug).executeTakeFirst()
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest'
+import { ApiError } from '../../lib/api-client'
+import {
+  AdTimeoutError,
+  adClickTarget,
+  adImageSource,
+  adRetryDelay,
+  isRetryableAdError,
+  shouldRetryAdRequest,
+} from './ad-rules'
+
+describe('adClickTarget (the click rule)', () => {
+  it('makes "#" and empty URLs not clickable', () => {
+    expect(adClickTarget('#')).toBeNull()
+    expect(adClickTarget('')).toBeNull()
+    expect(adClickTarget('   ')).toBeNull()
+    expect(adClickTarget(null)).toBeNull()
+    expect(adClickTarget(undefined)).toBeNull()
+  })
+
+  it('keeps http and https URLs', () => {
+    expect(adClickTarget('https://example.com/landing?x=1')).toBe('https://example.com/landing?x=1')
+    expect(adClickTarget('http://example.com')).toBe('http://example.com/')
+    expect(adClickTarget('HTTPS://Example.com/a')).toBe('https://example.com/a')
+  })
+
+  it('prepends https:// to a URL without an http or https scheme', () => {
+    expect(adClickTarget('example.com/deal')).toBe('https://example.com/deal')
+    expect(adClickTarget('  www.example.org  ')).toBe('https://www.example.org/')
+  })
+
+  it('refuses what is not a valid URL, script schemes included', () => {
+    expect(adClickTarget('not a url')).toBeNull()
+    expect(adClickTarget('javascript:alert(1)')).toBeNull()
+    expect(adClickTarget('http://')).toBeNull()
+    expect(adClickTarget('https://exa mple.com')).toBeNull()
+  })
+})
+
+describe('ad retries', () => {
+  it('waits 1 s, then 2 s (2^attempt seconds)', () => {
+    expect(adRetryDelay(0)).toBe(1000)
+    expect(adRetryDelay(1)).toBe(2000)
+  })
+
+  it('retries at most twice', () => {
+    const failure = new ApiError(0, 'Network error')
+    expect(shouldRetryAdRequest(0, failure)).toBe(true)
+    expect(shouldRetryAdRequest(1, failure)).toBe(true)
+    expect(shouldRetryAdRequest(2, failure)).toBe(false)
+  })
+
+  it('retries timeouts, network failures and server errors but not a 404', () => {
+    expect(isRetryableAdError(new AdTimeoutError())).toBe(true)
+    expect(isRetryableAdError(new ApiError(0, 'offline'))).toBe(true)
+    expect(isRetryableAdError(new ApiError(503, 'down'))).toBe(true)
+    expect(isRetryableAdError(new ApiError(429, 'slow down'))).toBe(true)
+    expect(isRetryableAdError(new ApiError(404, 'Unknown ad page'))).toBe(false)
+    expect(shouldRetryAdRequest(0, new ApiError(400, 'bad'))).toBe(false)
+  })
+})
+
+describe('adImageSource', () => {
+  it('accepts same-origin paths and http(s) URLs only', () => {
+    expect(adImageSource('/house-ads/blog-banner.png')).toBe('/house-ads/blog-banner.png')
+    expect(adImageSource('https://cdn.example.com/a.png')).toBe('https://cdn.example.com/a.png')
+    expect(adImageSource('//evil.example/a.png')).toBeNull()
+    expect(adImageSource('javascript:alert(1)')).toBeNull()
+    expect(adImageSource('data:image/png;base64,AAAA')).toBeNull()
+    expect(adImageSource('')).toBeNull()
+  })
+})

@@ -1,0 +1,67 @@
+import {
+  APPLICATION_FORM_FIELDS,
+  type ApplicationDocCategory,
+  type UserApplicationResponse,
+} from '@bashboard/server/contract'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { apiFetch } from '../../lib/api-client'
+import { currentUserKeyRoot } from '../../lib/current-user'
+import { uploadForm } from './upload'
+
+/*
+ * The applicant's own data lives under the signed-in user's key root, so logging out drops it with the
+ * rest of the private cache.
+ */
+
+/** Query keys of the /application page. */
+export const applicationKeys = {
+  all: [...currentUserKeyRoot, 'application'] as const,
+  mine: () => [...applicationKeys.all, 'mine'] as const,
+}
+
+/** GET /api/applications/user: the caller's latest application and its status. */
+export function myApplicationQueryOptions() {
+  return queryOptions({
+    queryKey: applicationKeys.mine(),
+    queryFn: ({ signal }) =>
+      apiFetch<UserApplicationResponse>('/api/applications/user', {
+        signal,
+        fallbackMessage: 'Failed to fetch application status',
+      }),
+  })
+}
+
+export interface SubmitApplicationInput {
+  document: File
+  coverLetter: string
+  docCategory: ApplicationDocCategory
+}
+
+/**
+ * POST /api/applications/create as multipart, with upload progress (0–1, null when idle). The answer is
+ * the new application status, written straight into the page's query.
+ */
+export function useSubmitApplication() {
+  const queryClient = useQueryClient()
+  const [progress, setProgress] = useState<number | null>(null)
+  const mutation = useMutation({
+    mutationFn: ({ document, coverLetter, docCategory }: SubmitApplicationInput) => {
+      const form = new FormData()
+      // Text fields first: the server reads parts in order and can refuse a bad form before the file.
+      form.append(APPLICATION_FORM_FIELDS.coverLetter, coverLetter)
+      form.append(APPLICATION_FORM_FIELDS.docCategory, docCategory)
+      form.append(APPLICATION_FORM_FIELDS.document, document, document.name)
+      setProgress(0)
+      return uploadForm<UserApplicationResponse>('/api/applications/create', form, {
+        onProgress: setProgress,
+        fallbackMessage: 'Failed to create application',
+      })
+    },
+    onSuccess: (application) => {
+      queryClient.setQueryData(applicationKeys.mine(), application)
+    },
+    onSettled: () => setProgress(null),
+  })
+  return { ...mutation, progress }
+}

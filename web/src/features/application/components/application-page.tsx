@@ -1,0 +1,108 @@
+import type { ApplicationStatus } from '@bashboard/server/contract'
+import { useQuery } from '@tanstack/react-query'
+import { SquareTerminal } from 'lucide-react'
+import { useEffect, useRef } from 'react'
+import { Card } from '../../../components/ui/card'
+import { LoadFailed } from '../../../components/ui/load-failed'
+import { Loading } from '../../../components/ui/spinner'
+import { useToast } from '../../../components/ui/toast'
+import { useDocumentTitle } from '../../../lib/use-document-title'
+import { myApplicationQueryOptions } from '../api'
+import { ApplicationForm } from './application-form'
+import { ApplicationStatusCard } from './application-status-card'
+import { ContributorBenefits } from './contributor-benefits'
+
+/** Toasts for a decision that arrives while the page is open (live `application.status`). */
+const decisionToasts: Partial<
+  Record<ApplicationStatus, { title: string; message: string; success: boolean }>
+> = {
+  accepted: {
+    title: 'Application accepted',
+    message: 'You are now a contributor. Create your first post!',
+    success: true,
+  },
+  rejected: {
+    title: 'Application rejected',
+    message: 'See the moderators’ message. You can apply again.',
+    success: false,
+  },
+}
+
+/**
+ * Announces a status change seen while the page is open: the live handler rewrites the cached
+ * application, and this compares it with the status shown before.
+ */
+function useDecisionToast(status: ApplicationStatus | null | undefined): void {
+  const toast = useToast()
+  const previous = useRef(status)
+  useEffect(() => {
+    const before = previous.current
+    previous.current = status
+    if (before !== 'reviewing' || !status || status === 'reviewing') return
+    const shown = decisionToasts[status]
+    if (shown)
+      toast({ title: shown.title, message: shown.message, variant: shown.success ? 'success' : 'default' })
+  }, [status, toast])
+}
+
+/** The /application screen: status card, the form when there is none or it was rejected, and benefits. */
+export function ApplicationPage() {
+  useDocumentTitle('Become a Contributor')
+  const toast = useToast()
+  const application = useQuery(myApplicationQueryOptions())
+  useDecisionToast(application.data?.status)
+
+  const failed = application.isError && !application.data
+  useEffect(() => {
+    if (failed) toast({ title: 'Error', message: 'Failed to load application data', variant: 'destructive' })
+  }, [failed, toast])
+
+  const status = application.data?.status ?? null
+  const showForm = application.data !== undefined && (status === null || status === 'rejected')
+
+  return (
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 pb-16">
+      <header className="flex flex-col gap-2">
+        <p className="flex items-center gap-2 font-mono text-xs text-accent-text">
+          <SquareTerminal aria-hidden="true" className="size-4" />
+          sudo usermod -aG contributors you
+        </p>
+        <h1 className="text-2xl font-semibold tracking-tight text-fg sm:text-3xl">Become a Contributor</h1>
+        <p className="text-sm text-muted">
+          Contributors share commands with the whole community. Tell us a little about yourself and a
+          moderator will review your application.
+        </p>
+      </header>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="flex min-w-0 flex-col gap-6">
+          {application.isPending ? (
+            <Card className="p-5">
+              <Loading label="Loading application..." />
+            </Card>
+          ) : failed ? (
+            <LoadFailed
+              message="Failed to load application data"
+              onRetry={() => void application.refetch()}
+              retrying={application.isFetching}
+            />
+          ) : (
+            <ApplicationStatusCard application={application.data} />
+          )}
+
+          {showForm ? (
+            <Card className="p-5 sm:p-6" aria-labelledby="application-form-heading">
+              <h2 id="application-form-heading" className="mb-5 text-lg font-semibold text-fg">
+                {status === 'rejected' ? 'Apply Again' : 'Application Form'}
+              </h2>
+              <ApplicationForm resubmit={status === 'rejected'} />
+            </Card>
+          ) : null}
+        </div>
+        <aside className="flex flex-col gap-6">
+          <ContributorBenefits />
+        </aside>
+      </div>
+    </div>
+  )
+}

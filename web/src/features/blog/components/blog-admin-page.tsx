@@ -1,0 +1,342 @@
+import {
+  BLOG_METADESCRIPTION_MAX_LENGTH,
+  BLOG_TITLE_MAX_LENGTH,
+  type BlogStatus,
+  type CreateBlogBody,
+  type ModBlog,
+} from '@bashboard/server/contract'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react'
+import { type FormEvent, lazy, Suspense, useId, useState } from 'react'
+import { Button } from '../../../components/ui/button'
+import { Card } from '../../../components/ui/card'
+import { fieldClasses, Input } from '../../../components/ui/input'
+import { LoadFailed } from '../../../components/ui/load-failed'
+import { Loading } from '../../../components/ui/spinner'
+import { useToast } from '../../../components/ui/toast'
+import { ApiError } from '../../../lib/api-client'
+import { cn } from '../../../lib/cn'
+import { useDocumentTitle } from '../../../lib/use-document-title'
+import { modBlogsQueryOptions, useCreateBlog, useDeleteBlog, useUpdateBlog, useUploadBlogImage } from '../api'
+import { formatBlogDate, formatViews } from '../format'
+import { ImageField, type ImageValue } from './image-field'
+
+const RichTextEditor = lazy(() => import('../../../components/rich-text-editor/rich-text-editor'))
+
+/** Plain text of editor HTML: an article made of empty paragraphs counts as empty. */
+function plainText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .trim()
+}
+
+interface Draft {
+  title: string
+  metadescription: string
+  content: string
+  image: ImageValue | null
+}
+
+function draftOf(blog: ModBlog | null): Draft {
+  return {
+    title: blog?.title ?? '',
+    metadescription: blog?.metadescription ?? '',
+    content: blog?.content ?? '',
+    image: blog?.imageName && blog.image ? { value: blog.imageName, preview: blog.image } : null,
+  }
+}
+
+/** The first problem of a draft, in the order of the form's fields, or null. */
+export function draftProblem(draft: Draft): string | null {
+  if (draft.title.trim() === '') return 'Please enter a title.'
+  if (draft.title.trim().length > BLOG_TITLE_MAX_LENGTH)
+    return `The title must be at most ${BLOG_TITLE_MAX_LENGTH} characters.`
+  if (draft.metadescription.trim() === '') return 'Please enter a meta description.'
+  if (plainText(draft.content) === '') return 'Please write the article.'
+  return null
+}
+
+function BlogEditor({ blog, onDone }: { blog: ModBlog | null; onDone: () => void }) {
+  const id = useId()
+  const toast = useToast()
+  const create = useCreateBlog()
+  const update = useUpdateBlog()
+  const upload = useUploadBlogImage()
+  const [draft, setDraft] = useState<Draft>(() => draftOf(blog))
+  const [problem, setProblem] = useState<string | null>(null)
+  const saving = create.isPending || update.isPending
+
+  async function save(status: BlogStatus): Promise<void> {
+    const found = draftProblem(draft)
+    setProblem(found)
+    if (found) return
+    const body: CreateBlogBody = {
+      title: draft.title.trim(),
+      metadescription: draft.metadescription.trim(),
+      content: draft.content,
+      image: draft.image?.value ?? null,
+      status,
+    }
+    try {
+      if (blog) await update.mutateAsync({ id: blog._id, body })
+      else await create.mutateAsync(body)
+      toast({
+        title: status === 'published' ? 'Article published' : 'Draft saved',
+        message: body.title,
+        variant: 'success',
+      })
+      onDone()
+    } catch (failure) {
+      toast({
+        title: 'Save Failed',
+        message: failure instanceof ApiError ? failure.message : 'Please try again later.',
+        variant: 'destructive',
+      })
+    }
+  }
+
+  function onSubmit(event: FormEvent): void {
+    event.preventDefault()
+    void save('published')
+  }
+
+  return (
+    <Card className="flex flex-col gap-5 p-5">
+      <h3 className="text-base font-semibold text-fg">{blog ? `Edit “${blog.title}”` : 'New article'}</h3>
+      <form aria-label="Article editor" onSubmit={onSubmit} className="flex flex-col gap-5" noValidate>
+        <Input
+          label="Title"
+          value={draft.title}
+          maxLength={BLOG_TITLE_MAX_LENGTH}
+          onChange={(event) => setDraft({ ...draft, title: event.target.value })}
+          error={problem?.includes('title') ? problem : undefined}
+        />
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`${id}-meta`} className="text-sm font-medium text-fg">
+            Meta description
+          </label>
+          <textarea
+            id={`${id}-meta`}
+            rows={3}
+            maxLength={BLOG_METADESCRIPTION_MAX_LENGTH}
+            value={draft.metadescription}
+            aria-describedby={`${id}-meta-hint`}
+            aria-invalid={problem?.includes('meta description') ? true : undefined}
+            onChange={(event) => setDraft({ ...draft, metadescription: event.target.value })}
+            className={cn(fieldClasses, 'h-auto border-line py-2')}
+          />
+          <p id={`${id}-meta-hint`} className="text-xs text-muted">
+            Shown on the blog cards and in search results. {draft.metadescription.length}/
+            {BLOG_METADESCRIPTION_MAX_LENGTH}
+          </p>
+        </div>
+        <ImageField
+          label="Cover image"
+          image={draft.image}
+          onChange={(image) => setDraft({ ...draft, image })}
+          upload={(file) => upload.mutateAsync(file)}
+          uploading={upload.isPending}
+        />
+        <div className="flex flex-col gap-1.5">
+          <span id={`${id}-content`} className="text-sm font-medium text-fg">
+            Article
+          </span>
+          <Suspense fallback={<Loading label="Loading editor..." className="py-6" />}>
+            <RichTextEditor
+              labelledBy={`${id}-content`}
+              invalid={problem === 'Please write the article.'}
+              initialContent={draft.content}
+              onChange={(content) => setDraft((current) => ({ ...current, content }))}
+            />
+          </Suspense>
+        </div>
+        {problem ? (
+          <p role="alert" className="text-sm font-medium text-danger">
+            {problem}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" loading={saving}>
+            Publish
+          </Button>
+          <Button variant="secondary" disabled={saving} onClick={() => void save('draft')}>
+            Save as draft
+          </Button>
+          <Button variant="ghost" disabled={saving} onClick={onDone}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </Card>
+  )
+}
+
+function StatusBadge({ status }: { status: BlogStatus }) {
+  return (
+    <span
+      className={cn(
+        'inline-flex rounded-full border px-2 py-0.5 text-xs font-medium',
+        status === 'published'
+          ? 'border-accent/50 bg-accent-soft text-accent-text'
+          : 'border-line-strong bg-surface-2 text-muted',
+      )}
+    >
+      {status === 'published' ? 'Published' : 'Draft'}
+    </span>
+  )
+}
+
+function BlogRow({ blog, onEdit }: { blog: ModBlog; onEdit: () => void }) {
+  const toast = useToast()
+  const update = useUpdateBlog()
+  const remove = useDeleteBlog()
+  const [confirming, setConfirming] = useState(false)
+  const published = blog.status === 'published'
+
+  async function toggle(): Promise<void> {
+    try {
+      await update.mutateAsync({ id: blog._id, body: { status: published ? 'draft' : 'published' } })
+      toast({
+        title: published ? 'Article unpublished' : 'Article published',
+        message: blog.title,
+        variant: 'success',
+      })
+    } catch (failure) {
+      toast({
+        title: 'Update Failed',
+        message: failure instanceof ApiError ? failure.message : 'Please try again.',
+        variant: 'destructive',
+      })
+    }
+  }
+
+  async function destroy(): Promise<void> {
+    try {
+      await remove.mutateAsync(blog._id)
+      toast({ title: 'Article deleted', message: blog.title, variant: 'success' })
+    } catch (failure) {
+      setConfirming(false)
+      toast({
+        title: 'Delete Failed',
+        message: failure instanceof ApiError ? failure.message : 'Please try again.',
+        variant: 'destructive',
+      })
+    }
+  }
+
+  return (
+    <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex min-w-0 flex-col gap-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <StatusBadge status={blog.status} />
+          {published ? (
+            <Link
+              to="/blog/$slug"
+              params={{ slug: blog.slug }}
+              className="min-w-0 truncate font-medium text-fg hover:text-accent-text hover:underline"
+            >
+              {blog.title}
+            </Link>
+          ) : (
+            <span className="min-w-0 truncate font-medium text-fg">{blog.title}</span>
+          )}
+        </div>
+        <p className="text-xs text-muted">
+          {blog.author} ·{' '}
+          {published
+            ? `published ${formatBlogDate(blog.publishedAt)}`
+            : `edited ${formatBlogDate(blog.updatedAt)}`}{' '}
+          · {formatViews(blog.viewCount)}
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {confirming ? (
+          <>
+            <Button variant="danger" size="sm" loading={remove.isPending} onClick={() => void destroy()}>
+              Confirm delete
+            </Button>
+            <Button variant="ghost" size="sm" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${blog.title}`}>
+              <Pencil aria-hidden="true" className="size-4" />
+              Edit
+            </Button>
+            <Button variant="secondary" size="sm" loading={update.isPending} onClick={() => void toggle()}>
+              {published ? (
+                <EyeOff aria-hidden="true" className="size-4" />
+              ) : (
+                <Eye aria-hidden="true" className="size-4" />
+              )}
+              {published ? 'Unpublish' : 'Publish'}
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => setConfirming(true)}
+              aria-label={`Delete ${blog.title}`}
+            >
+              <Trash2 aria-hidden="true" className="size-4" />
+              Delete
+            </Button>
+          </>
+        )}
+      </div>
+    </li>
+  )
+}
+
+/** The console's Blog tab: every article (drafts too), and writing, publishing and deleting them. */
+export function BlogAdminPage() {
+  useDocumentTitle('Blog · Moderation')
+  const blogs = useQuery(modBlogsQueryOptions())
+  // null: the list; 'new': a new article; otherwise the id of the article being edited.
+  const [editing, setEditing] = useState<string | null>(null)
+  const current =
+    editing && editing !== 'new' ? (blogs.data?.blogs.find((blog) => blog._id === editing) ?? null) : null
+
+  return (
+    <section aria-labelledby="mod-blog-heading" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="mod-blog-heading" className="text-lg font-semibold text-fg">
+          Blog
+        </h2>
+        {editing === null ? (
+          <Button size="sm" onClick={() => setEditing('new')}>
+            <Plus aria-hidden="true" className="size-4" />
+            New article
+          </Button>
+        ) : null}
+      </div>
+      {editing !== null && (editing === 'new' || current) ? (
+        <BlogEditor key={editing} blog={current} onDone={() => setEditing(null)} />
+      ) : null}
+      {blogs.isPending ? (
+        <Loading label="Loading articles..." />
+      ) : blogs.isError && !blogs.data ? (
+        <LoadFailed
+          message="Failed to load the articles."
+          onRetry={() => void blogs.refetch()}
+          retrying={blogs.isFetching}
+        />
+      ) : blogs.data.blogs.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-line-strong px-4 py-10 text-center text-sm text-muted">
+          No articles yet. Write the first one.
+        </p>
+      ) : (
+        <Card>
+          <ul aria-label="Articles" className="divide-y divide-line">
+            {blogs.data.blogs.map((blog) => (
+              <BlogRow key={blog._id} blog={blog} onEdit={() => setEditing(blog._id)} />
+            ))}
+          </ul>
+        </Card>
+      )}
+    </section>
+  )
+}

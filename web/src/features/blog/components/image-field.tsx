@@ -1,0 +1,132 @@
+import { CONTENT_IMAGE_MAX_BYTES, type UploadedImageResponse } from '@bashboard/server/contract'
+import { ImageUp, X } from 'lucide-react'
+import { type ChangeEvent, useId, useState } from 'react'
+import { Button } from '../../../components/ui/button'
+import { fieldClasses } from '../../../components/ui/input'
+import { ApiError } from '../../../lib/api-client'
+import { cn } from '../../../lib/cn'
+
+/** What an image field holds: the stored value to send (upload name or URL) and a preview address. */
+export interface ImageValue {
+  value: string
+  preview: string
+}
+
+export interface ImageFieldProps {
+  label: string
+  image: ImageValue | null
+  onChange: (image: ImageValue | null) => void
+  upload: (file: File) => Promise<UploadedImageResponse>
+  uploading: boolean
+  /** Placeholder of the URL box. */
+  urlPlaceholder?: string
+}
+
+const ACCEPTED = ['image/jpeg', 'image/png']
+
+/** Checks type and size before uploading; the server checks the bytes again. */
+export function imageFileProblem(file: File): string | null {
+  if (!ACCEPTED.includes(file.type)) return 'Please upload a valid image file (JPEG, JPG, or PNG)'
+  if (file.size > CONTENT_IMAGE_MAX_BYTES) return 'Image must be smaller than 5MB'
+  return null
+}
+
+/** An image chosen by upload (with preview) or by typing a full https URL; either can be cleared. */
+export function ImageField({ label, image, onChange, upload, uploading, urlPlaceholder }: ImageFieldProps) {
+  const id = useId()
+  const [error, setError] = useState<string | null>(null)
+  const [url, setUrl] = useState('')
+
+  async function onFile(event: ChangeEvent<HTMLInputElement>): Promise<void> {
+    const file = event.target.files?.[0]
+    event.target.value = ''
+    if (!file) return
+    const problem = imageFileProblem(file)
+    if (problem) {
+      setError(problem)
+      return
+    }
+    setError(null)
+    try {
+      const uploaded = await upload(file)
+      onChange({ value: uploaded.image, preview: uploaded.url })
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : 'Upload Failed')
+    }
+  }
+
+  function applyUrl(): void {
+    const value = url.trim()
+    if (!/^https:\/\/\S+$/i.test(value)) {
+      setError('Enter a full https:// URL.')
+      return
+    }
+    setError(null)
+    onChange({ value, preview: value })
+    setUrl('')
+  }
+
+  return (
+    <fieldset className="flex flex-col gap-2" aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className="mb-1.5 text-sm font-medium text-fg">{label}</legend>
+      {image ? (
+        <div className="flex flex-wrap items-start gap-3">
+          <img
+            src={image.preview}
+            alt="Selected preview"
+            className="max-h-40 max-w-full rounded-md border border-line object-contain"
+          />
+          <Button variant="ghost" size="sm" onClick={() => onChange(null)}>
+            <X aria-hidden="true" className="size-4" />
+            Remove image
+          </Button>
+        </div>
+      ) : (
+        <p className="text-xs text-muted">No image selected.</p>
+      )}
+      <div className="flex flex-wrap items-center gap-2">
+        <label
+          htmlFor={`${id}-file`}
+          className={cn(
+            'inline-flex h-8 cursor-pointer items-center gap-2 rounded-md border border-line-strong bg-surface-2 px-3 text-sm font-medium text-fg hover:bg-surface-3',
+            'focus-within:ring-2 focus-within:ring-accent/60',
+            uploading && 'pointer-events-none opacity-55',
+          )}
+        >
+          <ImageUp aria-hidden="true" className="size-4" />
+          {uploading ? 'Uploading...' : 'Upload image'}
+          <input
+            id={`${id}-file`}
+            type="file"
+            accept="image/jpeg,image/png"
+            className="sr-only"
+            disabled={uploading}
+            onChange={(event) => void onFile(event)}
+          />
+        </label>
+        <span className="text-xs text-muted">JPEG or PNG, at most 5MB</span>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <label htmlFor={`${id}-url`} className="sr-only">
+          {label} URL
+        </label>
+        <input
+          id={`${id}-url`}
+          type="url"
+          value={url}
+          onChange={(event) => setUrl(event.target.value)}
+          placeholder={urlPlaceholder ?? 'or paste https://…'}
+          className={cn(fieldClasses, 'h-8 max-w-sm flex-1 border-line')}
+        />
+        <Button variant="secondary" size="sm" onClick={applyUrl} disabled={url.trim() === ''}>
+          Use URL
+        </Button>
+      </div>
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-xs font-medium text-danger">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  )
+}

@@ -1,0 +1,42 @@
+/** SEED-SPEC §9: a card's excerpt of the meta description is cut at 150 characters. */
+export const BLOG_EXCERPT_LENGTH = 150
+
+/** The card excerpt: the text itself when short enough, else its first 150 characters and "...". */
+export function blogExcerpt(text: string, length = BLOG_EXCERPT_LENGTH): string {
+  const value = text.trim()
+  return value.length > length ? `${value.slice(0, length).trimEnd()}...` : value
+}
+
+/** "Nov 21, 2026", or "Unknown date" for a missing or broken date. */
+export function formatBlogDate(iso: string | null | undefined): string {
+  if (!iso) return 'Unknown date'
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return 'Unknown date'
+  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
+}
+
+/** "1 view" / "1,234 views". */
+export function formatViews(count: number): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? 'view' : 'views'}`
+}
+
+/** "5 min read" (the server computes words / 200, rounded up). */
+export function formatReadingTime(minutes: number): string {
+  return `${Math.max(1, minutes)} min read`
+}
+
+/** The "Page X of Y (N total articles)" line (SEED-SPEC §2). */
+export function blogPageSummary(page: number, totalPages: number, totalBlogs: number): string {
+  return `Page ${page} of ${totalPages} (${totalBlogs} total articles)`
+}
+
+/** At most this many numbered page buttons (SEED-SPEC §9). */
+export const BLOG_PAGE_WINDOW = 5
+
+/** The numbered pages to show: up to 5 around `page`, shifted to stay inside 1..totalPages. */
+export function blogPageWindow(page: number, totalPages: number, size = BLOG_PAGE_WINDOW): number[] {
+  if (totalPages <= 0) return []
+  const start = Math.max(1, Math.min(page - Math.floor(size / 2), totalPages - size + 1))
+  const end = Math.min(totalPages, start + size - 1)
+  return Array.from({ length: end - start + 1 }, (_, index) => start + index)
+}

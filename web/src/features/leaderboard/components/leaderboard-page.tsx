@@ -1,0 +1,354 @@
+import type { LeaderboardEntry, LeaderboardPeriod, LeaderboardResponse } from '@bashboard/server/contract'
+import { useQuery } from '@tanstack/react-query'
+import type { LucideIcon } from 'lucide-react'
+import { Award, Coins, Crown, Flame, Medal, TrendingUp, Trophy, UserCheck, Users } from 'lucide-react'
+import { Fragment, type KeyboardEvent, useRef } from 'react'
+import { AdSlot } from '../../../components/ads/ad-slot'
+import { Avatar } from '../../../components/ui/avatar'
+import { Card } from '../../../components/ui/card'
+import { LoadFailed } from '../../../components/ui/load-failed'
+import { Loading } from '../../../components/ui/spinner'
+import { cn } from '../../../lib/cn'
+import { useDocumentTitle } from '../../../lib/use-document-title'
+import { useFlashOnChange } from '../../../lib/use-flash'
+import { useLiveTopic } from '../../../live/live-provider'
+import { LEADERBOARD_PERIODS, leaderboardQueryOptions } from '../api'
+import { useMovedRows } from './use-moved-rows'
+
+/** SEED-SPEC §9: an ad break after every 5th entry of the list. */
+export const AD_BREAK_EVERY = 5
+
+/** The badge tiers side card (SEED-SPEC §2), highest first. */
+export const BADGE_TIERS: ReadonlyArray<{ name: string; rule: string; Icon: LucideIcon }> = [
+  { name: 'Expert', rule: '1000+ points', Icon: Crown },
+  { name: 'Pro', rule: '500+ points', Icon: Trophy },
+  { name: 'Advanced', rule: '250+ points', Icon: Medal },
+  { name: 'Hot', rule: 'Trending user', Icon: Flame },
+  { name: 'Rising', rule: 'Fast growing', Icon: TrendingUp },
+]
+
+const badgeColours: Record<string, string> = {
+  Expert: 'border-warning/50 text-warning',
+  Pro: 'border-accent/50 text-accent-text',
+  Advanced: 'border-line-strong text-fg',
+  Hot: 'border-danger/50 text-danger',
+  Rising: 'border-accent/40 text-accent-text',
+}
+
+/** A leaderboard label chip; "None" shows nothing. */
+export function LeaderBadge({ badge }: { badge: LeaderboardEntry['badge'] }) {
+  if (badge === 'None') return null
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center rounded-full border px-2 py-0.5 font-mono text-[11px] font-medium',
+        badgeColours[badge],
+      )}
+    >
+      {badge}
+    </span>
+  )
+}
+
+function formatPoints(points: number): string {
+  return points.toLocaleString('en-US')
+}
+
+const statTiles: ReadonlyArray<{ label: string; key: keyof LeaderboardResponse['stats']; Icon: LucideIcon }> =
+  [
+    { label: 'Total Users', key: 'totalUsers', Icon: Users },
+    { label: 'Active Users', key: 'activeUsers', Icon: UserCheck },
+    { label: 'Experts', key: 'experts', Icon: Award },
+    { label: 'Total Points', key: 'totalPoints', Icon: Coins },
+  ]
+
+function StatTile({ label, value, Icon }: { label: string; value: number; Icon: LucideIcon }) {
+  const flashing = useFlashOnChange(value)
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a fieldset is for form controls; this groups a label and a number
+    <div
+      role="group"
+      aria-label={label}
+      className={cn(
+        'flex flex-col gap-2 rounded-xl border border-line bg-surface p-4 shadow-panel transition-colors',
+        flashing && 'animate-flash border-accent/60',
+      )}
+    >
+      <div className="flex items-center justify-between gap-2">
+        <p className="text-sm font-medium text-muted">{label}</p>
+        <Icon aria-hidden="true" className="size-4 text-accent-text" />
+      </div>
+      <p className="font-mono text-2xl font-bold tracking-tight text-fg tabular-nums">
+        {formatPoints(value)}
+      </p>
+    </div>
+  )
+}
+
+const podiumStyles = [
+  { ring: 'border-warning/60', step: 'sm:h-28 bg-warning/10', place: '1st', tone: 'text-warning' },
+  { ring: 'border-line-strong', step: 'sm:h-20 bg-surface-3', place: '2nd', tone: 'text-fg' },
+  { ring: 'border-accent/40', step: 'sm:h-14 bg-accent-soft', place: '3rd', tone: 'text-accent-text' },
+] as const
+
+/** The top 3: first in the middle on wide screens (2nd, 1st, 3rd), in rank order on narrow ones. */
+function Podium({ entries, moved }: { entries: readonly LeaderboardEntry[]; moved: Set<string> }) {
+  const top = entries.slice(0, 3)
+  return (
+    <section aria-labelledby="podium-heading">
+      <h2 id="podium-heading" className="sr-only">
+        Top 3
+      </h2>
+      <ol className="grid gap-3 sm:grid-cols-3 sm:items-end">
+        {top.map((entry, index) => {
+          const style = podiumStyles[index] ?? podiumStyles[2]
+          return (
+            <li
+              key={entry._id}
+              data-testid="podium-entry"
+              className={cn(
+                'flex items-center gap-3 overflow-hidden rounded-xl border bg-surface p-3 shadow-panel sm:flex-col sm:gap-2 sm:p-0 sm:pt-4 sm:text-center',
+                style.ring,
+                index === 0 ? 'sm:order-2' : index === 1 ? 'sm:order-1' : 'sm:order-3',
+                moved.has(entry._id) && 'animate-flash',
+              )}
+            >
+              <span className={cn('w-8 shrink-0 font-mono text-sm font-bold sm:sr-only', style.tone)}>
+                {style.place}
+              </span>
+              <Avatar name={entry.username} src={entry.avatar} size={index === 0 ? 'lg' : 'md'} />
+              <span className="flex min-w-0 flex-1 flex-col items-start gap-1 sm:items-center sm:px-3">
+                <span className="max-w-full truncate font-semibold text-fg">{entry.username}</span>
+                <LeaderBadge badge={entry.badge} />
+              </span>
+              <span className="shrink-0 font-mono text-sm font-semibold text-accent-text tabular-nums">
+                {formatPoints(entry.points)} pts
+              </span>
+              <span
+                aria-hidden="true"
+                className={cn(
+                  'hidden w-full items-center justify-center font-mono text-3xl font-bold sm:flex',
+                  style.step,
+                  style.tone,
+                )}
+              >
+                {index + 1}
+              </span>
+            </li>
+          )
+        })}
+      </ol>
+    </section>
+  )
+}
+
+function LeaderRow({ entry, rank, flashing }: { entry: LeaderboardEntry; rank: number; flashing: boolean }) {
+  return (
+    <li
+      data-testid="leaderboard-row"
+      data-username={entry.username}
+      data-flashing={flashing || undefined}
+      className={cn(
+        'flex items-center gap-3 rounded-lg px-3 py-2.5 transition-colors hover:bg-surface-2',
+        flashing && 'animate-flash',
+      )}
+    >
+      <span className="w-8 shrink-0 text-right font-mono text-sm text-muted tabular-nums">
+        <span className="sr-only">Rank </span>
+        {rank}
+      </span>
+      <Avatar name={entry.username} src={entry.avatar} size="md" />
+      <span className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1">
+        <span className="truncate font-medium text-fg">{entry.username}</span>
+        <LeaderBadge badge={entry.badge} />
+      </span>
+      <span
+        data-testid="leaderboard-points"
+        className="shrink-0 font-mono text-sm font-semibold text-accent-text tabular-nums"
+      >
+        {formatPoints(entry.points)} pts
+      </span>
+    </li>
+  )
+}
+
+/** Every entry with its rank, and an ad break after every 5th. */
+function LeaderList({ entries, moved }: { entries: readonly LeaderboardEntry[]; moved: Set<string> }) {
+  return (
+    <ol aria-label="Rankings" className="flex flex-col gap-0.5">
+      {entries.map((entry, index) => {
+        const rank = index + 1
+        const adBreak = rank % AD_BREAK_EVERY === 0
+        return (
+          <Fragment key={entry._id}>
+            <LeaderRow entry={entry} rank={rank} flashing={moved.has(entry._id)} />
+            {adBreak ? (
+              <li className="py-2" data-testid="leaderboard-ad-break">
+                <AdSlot page="Leaderboard" slot="ads1" variant="banner" />
+              </li>
+            ) : null}
+          </Fragment>
+        )
+      })}
+    </ol>
+  )
+}
+
+function PeriodTabs({
+  period,
+  onPeriodChange,
+}: {
+  period: LeaderboardPeriod
+  onPeriodChange: (period: LeaderboardPeriod) => void
+}) {
+  const tabs = useRef<(HTMLButtonElement | null)[]>([])
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>): void {
+    const index = LEADERBOARD_PERIODS.findIndex((tab) => tab.value === period)
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
+    if (step === 0) return
+    event.preventDefault()
+    const next = (index + step + LEADERBOARD_PERIODS.length) % LEADERBOARD_PERIODS.length
+    const tab = LEADERBOARD_PERIODS[next]
+    if (!tab) return
+    onPeriodChange(tab.value)
+    tabs.current[next]?.focus()
+  }
+  return (
+    <div
+      role="tablist"
+      aria-label="Leaderboard period"
+      onKeyDown={onKeyDown}
+      className="inline-flex w-full rounded-lg border border-line bg-surface-2 p-1 sm:w-auto"
+    >
+      {LEADERBOARD_PERIODS.map((tab, index) => {
+        const selected = tab.value === period
+        return (
+          <button
+            key={tab.value}
+            ref={(element) => {
+              tabs.current[index] = element
+            }}
+            type="button"
+            role="tab"
+            id={`leaderboard-tab-${tab.value}`}
+            aria-selected={selected}
+            aria-controls="leaderboard-panel"
+            tabIndex={selected ? 0 : -1}
+            onClick={() => onPeriodChange(tab.value)}
+            className={cn(
+              'flex-1 rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-colors sm:flex-none',
+              selected ? 'bg-surface text-fg shadow-sm' : 'text-muted hover:text-fg',
+            )}
+          >
+            {tab.label}
+          </button>
+        )
+      })}
+    </div>
+  )
+}
+
+function BadgeTiersCard() {
+  return (
+    <Card className="flex flex-col gap-3 p-4">
+      <h2 className="flex items-center gap-2 text-sm font-semibold tracking-tight text-fg">
+        <Award aria-hidden="true" className="size-4 text-accent-text" />
+        Badge Tiers
+      </h2>
+      <ul className="flex flex-col gap-2">
+        {BADGE_TIERS.map((tier) => (
+          <li key={tier.name} className="flex items-center gap-3 text-sm">
+            <span className="inline-flex size-8 items-center justify-center rounded-md bg-accent-soft text-accent-text">
+              <tier.Icon aria-hidden="true" className="size-4" />
+            </span>
+            <span className="font-medium text-fg">{tier.name}</span>
+            <span className="ml-auto text-xs text-muted">{tier.rule}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="text-xs text-muted">
+        Points: +10 for a shared command, +2 for each upvote it gets, −1 for a downvote.
+      </p>
+    </Card>
+  )
+}
+
+const emptyText: Record<LeaderboardPeriod, string> = {
+  all: 'Nobody has earned points yet. Share a command to take the lead!',
+  week: 'Nobody has earned points this week yet.',
+  month: 'Nobody has earned points this month yet.',
+}
+
+function BoardBody({ period }: { period: LeaderboardPeriod }) {
+  const board = useQuery(leaderboardQueryOptions(period))
+  useLiveTopic('leaderboard', board.data?.liveId)
+  const moved = useMovedRows(period, board.data?.entries)
+
+  if (!board.data) {
+    return board.isError ? (
+      <LoadFailed
+        message="Failed to fetch leaderboard data."
+        onRetry={() => void board.refetch()}
+        retrying={board.isFetching}
+      />
+    ) : (
+      <Loading label="Loading leaderboard..." />
+    )
+  }
+  const { entries, stats } = board.data
+  return (
+    <div className="flex flex-col gap-6">
+      <section aria-label="Leaderboard stats" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {statTiles.map((tile) => (
+          <StatTile key={tile.key} label={tile.label} value={stats[tile.key]} Icon={tile.Icon} />
+        ))}
+      </section>
+      {entries.length === 0 ? (
+        <Card className="px-6 py-12 text-center text-sm text-muted">{emptyText[period]}</Card>
+      ) : (
+        <>
+          <Podium entries={entries} moved={moved} />
+          <Card className="p-2 sm:p-3">
+            <LeaderList entries={entries} moved={moved} />
+          </Card>
+        </>
+      )}
+    </div>
+  )
+}
+
+export interface LeaderboardPageProps {
+  period: LeaderboardPeriod
+  onPeriodChange: (period: LeaderboardPeriod) => void
+}
+
+/**
+ * The leaderboard (SEED-SPEC §2, DESIGN §4): stats, tabs for all time, this week and this month, the
+ * podium, the ranked list with ad breaks and the badge tiers card. The shown tab's top 10 moves live.
+ */
+export function LeaderboardPage({ period, onPeriodChange }: LeaderboardPageProps) {
+  useDocumentTitle('Leaderboard')
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_17rem]">
+      <div className="flex min-w-0 flex-col gap-6">
+        <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+          <div className="flex flex-col gap-1">
+            <h1 className="flex items-center gap-2 text-2xl font-semibold tracking-tight text-fg sm:text-3xl">
+              <Trophy aria-hidden="true" className="size-7 text-warning" />
+              Leaderboard
+            </h1>
+            <p className="text-sm text-muted">Top contributors of the community, ranked by points.</p>
+          </div>
+          <PeriodTabs period={period} onPeriodChange={onPeriodChange} />
+        </header>
+        <div role="tabpanel" id="leaderboard-panel" aria-labelledby={`leaderboard-tab-${period}`}>
+          <BoardBody period={period} />
+        </div>
+      </div>
+      <aside aria-label="About badges" className="flex min-w-0 flex-col gap-4">
+        <BadgeTiersCard />
+        <AdSlot page="Leaderboard" slot="ads2" variant="box" />
+      </aside>
+    </div>
+  )
+}

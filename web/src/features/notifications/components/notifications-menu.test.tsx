@@ -1,0 +1,138 @@
+import type { Notification, NotificationsResponse } from '@bashboard/server/contract'
+import { act, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { mockApi, profileFixture, statsFixture } from '../../../test/mock-api'
+import { renderApp, storeSession, validSession } from '../../../test/render-app'
+
+const me = profileFixture()
+
+function notification(index: number, overrides: Partial<Notification> = {}): Notification {
+  return {
+    _id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+    kind: 'comment',
+    text: `grace commented on "Command ${index}"`,
+    link: `/post/command-${index}`,
+    count: 1,
+    read: false,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  }
+}
+
+function mockMenu(list: NotificationsResponse) {
+  storeSession(validSession())
+  return mockApi({
+    'GET /api/website/stats': { status: 200, body: statsFixture() },
+    'GET /api/website/user/profile/header': { status: 200, body: me },
+    'GET /api/notifications': { status: 200, body: list },
+    'POST /api/notifications/read-all': { status: 200, body: { unreadCount: 0 } },
+    [`POST /api/notifications/${notification(1)._id}/read`]: { status: 200, body: { unreadCount: 1 } },
+  })
+}
+
+describe('Notifications menu', () => {
+  it('is not shown to guests', async () => {
+    mockApi({ 'GET /api/website/stats': { status: 200, body: statsFixture() } })
+    renderApp('/')
+    await screen.findByRole('link', { name: 'Login' })
+    expect(screen.queryByRole('button', { name: /^Notifications/ })).not.toBeInTheDocument()
+  })
+
+  it('shows the unread count, lists the notifications and marks them all read', async () => {
+    const requests = mockMenu({
+      notifications: [notification(1), notification(2), notification(3, { read: true })],
+      unreadCount: 2,
+      liveId: '3',
+    })
+    renderApp('/')
+    const events = userEvent.setup()
+    const bell = await screen.findByRole('button', { name: 'Notifications, 2 unread' })
+    expect(within(bell).getByTestId('unread-count')).toHaveTextContent('2')
+
+    await events.click(bell)
+    const panel = screen.getByRole('dialog', { name: 'Notifications' })
+    const items = within(panel).getAllByRole('listitem')
+    expect(items).toHaveLength(3)
+    expect(within(items[0] as HTMLElement).getByRole('link')).toHaveAttribute('href', '/post/command-1')
+    expect(within(panel).getAllByText('Unread')).toHaveLength(2)
+
+    await events.click(within(panel).getByRole('button', { name: 'Mark all read' }))
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument())
+    expect(within(panel).queryByText('Unread')).not.toBeInTheDocument()
+    expect(within(panel).getByRole('button', { name: 'Mark all read' })).toBeDisabled()
+    expect(
+      requests.some((request) => request.method === 'POST' && request.path === '/api/notifications/read-all'),
+    ).toBe(true)
+  })
+
+  it('opens a notification, marks it read and closes with Escape back on the bell', async () => {
+    const requests = mockMenu({
+      notifications: [notification(1), notification(2)],
+      unreadCount: 2,
+      liveId: '3',
+    })
+    const { router } = renderApp('/')
+    const events = userEvent.setup()
+    const bell = await screen.findByRole('button', { name: 'Notifications, 2 unread' })
+    await events.click(bell)
+    await events.keyboard('{Escape}')
+    expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument()
+    expect(bell).toHaveFocus()
+
+    await events.click(bell)
+    await events.click(within(screen.getByRole('dialog')).getByRole('link', { name: /Command 1/ }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/post/command-1'))
+    expect(
+      requests.some((request) => request.path === `/api/notifications/${notification(1)._id}/read`),
+    ).toBe(true)
+    expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument()
+  })
+
+  it('says so when there are no notifications', async () => {
+    mockMenu({ notifications: [], unreadCount: 0, liveId: '0' })
+    renderApp('/')
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Notifications' }))
+    expect(screen.getByText(/No notifications yet/)).toBeInTheDocument()
+  })
+
+  it('adds a pushed notification to the list, raises the count and shows a toast', async () => {
+    mockMenu({ notifications: [notification(1)], unreadCount: 1, liveId: '3' })
+    const { sockets } = renderApp('/')
+    await screen.findByRole('button', { name: 'Notifications, 1 unread' })
+    const socket = sockets.at(-1)
+    if (!socket) throw new Error('no socket was opened')
+    await act(async () => socket.open())
+    await waitFor(() => expect(socket.sentOfType('auth')).toHaveLength(1))
+    act(() => socket.receive({ type: 'authed', userId: me._id, role: 'member' }))
+    await waitFor(() =>
+      expect(socket.sentOfType('subscribe')).toContainEqual(
+        expect.objectContaining({ topics: expect.arrayContaining([`user:${me._id}`]) }),
+      ),
+    )
+
+    const pushed = notification(9, {
+      kind: 'upvotes',
+      text: 'Your command "Command 9" got 3 new upvotes',
+      count: 3,
+    })
+    act(() =>
+      socket.receive({
+        type: 'event',
+        topic: `user:${me._id}`,
+        event: 'notification',
+        id: '4',
+        data: { ...pushed, unreadCount: 2 },
+      }),
+    )
+    expect(await screen.findByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument()
+    const toast = (await screen.findByText('New upvotes')).closest('li') as HTMLElement
+    expect(within(toast).getByText('Your command "Command 9" got 3 new upvotes')).toBeInTheDocument()
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Notifications, 2 unread' }))
+    const items = within(screen.getByRole('dialog')).getAllByRole('listitem')
+    expect(items).toHaveLength(2)
+    expect(items[0]).toHaveTextContent('got 3 new upvotes')
+  })
+})

@@ -1,0 +1,289 @@
+import type { ProfileComment, ProfileFavorite, ProfilePost, UserProfile } from '@bashboard/server/contract'
+import { Link } from '@tanstack/react-router'
+import { CheckCircle2, Eye, Hourglass, MessageSquare, ThumbsDown, ThumbsUp } from 'lucide-react'
+import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react'
+import { cn } from '../../../lib/cn'
+
+/** "Nov 21, 2026". */
+export function formatDate(iso: string): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return 'Unknown date'
+  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
+}
+
+function Empty({ children }: { children: ReactNode }) {
+  return (
+    <p className="rounded-lg border border-dashed border-line-strong px-4 py-10 text-center text-sm text-muted">
+      {children}
+    </p>
+  )
+}
+
+function Counts({ post }: { post: ProfilePost }) {
+  const items = [
+    { Icon: ThumbsUp, value: post.uplikeCount, label: 'upvotes' },
+    { Icon: ThumbsDown, value: post.downlikeCount, label: 'downvotes' },
+    { Icon: MessageSquare, value: post.commentsCount, label: 'comments' },
+    { Icon: Eye, value: post.viewCount, label: 'views' },
+  ]
+  return (
+    <span className="flex flex-wrap items-center gap-x-3 gap-y-1 font-mono text-xs text-muted">
+      {items.map(({ Icon, value, label }) => (
+        <span key={label} className="inline-flex items-center gap-1">
+          <Icon aria-hidden="true" className="size-3.5" />
+          {value.toLocaleString('en-US')}
+          <span className="sr-only"> {label}</span>
+        </span>
+      ))}
+    </span>
+  )
+}
+
+const rowClasses =
+  'flex flex-col gap-1.5 rounded-lg border border-line bg-surface-2/40 p-3 transition-colors hover:border-line-strong sm:flex-row sm:items-center sm:justify-between sm:gap-4'
+
+function PostRow({ post, byline }: { post: ProfilePost; byline?: ReactNode }) {
+  return (
+    <li className={rowClasses}>
+      <span className="flex min-w-0 flex-col gap-0.5">
+        <Link
+          to="/post/$slug"
+          params={{ slug: post.slug }}
+          className="truncate font-medium text-fg hover:text-accent-text hover:underline hover:underline-offset-4"
+        >
+          {post.title || 'Untitled Post'}
+        </Link>
+        <span className="text-xs text-muted">
+          {byline}
+          <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
+        </span>
+      </span>
+      <Counts post={post} />
+    </li>
+  )
+}
+
+function MyPosts({ posts, canCreate }: { posts: readonly ProfilePost[]; canCreate: boolean }) {
+  if (posts.length === 0)
+    return (
+      <Empty>
+        {canCreate
+          ? "You haven't shared any commands yet. Create your first post!"
+          : "You haven't shared any commands yet. Become a contributor to share yours."}
+      </Empty>
+    )
+  return (
+    <ul aria-label="My posts" className="flex flex-col gap-2">
+      {posts.map((post) => (
+        <PostRow key={post._id} post={post} />
+      ))}
+    </ul>
+  )
+}
+
+function Favorites({ favorites }: { favorites: readonly ProfileFavorite[] }) {
+  if (favorites.length === 0)
+    return <Empty>No favorites yet. Upvote the commands you like and they will show up here.</Empty>
+  return (
+    <ul aria-label="Favorite posts" className="flex flex-col gap-2">
+      {favorites.map((post) => (
+        <PostRow key={post._id} post={post} byline={<>by {post.author.username} · </>} />
+      ))}
+    </ul>
+  )
+}
+
+function Comments({ comments }: { comments: readonly ProfileComment[] }) {
+  if (comments.length === 0) return <Empty>You haven't commented on any command yet.</Empty>
+  return (
+    <ul aria-label="My comments" className="flex flex-col gap-2">
+      {comments.map((comment) => (
+        <li
+          key={comment._id}
+          className="flex flex-col gap-1.5 rounded-lg border border-line bg-surface-2/40 p-3"
+        >
+          <p className="text-sm whitespace-pre-line break-words text-fg">{comment.content}</p>
+          <span className="text-xs text-muted">
+            on{' '}
+            <Link
+              to="/post/$slug"
+              params={{ slug: comment.post.slug }}
+              className="font-medium text-accent-text hover:underline hover:underline-offset-4"
+            >
+              {comment.post.title || 'Untitled Post'}
+            </Link>{' '}
+            · <time dateTime={comment.createdAt}>{formatDate(comment.createdAt)}</time>
+          </span>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** A labelled progress bar (0–100). */
+export function ProgressBar({ percent, label }: { percent: number; label: string }) {
+  return (
+    <div
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      className="h-2 w-full overflow-hidden rounded-full bg-surface-3"
+    >
+      <div className="h-full rounded-full bg-accent transition-[width]" style={{ width: `${percent}%` }} />
+    </div>
+  )
+}
+
+function BadgeProgress({ profile }: { profile: UserProfile }) {
+  const { badgeProgress, tiers } = profile
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex flex-col gap-2 rounded-lg border border-line bg-surface-2/40 p-4">
+        <p className="text-sm text-fg">
+          {badgeProgress.next ? (
+            <>
+              <span className="font-mono text-accent-text">
+                {badgeProgress.pointsToNext.toLocaleString('en-US')}
+              </span>{' '}
+              points to <span className="font-semibold">{badgeProgress.next}</span>
+            </>
+          ) : (
+            <>You reached the top tier, {badgeProgress.badge}.</>
+          )}
+        </p>
+        <ProgressBar
+          percent={badgeProgress.percent}
+          label={badgeProgress.next ? `Progress to ${badgeProgress.next}` : 'Top tier reached'}
+        />
+        <p className="font-mono text-xs text-muted">{badgeProgress.percent}%</p>
+      </div>
+      <ul aria-label="Badge tiers" className="flex flex-col gap-2">
+        {tiers.map((tier) => (
+          <li
+            key={tier.name}
+            data-testid="tier-row"
+            className="flex flex-col gap-2 rounded-lg border border-line p-3 sm:flex-row sm:items-center sm:gap-4"
+          >
+            <span className="flex min-w-0 items-center gap-2 sm:w-44">
+              {tier.earned ? (
+                <CheckCircle2 aria-hidden="true" className="size-4 shrink-0 text-accent-text" />
+              ) : (
+                <Hourglass aria-hidden="true" className="size-4 shrink-0 text-muted" />
+              )}
+              <span className="font-medium text-fg">{tier.name}</span>
+              <span className="font-mono text-xs text-muted">{tier.min.toLocaleString('en-US')}+</span>
+            </span>
+            <span className="flex flex-1 items-center gap-3">
+              <ProgressBar percent={tier.earned ? 100 : tier.percent} label={`${tier.name} progress`} />
+              <span className="w-10 shrink-0 text-right font-mono text-xs text-muted tabular-nums">
+                {tier.earned ? 100 : tier.percent}%
+              </span>
+            </span>
+            <span
+              className={cn(
+                'self-start rounded-full px-2 py-0.5 text-xs font-medium sm:self-auto',
+                tier.earned ? 'bg-accent-soft text-accent-text' : 'bg-surface-3 text-muted',
+              )}
+            >
+              {tier.earned ? 'Earned' : 'In Progress'}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+const TABS = [
+  { id: 'posts', label: 'My Posts' },
+  { id: 'favorites', label: 'Favorites' },
+  { id: 'comments', label: 'Comments' },
+  { id: 'badges', label: 'Badge Progress' },
+] as const
+type TabId = (typeof TABS)[number]['id']
+
+/** The profile's four tabs (SEED-SPEC §2), following the WAI-ARIA tabs pattern (arrow keys move). */
+export function ProfileTabs({ profile, canCreate }: { profile: UserProfile; canCreate: boolean }) {
+  const [active, setActive] = useState<TabId>('posts')
+  const buttons = useRef<(HTMLButtonElement | null)[]>([])
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>): void {
+    const index = TABS.findIndex((tab) => tab.id === active)
+    const last = TABS.length - 1
+    const next =
+      event.key === 'ArrowRight'
+        ? (index + 1) % TABS.length
+        : event.key === 'ArrowLeft'
+          ? (index + last) % TABS.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : -1
+    const tab = TABS[next]
+    if (!tab) return
+    event.preventDefault()
+    setActive(tab.id)
+    buttons.current[next]?.focus()
+  }
+
+  const counts: Partial<Record<TabId, number>> = {
+    posts: profile.totalPosts,
+    favorites: profile.favorites.length,
+    comments: profile.comments.length,
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      <div
+        role="tablist"
+        aria-label="Profile sections"
+        onKeyDown={onKeyDown}
+        className="flex flex-wrap gap-x-1 border-b border-line"
+      >
+        {TABS.map((tab, index) => {
+          const selected = tab.id === active
+          const count = counts[tab.id]
+          return (
+            <button
+              key={tab.id}
+              ref={(element) => {
+                buttons.current[index] = element
+              }}
+              type="button"
+              role="tab"
+              id={`profile-tab-${tab.id}`}
+              aria-selected={selected}
+              aria-controls={`profile-panel-${tab.id}`}
+              tabIndex={selected ? 0 : -1}
+              onClick={() => setActive(tab.id)}
+              className={cn(
+                '-mb-px flex shrink-0 items-center gap-1.5 border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors',
+                selected ? 'border-accent text-fg' : 'border-transparent text-muted hover:text-fg',
+              )}
+            >
+              {tab.label}
+              {count !== undefined ? (
+                <span className="rounded-full bg-surface-3 px-1.5 font-mono text-[11px] text-muted tabular-nums">
+                  {count}
+                </span>
+              ) : null}
+            </button>
+          )
+        })}
+      </div>
+      <div role="tabpanel" id={`profile-panel-${active}`} aria-labelledby={`profile-tab-${active}`}>
+        {active === 'posts' ? (
+          <MyPosts posts={profile.posts} canCreate={canCreate} />
+        ) : active === 'favorites' ? (
+          <Favorites favorites={profile.favorites} />
+        ) : active === 'comments' ? (
+          <Comments comments={profile.comments} />
+        ) : (
+          <BadgeProgress profile={profile} />
+        )}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,93 @@
+import type {
+  ProfileHeader,
+  UpdateAvatarResponse,
+  UpdatePasswordBody,
+  UpdateProfileBody,
+  UpdateUserResponse,
+} from '@bashboard/server/contract'
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
+import { useSetAtom } from 'jotai'
+import { apiFetch } from '../../lib/api-client'
+import { currentUserKeyRoot, profileHeaderKey } from '../../lib/current-user'
+import { SESSION_LIFETIME_MS, sessionAtom } from '../../state/session'
+
+/**
+ * Writes the updated header into the cache the site header reads (so a new avatar or name shows at once)
+ * and refetches the user's other private data (the profile page) in the background.
+ */
+function applyHeader(queryClient: QueryClient, header: ProfileHeader): void {
+  const { _id, username, email, avatar, contributor, role, points, badge } = header
+  queryClient.setQueryData<ProfileHeader>(profileHeaderKey(), {
+    _id,
+    username,
+    email,
+    avatar,
+    contributor,
+    role,
+    points,
+    badge,
+  })
+  const headerKey = profileHeaderKey()
+  void queryClient.invalidateQueries({
+    queryKey: currentUserKeyRoot,
+    predicate: (query) => query.queryKey[1] !== headerKey[1],
+  })
+}
+
+/** PUT /api/users with the profile form (username and email). */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: UpdateProfileBody) =>
+      apiFetch<UpdateUserResponse>('/api/users', {
+        method: 'PUT',
+        body,
+        fallbackMessage: 'Failed to update user',
+      }),
+    onSuccess: (header) => applyHeader(queryClient, header),
+  })
+}
+
+/**
+ * PUT /api/users with the password form. The change signs out every other session; this tab keeps going
+ * with the fresh token the answer carries (stored like a login's, so the live socket re-authenticates too).
+ */
+export function useChangePassword() {
+  const queryClient = useQueryClient()
+  const setSession = useSetAtom(sessionAtom)
+  return useMutation({
+    mutationFn: (body: UpdatePasswordBody) =>
+      apiFetch<UpdateUserResponse>('/api/users', {
+        method: 'PUT',
+        body,
+        fallbackMessage: 'Failed to update user',
+      }),
+    onSuccess: (answer) => {
+      if (answer.token) {
+        const expiresAt =
+          answer.expiresAt && !Number.isNaN(Date.parse(answer.expiresAt))
+            ? answer.expiresAt
+            : new Date(Date.now() + SESSION_LIFETIME_MS).toISOString()
+        setSession({ token: answer.token, expiresAt })
+      }
+      applyHeader(queryClient, answer)
+    },
+  })
+}
+
+/** PUT /api/users/avatar, multipart with the file in field `image`. */
+export function useUploadAvatar() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData()
+      form.append('image', file)
+      return apiFetch<UpdateAvatarResponse>('/api/users/avatar', {
+        method: 'PUT',
+        body: form,
+        fallbackMessage: 'Failed to update avatar',
+      })
+    },
+    onSuccess: (header) => applyHeader(queryClient, header),
+  })
+}

@@ -1,0 +1,120 @@
+import type { ProfileHeader } from '@bashboard/server/contract'
+import { Camera, Upload, X } from 'lucide-react'
+import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react'
+import { Avatar } from '../../../components/ui/avatar'
+import { Button } from '../../../components/ui/button'
+import { useToast } from '../../../components/ui/toast'
+import { useUploadAvatar } from '../api'
+import { validateAvatarFile } from '../validation'
+
+/** A picked file and its local preview URL (revoked when replaced or dropped). */
+interface Picked {
+  file: File
+  url: string
+}
+
+/**
+ * Avatar upload (SEED-SPEC §5): pick a JPEG/JPG/PNG of at most 5 MB, see it previewed, then upload it.
+ * A refused file shows why under the picker and is never sent.
+ */
+export function AvatarUpload({ user }: { user: ProfileHeader }) {
+  const toast = useToast()
+  const upload = useUploadAvatar()
+  const inputId = useId()
+  const errorId = `${inputId}-error`
+  const inputRef = useRef<HTMLInputElement>(null)
+  const [picked, setPicked] = useState<Picked | null>(null)
+  const [error, setError] = useState<string | null>(null)
+
+  // The preview's object URL lives exactly as long as it is shown.
+  useEffect(() => {
+    if (!picked) return
+    return () => URL.revokeObjectURL(picked.url)
+  }, [picked])
+
+  function clear(): void {
+    setPicked(null)
+    if (inputRef.current) inputRef.current.value = ''
+  }
+
+  function onPick(event: ChangeEvent<HTMLInputElement>): void {
+    const file = event.target.files?.[0]
+    if (!file) return
+    const problem = validateAvatarFile(file)
+    setError(problem)
+    if (problem) {
+      clear()
+      return
+    }
+    setPicked({ file, url: URL.createObjectURL(file) })
+  }
+
+  function onUpload(): void {
+    if (!picked) return
+    upload.mutate(picked.file, {
+      onSuccess: () => {
+        clear()
+        toast({ title: 'Avatar Updated', message: 'Your new avatar is live.', variant: 'success' })
+      },
+      onError: (failure) =>
+        toast({ title: 'Upload Failed', message: failure.message, variant: 'destructive' }),
+    })
+  }
+
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-5">
+      <div className="relative self-start">
+        {picked ? (
+          <img
+            src={picked.url}
+            alt="Preview of your new avatar"
+            className="size-20 rounded-full border-2 border-accent object-cover"
+          />
+        ) : (
+          <Avatar name={user.username} src={user.avatar} size="lg" className="size-20 text-2xl" />
+        )}
+      </div>
+      <div className="flex min-w-0 flex-col gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <label
+            htmlFor={inputId}
+            className="inline-flex h-8 cursor-pointer items-center gap-2 rounded-md border border-line-strong bg-surface-2 px-3 text-sm font-medium text-fg transition-colors hover:bg-surface-3 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent/60"
+          >
+            <Camera aria-hidden="true" className="size-4" />
+            {picked ? 'Choose another' : 'Change avatar'}
+            <input
+              ref={inputRef}
+              id={inputId}
+              type="file"
+              accept="image/jpeg,image/jpg,image/png"
+              aria-describedby={error ? errorId : `${inputId}-hint`}
+              aria-invalid={error ? true : undefined}
+              onChange={onPick}
+              className="sr-only"
+            />
+          </label>
+          {picked ? (
+            <>
+              <Button size="sm" onClick={onUpload} loading={upload.isPending}>
+                <Upload aria-hidden="true" className="size-4" />
+                {upload.isPending ? 'Uploading...' : 'Upload Avatar'}
+              </Button>
+              <Button variant="ghost" size="sm" onClick={clear} disabled={upload.isPending}>
+                <X aria-hidden="true" className="size-4" />
+                Cancel
+              </Button>
+            </>
+          ) : null}
+        </div>
+        <p id={`${inputId}-hint`} className="text-xs text-muted">
+          JPEG, JPG or PNG, at most 5MB. It is cropped to a square.
+        </p>
+        {error ? (
+          <p id={errorId} role="alert" className="text-xs font-medium text-danger">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  )
+}

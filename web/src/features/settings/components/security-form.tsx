@@ -1,0 +1,78 @@
+import { type FormEvent, useState } from 'react'
+import { Button } from '../../../components/ui/button'
+import { PasswordInput } from '../../../components/ui/password-input'
+import { useToast } from '../../../components/ui/toast'
+import { useChangePassword } from '../api'
+import { type PasswordFormValues, validatePasswordForm } from '../validation'
+
+const EMPTY: PasswordFormValues = { currentPassword: '', newPassword: '', confirmPassword: '' }
+
+/**
+ * The Security tab (SEED-SPEC §2, §5): current, new and confirm password, each with show/hide. The current
+ * password is sent and checked (DESIGN §4); success keeps this tab signed in and ends every other session.
+ */
+export function SecurityForm() {
+  const toast = useToast()
+  const change = useChangePassword()
+  const [values, setValues] = useState<PasswordFormValues>(EMPTY)
+  const [problem, setProblem] = useState<ReturnType<typeof validatePasswordForm>>(null)
+
+  function onSubmit(event: FormEvent<HTMLFormElement>): void {
+    event.preventDefault()
+    const found = validatePasswordForm(values)
+    setProblem(found)
+    if (found) return
+    change.mutate(
+      { currentPassword: values.currentPassword, newPassword: values.newPassword },
+      {
+        onSuccess: () => {
+          setValues(EMPTY)
+          toast({
+            title: 'Password Updated',
+            message: 'Your password was changed. Other devices have been signed out.',
+            variant: 'success',
+          })
+        },
+        onError: (failure) =>
+          toast({ title: 'Update Failed', message: failure.message, variant: 'destructive' }),
+      },
+    )
+  }
+
+  const field = (name: keyof PasswordFormValues) => ({
+    name,
+    value: values[name],
+    onChange: (event: FormEvent<HTMLInputElement>) => {
+      const value = event.currentTarget.value
+      setValues((current) => ({ ...current, [name]: value }))
+    },
+    error: problem?.field === name ? problem.message : undefined,
+  })
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Change password" className="flex flex-col gap-4">
+      <PasswordInput
+        label="Current Password"
+        autoComplete="current-password"
+        required
+        {...field('currentPassword')}
+      />
+      <PasswordInput
+        label="New Password"
+        autoComplete="new-password"
+        hint="At least 6 characters."
+        required
+        {...field('newPassword')}
+      />
+      <PasswordInput
+        label="Confirm New Password"
+        autoComplete="new-password"
+        required
+        {...field('confirmPassword')}
+      />
+      <Button type="submit" loading={change.isPending} className="self-start">
+        {change.isPending ? 'Updating...' : 'Update Password'}
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,277 @@
+import type { ProfileHeader } from '@bashboard/server/contract'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { SESSION_STORAGE_KEY } from '../../../state/session'
+import { errorBody, type MockAnswer, mockApi, profileFixture } from '../../../test/mock-api'
+import { renderApp, storeSession, validSession } from '../../../test/render-app'
+
+const user = profileFixture()
+
+function mockSettings(
+  routes: Record<string, MockAnswer | ((request: { body: unknown }) => MockAnswer)> = {},
+) {
+  storeSession(validSession())
+  return mockApi({
+    'GET /api/website/user/profile/header': { status: 200, body: user },
+    'GET /api/notifications': { status: 200, body: { notifications: [], unreadCount: 0, liveId: '0' } },
+    ...routes,
+  })
+}
+
+function imageFile(name: string, type: string, bytes = 1024): File {
+  return new File([new Uint8Array(bytes)], name, { type })
+}
+
+async function openSecurityTab() {
+  const events = userEvent.setup()
+  await events.click(await screen.findByRole('tab', { name: 'Security' }))
+  return events
+}
+
+beforeEach(() => {
+  // jsdom has no object URLs; the preview only needs a stable string.
+  URL.createObjectURL = vi.fn(() => 'blob:avatar-preview')
+  URL.revokeObjectURL = vi.fn()
+})
+
+describe('Settings page', () => {
+  it('sends guests to /login', async () => {
+    mockApi({})
+    const { router } = renderApp('/settings')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+  })
+
+  it('leaves for /login when the user logs out on the page', async () => {
+    mockSettings()
+    const { router } = renderApp('/settings')
+    const events = userEvent.setup()
+    await events.click(await screen.findByRole('button', { name: /ada_lovelace/ }))
+    await events.click(screen.getByRole('menuitem', { name: 'Log out' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+  })
+
+  it("shows 'Failed to load user profile' when the profile cannot be loaded", async () => {
+    mockSettings({ 'GET /api/website/user/profile/header': { status: 500 } })
+    renderApp('/settings')
+    expect(await screen.findByText('Failed to load user profile')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument()
+  })
+
+  it('fills the profile form with the current username and email', async () => {
+    mockSettings()
+    renderApp('/settings')
+    expect(await screen.findByLabelText('Username')).toHaveValue('ada_lovelace')
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.test')
+    expect(screen.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true')
+  })
+
+  describe('avatar', () => {
+    it('refuses a file that is not JPEG, JPG or PNG, and sends nothing', async () => {
+      const requests = mockSettings()
+      renderApp('/settings')
+      const events = userEvent.setup({ applyAccept: false })
+      await events.upload(
+        await screen.findByLabelText('Change avatar'),
+        imageFile('drawing.gif', 'image/gif'),
+      )
+      expect(
+        await screen.findByText('Please upload a valid image file (JPEG, JPG, or PNG)'),
+      ).toBeInTheDocument()
+      expect(screen.queryByRole('img', { name: 'Preview of your new avatar' })).not.toBeInTheDocument()
+      expect(requests.some((request) => request.path === '/api/users/avatar')).toBe(false)
+    })
+
+    it('refuses an SVG renamed .png by its declared type', async () => {
+      mockSettings()
+      renderApp('/settings')
+      const events = userEvent.setup({ applyAccept: false })
+      await events.upload(
+        await screen.findByLabelText('Change avatar'),
+        imageFile('logo.png', 'image/svg+xml'),
+      )
+      expect(
+        await screen.findByText('Please upload a valid image file (JPEG, JPG, or PNG)'),
+      ).toBeInTheDocument()
+    })
+
+    it('refuses an image over 5MB', async () => {
+      mockSettings()
+      renderApp('/settings')
+      const events = userEvent.setup()
+      const big = imageFile('holiday.jpg', 'image/jpeg', 5 * 1024 * 1024 + 1)
+      await events.upload(await screen.findByLabelText('Change avatar'), big)
+      expect(await screen.findByText('Image must be smaller than 5MB')).toBeInTheDocument()
+      expect(screen.queryByRole('button', { name: 'Upload Avatar' })).not.toBeInTheDocument()
+    })
+
+    it('previews the picked image, uploads it as field "image", and updates the header avatar', async () => {
+      const updated: ProfileHeader = { ...user, avatar: '/uploads/avatars/new-face.jpg' }
+      const requests = mockSettings({ 'PUT /api/users/avatar': { status: 200, body: updated } })
+      renderApp('/settings')
+      const events = userEvent.setup()
+      const file = imageFile('face.jpg', 'image/jpeg')
+      await events.upload(await screen.findByLabelText('Change avatar'), file)
+      expect(screen.getByRole('img', { name: 'Preview of your new avatar' })).toHaveAttribute(
+        'src',
+        'blob:avatar-preview',
+      )
+      // Nothing is sent until the user confirms the preview.
+      expect(requests.some((request) => request.path === '/api/users/avatar')).toBe(false)
+
+      await events.click(screen.getByRole('button', { name: 'Upload Avatar' }))
+      expect(await screen.findByText('Avatar Updated')).toBeInTheDocument()
+      const upload = requests.find((request) => request.path === '/api/users/avatar')
+      expect(upload?.method).toBe('PUT')
+      const form = upload?.body
+      expect(form).toBeInstanceOf(FormData)
+      expect(form instanceof FormData ? form.get('image') : null).toBe(file)
+      // The header's avatar (in the user menu button) shows the new image right away.
+      const menuButton = screen.getByRole('button', { name: /ada_lovelace/ })
+      await waitFor(() =>
+        expect(menuButton.querySelector('img')).toHaveAttribute('src', '/uploads/avatars/new-face.jpg'),
+      )
+    })
+
+    it("shows 'Upload Failed' with the server's message when the upload is refused", async () => {
+      mockSettings({
+        'PUT /api/users/avatar': {
+          status: 415,
+          body: errorBody(415, 'Please upload a valid image file (JPEG, JPG, or PNG)'),
+        },
+      })
+      renderApp('/settings')
+      const events = userEvent.setup()
+      await events.upload(await screen.findByLabelText('Change avatar'), imageFile('fake.png', 'image/png'))
+      await events.click(screen.getByRole('button', { name: 'Upload Avatar' }))
+      const toast = (await screen.findByText('Upload Failed')).closest('li') as HTMLElement
+      expect(toast).toHaveAttribute('role', 'alert')
+      expect(
+        within(toast).getByText('Please upload a valid image file (JPEG, JPG, or PNG)'),
+      ).toBeInTheDocument()
+    })
+  })
+
+  describe('profile form', () => {
+    it('requires a username and an email before sending', async () => {
+      const requests = mockSettings()
+      renderApp('/settings')
+      const events = userEvent.setup()
+      await events.clear(await screen.findByLabelText('Username'))
+      await events.clear(screen.getByLabelText('Email'))
+      await events.click(screen.getByRole('button', { name: 'Save Changes' }))
+      expect(await screen.findByText('Username is required')).toBeInTheDocument()
+      expect(screen.getByText('Email is required')).toBeInTheDocument()
+      expect(requests.some((request) => request.path === '/api/users')).toBe(false)
+    })
+
+    it("sends the trimmed values, shows 'Profile Updated' and renames the header", async () => {
+      const requests = mockSettings({
+        'PUT /api/users': { status: 200, body: { ...user, username: 'countess_ada', email: 'ada@new.test' } },
+      })
+      renderApp('/settings')
+      const events = userEvent.setup()
+      const username = await screen.findByLabelText('Username')
+      await events.clear(username)
+      await events.type(username, '  countess_ada ')
+      await events.clear(screen.getByLabelText('Email'))
+      await events.type(screen.getByLabelText('Email'), 'ada@new.test')
+      await events.click(screen.getByRole('button', { name: 'Save Changes' }))
+      expect(await screen.findByText('Profile Updated')).toBeInTheDocument()
+      expect(requests.find((request) => request.path === '/api/users')?.body).toEqual({
+        username: 'countess_ada',
+        email: 'ada@new.test',
+      })
+      expect(await screen.findByRole('button', { name: /countess_ada/ })).toBeInTheDocument()
+    })
+
+    it("shows 'Update Failed' with the server's message on a duplicate", async () => {
+      mockSettings({ 'PUT /api/users': { status: 409, body: errorBody(409, 'Username is already taken') } })
+      renderApp('/settings')
+      const events = userEvent.setup()
+      await events.click(await screen.findByRole('button', { name: 'Save Changes' }))
+      const toast = (await screen.findByText('Update Failed')).closest('li') as HTMLElement
+      expect(within(toast).getByText('Username is already taken')).toBeInTheDocument()
+    })
+  })
+
+  describe('security form', () => {
+    it('has three password fields, each with its own show/hide toggle', async () => {
+      mockSettings()
+      renderApp('/settings')
+      await openSecurityTab()
+      const form = screen.getByRole('form', { name: 'Change password' })
+      for (const label of ['Current Password', 'New Password', 'Confirm New Password'])
+        expect(within(form).getByLabelText(label)).toHaveAttribute('type', 'password')
+      const toggles = within(form).getAllByRole('button', { name: 'Show password' })
+      expect(toggles).toHaveLength(3)
+      await userEvent.setup().click(toggles[1] as HTMLElement)
+      expect(within(form).getByLabelText('New Password')).toHaveAttribute('type', 'text')
+      expect(within(form).getByLabelText('Current Password')).toHaveAttribute('type', 'password')
+    })
+
+    it('checks the current password first, then that the new ones match, then their length', async () => {
+      const requests = mockSettings()
+      renderApp('/settings')
+      const events = await openSecurityTab()
+      const submit = screen.getByRole('button', { name: 'Update Password' })
+
+      await events.type(screen.getByLabelText('New Password'), 'abc')
+      await events.type(screen.getByLabelText('Confirm New Password'), 'abd')
+      await events.click(submit)
+      expect(await screen.findByText('Current password is required')).toBeInTheDocument()
+
+      await events.type(screen.getByLabelText('Current Password'), 'old-secret')
+      await events.click(submit)
+      // Short and different: the mismatch is reported first (SEED-SPEC §5 order).
+      expect(await screen.findByText("New passwords don't match")).toBeInTheDocument()
+      expect(screen.queryByText('Password must be at least 6 characters long')).not.toBeInTheDocument()
+
+      await events.clear(screen.getByLabelText('Confirm New Password'))
+      await events.type(screen.getByLabelText('Confirm New Password'), 'abc')
+      await events.click(submit)
+      expect(await screen.findByText('Password must be at least 6 characters long')).toBeInTheDocument()
+      expect(screen.queryByText("New passwords don't match")).not.toBeInTheDocument()
+      expect(requests.some((request) => request.path === '/api/users')).toBe(false)
+    })
+
+    it("sends the current and new password, stores the fresh token and shows 'Password Updated'", async () => {
+      const expiresAt = new Date(Date.now() + 60 * 60_000).toISOString()
+      const requests = mockSettings({
+        'PUT /api/users': { status: 200, body: { ...user, token: 'fresh-token', expiresAt } },
+      })
+      renderApp('/settings')
+      const events = await openSecurityTab()
+      await events.type(screen.getByLabelText('Current Password'), 'old-secret')
+      await events.type(screen.getByLabelText('New Password'), 'new-secret')
+      await events.type(screen.getByLabelText('Confirm New Password'), 'new-secret')
+      await events.click(screen.getByRole('button', { name: 'Update Password' }))
+
+      expect(await screen.findByText('Password Updated')).toBeInTheDocument()
+      const change = requests.find((request) => request.path === '/api/users')
+      expect(change?.body).toEqual({ currentPassword: 'old-secret', newPassword: 'new-secret' })
+      expect(change?.headers.get('Authorization')).toBe('Bearer test-token')
+      expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? '{}')).toEqual({
+        token: 'fresh-token',
+        expiresAt,
+      })
+      // The fields are emptied so the new password does not linger on screen.
+      expect(screen.getByLabelText('Current Password')).toHaveValue('')
+    })
+
+    it("shows 'Update Failed' with the server's message and keeps the session", async () => {
+      mockSettings({
+        'PUT /api/users': { status: 422, body: errorBody(422, 'Current password is incorrect') },
+      })
+      renderApp('/settings')
+      const events = await openSecurityTab()
+      await events.type(screen.getByLabelText('Current Password'), 'wrong-one')
+      await events.type(screen.getByLabelText('New Password'), 'new-secret')
+      await events.type(screen.getByLabelText('Confirm New Password'), 'new-secret')
+      await events.click(screen.getByRole('button', { name: 'Update Password' }))
+      expect(await screen.findByText('Update Failed')).toBeInTheDocument()
+      expect(screen.getByText('Current password is incorrect')).toBeInTheDocument()
+      expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? '{}').token).toBe('test-token')
+    })
+  })
+})

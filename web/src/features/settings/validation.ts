@@ -1,0 +1,66 @@
+import { AVATAR_MAX_BYTES } from '@bashboard/server/contract'
+
+/** SEED-SPEC §5 messages, word for word. */
+export const SETTINGS_MESSAGES = {
+  avatarType: 'Please upload a valid image file (JPEG, JPG, or PNG)',
+  avatarSize: 'Image must be smaller than 5MB',
+  usernameRequired: 'Username is required',
+  emailRequired: 'Email is required',
+  currentPasswordRequired: 'Current password is required',
+  passwordMismatch: "New passwords don't match",
+  passwordTooShort: 'Password must be at least 6 characters long',
+} as const
+
+/** SEED-SPEC §9: a new password has at least 6 characters. */
+export const MIN_PASSWORD_LENGTH = 6
+
+const AVATAR_TYPES = new Set(['image/jpeg', 'image/jpg', 'image/png'])
+const AVATAR_EXTENSION = /\.(jpe?g|png)$/i
+
+/**
+ * Checks a picked avatar before it is previewed or sent: JPEG/JPG/PNG by declared type and name, then at
+ * most 5 MB. The server checks the bytes themselves; this only saves a pointless upload.
+ */
+export function validateAvatarFile(file: Pick<File, 'name' | 'type' | 'size'>): string | null {
+  if (!AVATAR_TYPES.has(file.type.toLowerCase()) || !AVATAR_EXTENSION.test(file.name))
+    return SETTINGS_MESSAGES.avatarType
+  if (file.size > AVATAR_MAX_BYTES) return SETTINGS_MESSAGES.avatarSize
+  return null
+}
+
+export interface ProfileFormValues {
+  username: string
+  email: string
+}
+
+/** Field → message for the profile form; empty when it may be sent. Values are checked trimmed. */
+export function validateProfileForm(
+  values: ProfileFormValues,
+): Partial<Record<keyof ProfileFormValues, string>> {
+  const errors: Partial<Record<keyof ProfileFormValues, string>> = {}
+  if (!values.username.trim()) errors.username = SETTINGS_MESSAGES.usernameRequired
+  if (!values.email.trim()) errors.email = SETTINGS_MESSAGES.emailRequired
+  return errors
+}
+
+export interface PasswordFormValues {
+  currentPassword: string
+  newPassword: string
+  confirmPassword: string
+}
+
+/**
+ * The first problem of the password form, in the seed's order: the current password is required, the new
+ * passwords must match, then the new one needs at least 6 characters. Null when it may be sent.
+ */
+export function validatePasswordForm(
+  values: PasswordFormValues,
+): { field: keyof PasswordFormValues; message: string } | null {
+  if (values.currentPassword === '')
+    return { field: 'currentPassword', message: SETTINGS_MESSAGES.currentPasswordRequired }
+  if (values.newPassword !== values.confirmPassword)
+    return { field: 'confirmPassword', message: SETTINGS_MESSAGES.passwordMismatch }
+  if (values.newPassword.length < MIN_PASSWORD_LENGTH)
+    return { field: 'newPassword', message: SETTINGS_MESSAGES.passwordTooShort }
+  return null
+}

@@ -1,0 +1,16 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { blogDetailQueryOptions } from '../features/blog/api'
+import { BlogDetailLoading, BlogDetailPage } from '../features/blog/components/blog-detail-page'
+
+export const Route = createFileRoute('/blog/$slug')({
+  // The page decides between 'Blog post not found' and "back to /blog"; a failed load must not throw.
+  loader: ({ context, params }) =>
+    context.queryClient.ensureQueryData(blogDetailQueryOptions(params.slug)).catch(() => undefined),
+  pendingComponent: BlogDetailLoading,
+  component: BlogRoute,
+})
+
+function BlogRoute() {
+  const { slug } = Route.useParams()
+  return <BlogDetailPage slug={slug} />
+}

@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { GuidelinesPage } from '../features/content/components/guidelines-page'
+
+export const Route = createFileRoute('/guidelines')({ component: GuidelinesPage })

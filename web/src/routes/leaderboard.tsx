@@ -1,0 +1,38 @@
+import type { LeaderboardPeriod } from '@bashboard/server/contract'
+import { createFileRoute } from '@tanstack/react-router'
+import { LEADERBOARD_PERIODS, leaderboardQueryOptions } from '../features/leaderboard/api'
+import { LeaderboardPage } from '../features/leaderboard/components/leaderboard-page'
+
+export interface LeaderboardSearch {
+  period?: LeaderboardPeriod
+}
+
+const periods = new Set<string>(LEADERBOARD_PERIODS.map((tab) => tab.value))
+
+/** `?period=week|month`; All Time is the default and stays out of the URL. */
+function validateSearch(raw: Record<string, unknown>): LeaderboardSearch {
+  const period = typeof raw.period === 'string' ? raw.period : undefined
+  return period && period !== 'all' && periods.has(period) ? { period: period as LeaderboardPeriod } : {}
+}
+
+export const Route = createFileRoute('/leaderboard')({
+  validateSearch,
+  loaderDeps: ({ search }) => ({ period: search.period ?? 'all' }),
+  // The page shows its own error state; a failed load must not stop the route from rendering.
+  loader: ({ context, deps }) =>
+    context.queryClient.ensureQueryData(leaderboardQueryOptions(deps.period)).catch(() => undefined),
+  component: LeaderboardRoute,
+})
+
+function LeaderboardRoute() {
+  const { period = 'all' } = Route.useSearch()
+  const navigate = Route.useNavigate()
+  return (
+    <LeaderboardPage
+      period={period}
+      onPeriodChange={(next) =>
+        void navigate({ search: next === 'all' ? {} : { period: next }, replace: true })
+      }
+    />
+  )
+}
