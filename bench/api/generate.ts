@@ -1,13 +1,12 @@
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { connectDatabase, migrateToLatest } from '@bashboard/db'
-import pg from 'pg'
 import { CATEGORIES } from '../../db/src/seed/content/categories.ts'
 import { COMMANDS } from '../../db/src/seed/content/commands.ts'
 import { htmlToText } from '../../server/src/lib/sanitize.ts'
 import { commandKey, slugify } from '../../server/src/lib/slug.ts'
 import { deriveTags } from '../../server/src/lib/tags.ts'
 import { createThrowawayDatabase, DEFAULT_DATABASE_URL } from '../../server/test/spawn-server.ts'
+import { bulkLoad, POINTS_LEDGER_FROM_ROWS } from '../lib/dataset.ts'
 
 /*
  * The API benchmark's dataset: at scale 1, 10,000 users, 100,000 posts, 1,000,000 votes and 200,000
@@ -65,66 +64,51 @@ export async function generateDataset(
   // A few spare votes per user make up for the own posts skipped; the total is capped by LIMIT.
   const votesPerUser = Math.min(posts - 1, Math.ceil(votes / users) + 1)
 
-  const handle = await connectDatabase({ databaseUrl: url })
-  try {
-    await migrateToLatest(handle.db)
-  } finally {
-    await handle.close()
-  }
-
-  const client = new pg.Client({ connectionString: url })
-  client.on('error', () => {})
-  await client.connect()
-  const step = async (label: string, statement: string, values: unknown[] = []): Promise<void> => {
-    const at = Date.now()
-    const result = await client.query(statement, values)
-    log(`  ${label}: ${result.rowCount ?? 0} rows, ${((Date.now() - at) / 1000).toFixed(1)} s`)
-  }
-  try {
-    await client.query('SET synchronous_commit = off')
-    await client.query('SET maintenance_work_mem = 262144')
-    await client.query('BEGIN')
-
-    await step(
-      'categories',
-      `INSERT INTO categories (name, slug, description, created_at)
+  return bulkLoad(
+    url,
+    log,
+    { settings: ['SET maintenance_work_mem = 262144'] },
+    async (step, client) => {
+      await step(
+        'categories',
+        `INSERT INTO categories (name, slug, description, created_at)
        SELECT name, slug, description, now() - interval '${SPAN_DAYS + 30} days'
        FROM unnest($1::text[], $2::text[], $3::text[]) AS c(name, slug, description)`,
-      [CATEGORIES.map((c) => c.name), CATEGORIES.map((c) => c.slug), CATEGORIES.map((c) => c.description)],
-    )
+        [CATEGORIES.map((c) => c.name), CATEGORIES.map((c) => c.slug), CATEGORIES.map((c) => c.description)],
+      )
 
-    // The password hash is not a valid argon2 hash: nobody logs in, run.ts mints tokens with the app.
-    await step(
-      'users',
-      `INSERT INTO users (username, email, password_hash, role, created_at, updated_at)
+      // The password hash is not a valid argon2 hash: nobody logs in, run.ts mints tokens with the app.
+      await step(
+        'users',
+        `INSERT INTO users (username, email, password_hash, role, created_at, updated_at)
        SELECT 'bench_user_' || i, 'bench' || i || '@bench.invalid', 'bench-no-login',
               CASE WHEN i <= $2 THEN 'contributor' ELSE 'member' END,
               now() - make_interval(days => ${SPAN_DAYS + 20}) + make_interval(secs => i * 60),
               now() - make_interval(days => ${SPAN_DAYS + 20}) + make_interval(secs => i * 60)
        FROM generate_series(1, $1::int) AS i`,
-      [users, authors],
-    )
-    await client.query(
-      `CREATE TEMP TABLE bench_users AS
+        [users, authors],
+      )
+      await client.query(
+        `CREATE TEMP TABLE bench_users AS
        SELECT row_number() OVER (ORDER BY created_at, id)::int AS n, id FROM users`,
-    )
-    await client.query('CREATE UNIQUE INDEX ON bench_users (n)')
+      )
+      await client.query('CREATE UNIQUE INDEX ON bench_users (n)')
 
-    // Each post is a command of the demo seed (in its category) plus a variant number, so slug and
-    // command key are unique by construction and both are computed the way the app computes them.
-    const templates = COMMANDS.map((command) => ({
-      title: command.title,
-      slug: slugify(command.title),
-      command: command.command,
-      key: commandKey(command.command),
-      description: command.description,
-      text: htmlToText(command.description),
-      tags: `{${deriveTags(command.command, command.tags).join(',')}}`,
-      category: command.category,
-    }))
-    await step(
-      'posts',
-      `WITH t AS (
+      // Each post is a command of the demo seed (in its category) plus a variant number, so slug and
+      // command key are unique by construction and both are computed the way the app computes them.
+      const templates = COMMANDS.map((command) => ({
+        title: command.title,
+        slug: slugify(command.title),
+        command: command.command,
+        key: commandKey(command.command),
+        description: command.description,
+        text: htmlToText(command.description),
+        tags: `{${deriveTags(command.command, command.tags).join(',')}}`,
+        category: command.category,
+      }))
+      await step(
+        'posts',
+        `WITH t AS (
          SELECT (ord - 1)::int AS n, title, slug, command, key, description, text, tags, category
          FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
                      $11::text[])
@@ -147,31 +131,31 @@ export async function generateDataset(
        JOIN t ON t.n = g.tn
        JOIN bench_users u ON u.n = 1 + (g.i * 7) % $10::int
        JOIN categories c ON c.slug = t.category`,
-      [
-        posts,
-        templates.map((t) => t.title),
-        templates.map((t) => t.slug),
-        templates.map((t) => t.command),
-        templates.map((t) => t.key),
-        templates.map((t) => t.description),
-        templates.map((t) => t.text),
-        templates.map((t) => t.tags),
-        templates.length,
-        authors,
-        templates.map((t) => t.category),
-      ],
-    )
-    await client.query(
-      `CREATE TEMP TABLE bench_posts AS
+        [
+          posts,
+          templates.map((t) => t.title),
+          templates.map((t) => t.slug),
+          templates.map((t) => t.command),
+          templates.map((t) => t.key),
+          templates.map((t) => t.description),
+          templates.map((t) => t.text),
+          templates.map((t) => t.tags),
+          templates.length,
+          authors,
+          templates.map((t) => t.category),
+        ],
+      )
+      await client.query(
+        `CREATE TEMP TABLE bench_posts AS
        SELECT row_number() OVER (ORDER BY id)::int - 1 AS n, id, author_id, created_at FROM posts`,
-    )
-    await client.query('CREATE UNIQUE INDEX ON bench_posts (n)')
+      )
+      await client.query('CREATE UNIQUE INDEX ON bench_posts (n)')
 
-    // Voter u's k-th vote lands on post (u * 7919 + k * 613) mod posts: 613 is prime and not a factor of
-    // the post count at any round scale, so one voter's posts are distinct; own posts are skipped.
-    await step(
-      'votes',
-      `INSERT INTO votes (user_id, post_id, value, created_at, updated_at)
+      // Voter u's k-th vote lands on post (u * 7919 + k * 613) mod posts: 613 is prime and not a factor of
+      // the post count at any round scale, so one voter's posts are distinct; own posts are skipped.
+      await step(
+        'votes',
+        `INSERT INTO votes (user_id, post_id, value, created_at, updated_at)
        SELECT u.id, p.id, CASE WHEN random() < 0.8 THEN 1 ELSE -1 END, at, at
        FROM (
          SELECT u.n AS un, k,
@@ -183,34 +167,25 @@ export async function generateDataset(
        CROSS JOIN LATERAL (SELECT p.created_at + (now() - p.created_at) * random() AS at) AS t
        WHERE p.author_id <> u.id
        LIMIT $1::int`,
-      [votes, posts, votesPerUser],
-    )
-    await step(
-      'comments',
-      `INSERT INTO comments (post_id, author_id, content, created_at)
+        [votes, posts, votesPerUser],
+      )
+      await step(
+        'comments',
+        `INSERT INTO comments (post_id, author_id, content, created_at)
        SELECT p.id, u.id, ($4::text[])[1 + i % cardinality($4::text[])],
               p.created_at + (now() - p.created_at) * random()
        FROM generate_series(0, $1::int - 1) AS i
        JOIN bench_posts p ON p.n = (i::bigint * 4099) % $2::int
        JOIN bench_users u ON u.n = 1 + (i::bigint * 31) % $3::int`,
-      [comments, posts, users, COMMENT_TEXTS],
-    )
-    // The ledger the app would have written: 10 per post, +2 per upvote and −1 per downvote received.
-    await step(
-      'points ledger',
-      `INSERT INTO points_ledger (user_id, delta, reason, subject_id, actor_id, created_at)
-       SELECT author_id, 10, 'post_created', id, author_id, created_at FROM posts
-       UNION ALL
-       SELECT p.author_id, CASE WHEN v.value > 0 THEN 2 ELSE -1 END,
-              CASE WHEN v.value > 0 THEN 'upvote_received' ELSE 'downvote_received' END,
-              v.post_id, v.user_id, v.created_at
-       FROM votes v JOIN posts p ON p.id = v.post_id`,
-    )
+        [comments, posts, users, COMMENT_TEXTS],
+      )
+      // The ledger the app would have written: 10 per post, +2 per upvote and −1 per downvote received.
+      await step('points ledger', POINTS_LEDGER_FROM_ROWS)
 
-    // Counters from recounts, the invariant the app keeps in every transaction.
-    await step(
-      'post counters',
-      `UPDATE posts p SET uplike_count = coalesce(v.up, 0), downlike_count = coalesce(v.down, 0),
+      // Counters from recounts, the invariant the app keeps in every transaction.
+      await step(
+        'post counters',
+        `UPDATE posts p SET uplike_count = coalesce(v.up, 0), downlike_count = coalesce(v.down, 0),
               comments_count = coalesce(c.n, 0)
        FROM posts p2
        LEFT JOIN (SELECT post_id, count(*) FILTER (WHERE value > 0) AS up,
@@ -218,53 +193,45 @@ export async function generateDataset(
                   FROM votes GROUP BY post_id) v ON v.post_id = p2.id
        LEFT JOIN (SELECT post_id, count(*) AS n FROM comments GROUP BY post_id) c ON c.post_id = p2.id
        WHERE p.id = p2.id`,
-    )
-    await step(
-      'user counters',
-      `UPDATE users u SET points = greatest(0, coalesce(l.total, 0)), post_count = coalesce(p.n, 0)
+      )
+      await step(
+        'user counters',
+        `UPDATE users u SET points = greatest(0, coalesce(l.total, 0)), post_count = coalesce(p.n, 0)
        FROM users u2
        LEFT JOIN (SELECT user_id, sum(delta) AS total FROM points_ledger GROUP BY user_id) l
          ON l.user_id = u2.id
        LEFT JOIN (SELECT author_id, count(*) AS n FROM posts GROUP BY author_id) p ON p.author_id = u2.id
        WHERE u.id = u2.id`,
-    )
-    await step(
-      'category counters',
-      `UPDATE categories c SET post_count = (SELECT count(*) FROM posts p WHERE p.category_id = c.id)`,
-    )
-    await client.query('COMMIT')
-
-    const vacuumAt = Date.now()
-    await client.query('VACUUM ANALYZE')
-    log(`  vacuum analyze: ${((Date.now() - vacuumAt) / 1000).toFixed(1)} s`)
-
-    const counts = await client.query<{
-      users: string
-      posts: string
-      votes: string
-      comments: string
-      ledger: string
-    }>(
-      `SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM posts) AS posts,
+      )
+      await step(
+        'category counters',
+        `UPDATE categories c SET post_count = (SELECT count(*) FROM posts p WHERE p.category_id = c.id)`,
+      )
+    },
+    async (client) => {
+      const counts = await client.query<{
+        users: string
+        posts: string
+        votes: string
+        comments: string
+        ledger: string
+      }>(
+        `SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM posts) AS posts,
               (SELECT count(*) FROM votes) AS votes, (SELECT count(*) FROM comments) AS comments,
               (SELECT count(*) FROM points_ledger) AS ledger`,
-    )
-    const row = counts.rows[0]
-    return {
-      scale,
-      users: Number(row?.users),
-      posts: Number(row?.posts),
-      votes: Number(row?.votes),
-      comments: Number(row?.comments),
-      ledger: Number(row?.ledger),
-      seconds: (Date.now() - started) / 1000,
-    }
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {})
-    throw error
-  } finally {
-    await client.end().catch(() => {})
-  }
+      )
+      const row = counts.rows[0]
+      return {
+        scale,
+        users: Number(row?.users),
+        posts: Number(row?.posts),
+        votes: Number(row?.votes),
+        comments: Number(row?.comments),
+        ledger: Number(row?.ledger),
+        seconds: (Date.now() - started) / 1000,
+      }
+    },
+  )
 }
 
 async function main(): Promise<void> {

@@ -1,8 +1,8 @@
-import { type ChildProcess, fork } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { closeSync, mkdirSync, openSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
-import { join, relative, resolve } from 'node:path'
+import { join, relative } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
@@ -25,8 +25,16 @@ import {
   probePostgres,
   type ThrowawayDatabase,
 } from '../../server/test/spawn-server.ts'
+import {
+  LOAD_OPTIONS,
+  loadSettings,
+  machineInfo,
+  REPO_ROOT,
+  startBenchServer,
+  stopBenchServer,
+} from '../lib/server.ts'
 import { type DatasetSummary, generateDataset } from './generate.ts'
-import type { ServerCommand, ServerReport, Voter } from './protocol.ts'
+import type { Voter } from './protocol.ts'
 
 /*
  * The API benchmark (`npm run bench:api`): generates the dataset (generate.ts) into a throwaway
@@ -37,25 +45,18 @@ import type { ServerCommand, ServerReport, Voter } from './protocol.ts'
  */
 
 const BENCH_DIR = fileURLToPath(new URL('.', import.meta.url))
-const REPO_ROOT = resolve(BENCH_DIR, '..', '..')
 
 const { values: options } = parseArgs({
   options: {
+    ...LOAD_OPTIONS,
     scale: { type: 'string', default: '1' },
     database: { type: 'string' },
-    connections: { type: 'string', default: '50' },
-    seconds: { type: 'string', default: '10' },
-    warmup: { type: 'string', default: '2' },
     only: { type: 'string' },
     voters: { type: 'string', default: '500' },
-    out: { type: 'string', default: 'bench/results' },
   },
 })
 const scale = Number(options.scale)
-const connections = Number(options.connections)
-const seconds = Number(options.seconds)
-const warmupSeconds = Number(options.warmup)
-const outDir = resolve(REPO_ROOT, options.out)
+const { connections, seconds, warmupSeconds, outDir } = loadSettings(options)
 
 /** Targets of the issue. */
 const READ_SHARE = 0.5
@@ -271,46 +272,6 @@ function endpoints(picks: Picks, voters: Voter[]): Endpoint[] {
   }
   const only = options.only?.split(',').map((name) => name.trim())
   return only ? list.filter((entry) => only.some((name) => entry.name.includes(name))) : list
-}
-
-/** A forked server process; resolves its 'listening' report, or fails with its message. */
-async function startServer(
-  script: string,
-  env: Record<string, string>,
-  logFd: number,
-): Promise<{ child: ChildProcess; port: number; voters: Voter[] }> {
-  const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env
-  const child = fork(join(BENCH_DIR, script), [], {
-    cwd: REPO_ROOT,
-    execArgv: ['--import', 'tsx'],
-    // Only what the run sets: an inherited DATABASE_URL or REDIS_URL would change what is measured.
-    env: { ...inherited, ...env },
-    // The servers' logs (the app logs every 5xx with its stack) go to a file next to the results.
-    stdio: ['ignore', logFd, logFd, 'ipc'],
-  })
-  const report = await new Promise<ServerReport>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`${script} did not start within 120 s`)), 120_000)
-    child.once('message', (message: ServerReport) => {
-      clearTimeout(timer)
-      done(message)
-    })
-    child.once('exit', (code) => {
-      clearTimeout(timer)
-      fail(new Error(`${script} exited with ${code} before listening`))
-    })
-  })
-  if (report.type === 'failed') throw new Error(`${script} failed (see the server log): ${report.message}`)
-  return { child, port: report.port, voters: report.voters }
-}
-
-/** Asks a server to stop; kills it (by its pid) if it has not exited after 10 s. */
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return
-  const exited = new Promise<void>((done) => child.once('exit', () => done()))
-  if (child.connected) child.send({ type: 'stop' } satisfies ServerCommand)
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
-  await exited
-  clearTimeout(timer)
 }
 
 async function load(baseUrl: string, endpoint: Endpoint, durationSeconds: number): Promise<Result> {
@@ -605,8 +566,8 @@ async function main(): Promise<void> {
       ]),
     ])
 
-    const ceiling = await startServer(
-      'ceiling-server.ts',
+    const ceiling = await startBenchServer(
+      join(BENCH_DIR, 'ceiling-server.ts'),
       {
         DATABASE_URL: url,
         BENCH_PORT: String(await findFreePort()),
@@ -615,8 +576,8 @@ async function main(): Promise<void> {
     )
     servers.push(ceiling.child)
     const port = await findFreePort()
-    const app = await startServer(
-      'app-server.ts',
+    const app = await startBenchServer(
+      join(BENCH_DIR, 'app-server.ts'),
       {
         NODE_ENV: 'production',
         DATABASE_URL: url,
@@ -645,7 +606,7 @@ async function main(): Promise<void> {
       await sleep(500)
     }
   } finally {
-    await Promise.all(servers.map(stopServer))
+    await Promise.all(servers.map(stopBenchServer))
     closeSync(logFd)
     await database?.drop()
   }
@@ -683,13 +644,7 @@ async function main(): Promise<void> {
   }
 
   const file = join(outDir, `api-${stamp}.json`)
-  const machine = {
-    cpu: os.cpus()[0]?.model ?? 'unknown',
-    cores: os.cpus().length,
-    memoryGb: Math.round(os.totalmem() / 1024 ** 3),
-    kernel: `${os.type()} ${os.release()}`,
-    node: process.version,
-  }
+  const machine = machineInfo()
   const command = `npm run bench:api -- ${process.argv.slice(2).join(' ')}`.trim()
   const settings = {
     connections,

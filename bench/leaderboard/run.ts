@@ -1,10 +1,9 @@
-import { type ChildProcess, fork } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { closeSync, mkdirSync, openSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
-import { join, relative, resolve } from 'node:path'
+import { join, relative } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { connectDatabase } from '@bashboard/db'
 import autocannon, { type Result } from 'autocannon'
@@ -18,7 +17,15 @@ import {
   probePostgres,
   type ThrowawayDatabase,
 } from '../../server/test/spawn-server.ts'
-import type { ServerCommand, ServerReport, Voter } from '../api/protocol.ts'
+import type { Voter } from '../api/protocol.ts'
+import {
+  LOAD_OPTIONS,
+  loadSettings,
+  machineInfo,
+  REPO_ROOT,
+  startBenchServer,
+  stopBenchServer,
+} from '../lib/server.ts'
 import { generateLeaderboardDataset, type LeaderboardDataset } from './generate.ts'
 
 /*
@@ -32,23 +39,11 @@ import { generateLeaderboardDataset, type LeaderboardDataset } from './generate.
  * bench/results/leaderboard-<date>.json.
  */
 
-const BENCH_DIR = fileURLToPath(new URL('.', import.meta.url))
-const REPO_ROOT = resolve(BENCH_DIR, '..', '..')
-
 const { values: options } = parseArgs({
-  options: {
-    connections: { type: 'string', default: '50' },
-    seconds: { type: 'string', default: '10' },
-    warmup: { type: 'string', default: '2' },
-    votes: { type: 'string', default: '1000' },
-    out: { type: 'string', default: 'bench/results' },
-  },
+  options: { ...LOAD_OPTIONS, votes: { type: 'string', default: '1000' } },
 })
-const connections = Number(options.connections)
-const seconds = Number(options.seconds)
-const warmupSeconds = Number(options.warmup)
+const { connections, seconds, warmupSeconds, outDir } = loadSettings(options)
 const burstVotes = Number(options.votes)
-const outDir = resolve(REPO_ROOT, options.out)
 
 /** Targets of issue 4. */
 const P99_LIMIT_MS = 50
@@ -78,41 +73,6 @@ interface BurstResult {
 
 const percentile = (sorted: readonly number[], p: number) =>
   sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0)
-
-async function startAppServer(
-  env: Record<string, string>,
-  logFd: number,
-): Promise<{ child: ChildProcess; port: number; voters: Voter[] }> {
-  const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env
-  const child = fork(join(REPO_ROOT, 'bench', 'api', 'app-server.ts'), [], {
-    cwd: REPO_ROOT,
-    execArgv: ['--import', 'tsx'],
-    env: { ...inherited, ...env },
-    stdio: ['ignore', logFd, logFd, 'ipc'],
-  })
-  const report = await new Promise<ServerReport>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error('app-server did not start within 120 s')), 120_000)
-    child.once('message', (message: ServerReport) => {
-      clearTimeout(timer)
-      done(message)
-    })
-    child.once('exit', (code) => {
-      clearTimeout(timer)
-      fail(new Error(`app-server exited with ${code} before listening`))
-    })
-  })
-  if (report.type === 'failed') throw new Error(`app-server failed (see the server log): ${report.message}`)
-  return { child, port: report.port, voters: report.voters }
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return
-  const exited = new Promise<void>((done) => child.once('exit', () => done()))
-  if (child.connected) child.send({ type: 'stop' } satisfies ServerCommand)
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
-  await exited
-  clearTimeout(timer)
-}
 
 function load(url: string, duration: number): Promise<Result> {
   return autocannon({ url, connections, duration, timeout: 10 })
@@ -288,7 +248,8 @@ async function main(): Promise<void> {
 
     const port = await findFreePort()
     const baseUrl = `http://127.0.0.1:${port}`
-    const app = await startAppServer(
+    const app = await startBenchServer(
+      join(REPO_ROOT, 'bench', 'api', 'app-server.ts'),
       {
         NODE_ENV: 'production',
         DATABASE_URL: database.url,
@@ -337,7 +298,7 @@ async function main(): Promise<void> {
         `last ${burst.lastPushAfterLastVoteMs} ms after the last vote`,
     )
   } finally {
-    if (server) await stopServer(server)
+    if (server) await stopBenchServer(server)
     closeSync(logFd)
     await database?.drop()
   }
@@ -363,12 +324,7 @@ async function main(): Promise<void> {
     console.log(`${verdict.pass ? 'PASS' : 'MISS'}  ${verdict.target}: ${verdict.measured}`)
 
   const file = join(outDir, `leaderboard-${stamp}.json`)
-  const machine = {
-    cpu: os.cpus()[0]?.model ?? 'unknown',
-    cores: os.cpus().length,
-    memoryGb: Math.round(os.totalmem() / 1024 ** 3),
-    node: process.version,
-  }
+  const machine = machineInfo()
   const document = {
     date: new Date().toISOString(),
     command: `npm run bench:leaderboard -- ${process.argv.slice(2).join(' ')}`.trim(),

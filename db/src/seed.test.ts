@@ -226,7 +226,10 @@ for (const target of TEST_TARGETS) {
         expect(blog.metadescription.length).toBeGreaterThan(50)
         expect(blog.metadescription.length).toBeLessThanOrEqual(160)
         expect(blog.author_id).not.toBeNull()
-        expect(blog.image).toBeNull()
+        // Each article has its bundled cover.
+        expect(blog.image).toBe(`/blog-covers/${blog.slug}.png`)
+        const cover = fileURLToPath(new URL(`../../web/public${blog.image}`, import.meta.url))
+        expect(existsSync(cover), blog.slug).toBe(true)
         // The public list orders by publication date; a draft has none.
         if (blog.status === 'published') expect(blog.published_at, blog.slug).toBeInstanceOf(Date)
         else expect(blog.published_at).toBeNull()

@@ -138,3 +138,21 @@ export async function createVote(
     })
     .execute()
 }
+
+/** One user per role given, created in parallel, e.g. `createUsers(db, 'moderator', 'member')`. */
+export function createUsers<const R extends readonly Role[]>(
+  db: Kysely<Database>,
+  ...roles: R
+): Promise<{ -readonly [K in keyof R]: TestUser }> {
+  return Promise.all(roles.map((role) => createUser(db, { role }))) as Promise<{
+    -readonly [K in keyof R]: TestUser
+  }>
+}
+
+/** The Authorization header of a signed-in user, or no header at all for a guest (null). */
+export function headersFor(
+  app: App,
+  user: Pick<UserRow, 'id' | 'role' | 'token_version'> | null,
+): { authorization?: string } {
+  return user ? authHeader(loginAs(app, user)) : {}
+}

@@ -161,7 +161,8 @@ interface SeedRows {
     title: string
     author_id: string
     author_name: string
-    image: null
+    /** A bundled cover under web/public (`/blog-covers/<slug>.png`). */
+    image: string
     metadescription: string
     content: string
     view_count: number
@@ -338,7 +339,8 @@ function buildSeedRows(
       title: blog.title,
       author_id: author.id,
       author_name: author.username,
-      image: null,
+      // Covers are bundled with the web app (scripts/blog-covers.mjs renders them).
+      image: `/blog-covers/${blog.slug}.png`,
       metadescription: blog.metadescription,
       content: blog.content,
       view_count: blog.viewCount,

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox'
-import { Id } from './common.ts'
+import { Id, IdParams, NullableDateTime } from './common.ts'
 
 /*
  * Advertisement slots (SEED-SPEC §2 "Advertisement slots", §3 "Ad", DESIGN §4): the ads a page shows,
@@ -124,8 +124,8 @@ export const ModAd = Type.Object({
   adImage: Type.String(),
   imageName: Type.String(),
   active: Type.Boolean(),
-  startsAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-  endsAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  startsAt: NullableDateTime,
+  endsAt: NullableDateTime,
   showing: Type.Boolean(),
   clickCount: Type.Integer({ minimum: 0 }),
   createdAt: Type.String({ format: 'date-time' }),
@@ -151,8 +151,8 @@ export const CreateAdBody = Type.Object(
     url: Type.String({ maxLength: 2000 }),
     image: Type.String({ maxLength: 2000 }),
     active: Type.Optional(Type.Boolean()),
-    startsAt: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()])),
-    endsAt: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()])),
+    startsAt: Type.Optional(NullableDateTime),
+    endsAt: Type.Optional(NullableDateTime),
   },
   { additionalProperties: false },
 )
@@ -163,8 +163,8 @@ export const UpdateAdBody = Type.Partial(CreateAdBody, { additionalProperties: f
 export type UpdateAdBody = Static<typeof UpdateAdBody>
 
 /** Path of `PUT` and `DELETE /api/mod/ads/{id}`. */
-export const AdIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) })
-export type AdIdParams = Static<typeof AdIdParams>
+export const AdIdParams = IdParams
+export type AdIdParams = IdParams
 
 /** Answer to create (201) and update. */
 export const ModAdResponse = Type.Object({ ad: ModAd })

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox'
-import { Id } from './common.ts'
+import { Id, IdParams, NullableDateTime } from './common.ts'
 
 /*
  * Contributor applications (SEED-SPEC §2 Application, DESIGN §4): a member sends a private document
@@ -98,16 +98,16 @@ export type OwnApplication = Static<typeof OwnApplication>
 export const UserApplicationResponse = Type.Object({
   hasApplication: Type.Boolean(),
   status: Type.Union([ApplicationStatus, Type.Null()]),
-  submittedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-  reviewedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  submittedAt: NullableDateTime,
+  reviewedAt: NullableDateTime,
   message: Type.Union([Type.String(), Type.Null()]),
   application: Type.Union([OwnApplication, Type.Null()]),
 })
 export type UserApplicationResponse = Static<typeof UserApplicationResponse>
 
 /** Path of `GET /api/applications/{id}/document` and the moderation decision route. */
-export const ApplicationIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) })
-export type ApplicationIdParams = Static<typeof ApplicationIdParams>
+export const ApplicationIdParams = IdParams
+export type ApplicationIdParams = IdParams
 
 /**
  * `GET /api/applications/{id}/document` answers the raw bytes (not JSON) with the stored MIME type,

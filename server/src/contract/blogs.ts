@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox'
-import { Id } from './common.ts'
+import { Id, IdParams, NullableDateTime, PageNumber } from './common.ts'
 
 /*
  * The blog (SEED-SPEC §2 "Blog list", "Blog detail", §3 "Blog"): the public list and article, and the
@@ -17,8 +17,6 @@ export const BLOG_WORDS_PER_MINUTE = 200
 export const BLOG_TITLE_MAX_LENGTH = 200
 /** Longest meta description, in characters after trimming (also the SEO description). */
 export const BLOG_METADESCRIPTION_MAX_LENGTH = 300
-/** Largest blog or ad image upload, in bytes. */
-export const CONTENT_IMAGE_MAX_BYTES = 5 * 1024 * 1024
 
 /** Messages of the blog endpoints (shown to people as is). */
 export const BLOG_MESSAGES = {
@@ -60,7 +58,7 @@ export type Blog = Static<typeof Blog>
 
 /** Query of `GET /api/blogs`: `page` from 1, `limit` 1–50 (default 6). */
 export const BlogListQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+  page: Type.Optional(PageNumber),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: BLOG_MAX_PAGE_SIZE })),
 })
 export type BlogListQuery = Static<typeof BlogListQuery>
@@ -109,7 +107,7 @@ export const ModBlog = Type.Object({
   status: BlogStatus,
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
-  publishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  publishedAt: NullableDateTime,
   viewCount: Type.Integer({ minimum: 0 }),
   readingTime: Type.Integer({ minimum: 1 }),
 })
@@ -143,8 +141,8 @@ export const UpdateBlogBody = Type.Partial(CreateBlogBody, { additionalPropertie
 export type UpdateBlogBody = Static<typeof UpdateBlogBody>
 
 /** Path of `PUT` and `DELETE /api/mod/blogs/{id}`. */
-export const BlogIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) })
-export type BlogIdParams = Static<typeof BlogIdParams>
+export const BlogIdParams = IdParams
+export type BlogIdParams = IdParams
 
 /** Answer to create (201) and update. */
 export const ModBlogResponse = Type.Object({ blog: ModBlog })
@@ -153,11 +151,3 @@ export type ModBlogResponse = Static<typeof ModBlogResponse>
 /** Answer to `DELETE /api/mod/blogs/{id}`. */
 export const DeleteBlogResponse = Type.Object({ blogId: Id })
 export type DeleteBlogResponse = Static<typeof DeleteBlogResponse>
-
-/**
- * Answer to `POST /api/mod/blogs/image` and `POST /api/mod/ads/image` (multipart field `image`, JPEG
- * or PNG up to 5 MB; re-encoded): `image` is the stored name to put in a create/update body, `url`
- * where it is served (for a preview). Wrong type 415, too big 413, too many pixels 422.
- */
-export const UploadedImageResponse = Type.Object({ image: Type.String(), url: Type.String() })
-export type UploadedImageResponse = Static<typeof UploadedImageResponse>

@@ -40,3 +40,27 @@ export type BadgeName = Static<typeof BadgeName>
 
 /** UUIDs are the ids of every entity, sent as `_id` strings. */
 export const Id = Type.String({ format: 'uuid' })
+
+/**
+ * Path `{id}` of a route that acts on one entity. Deliberately not a UUID format, so a malformed id
+ * is a 404 from the service rather than a 400 from the schema.
+ */
+export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) })
+export type IdParams = Static<typeof IdParams>
+
+/** A 1-based page number of a paginated list query (`page`). */
+export const PageNumber = Type.Integer({ minimum: 1, maximum: 10_000 })
+
+/** An ISO-8601 timestamp, or null when the moment has not happened (or is open-ended). */
+export const NullableDateTime = Type.Union([Type.String({ format: 'date-time' }), Type.Null()])
+
+/** Largest blog or ad image upload, in bytes. */
+export const CONTENT_IMAGE_MAX_BYTES = 5 * 1024 * 1024
+
+/**
+ * Answer to `POST /api/mod/blogs/image` and `POST /api/mod/ads/image` (multipart field `image`, JPEG
+ * or PNG up to 5 MB; re-encoded): `image` is the stored name to put in a create/update body, `url`
+ * where it is served (for a preview). Wrong type 415, too big 413, too many pixels 422.
+ */
+export const UploadedImageResponse = Type.Object({ image: Type.String(), url: Type.String() })
+export type UploadedImageResponse = Static<typeof UploadedImageResponse>

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox'
 import { ApplicationDocCategory, ApplicationStatus } from './applications.ts'
-import { Id, Role } from './common.ts'
+import { Id, IdParams, NullableDateTime, PageNumber, Role } from './common.ts'
 import { LiveModActivity } from './live.ts'
 
 /*
@@ -33,10 +33,7 @@ export const MOD_MESSAGES = {
 } as const
 
 /** A page number query (1-based). */
-export const ModPageQuery = Type.Object(
-  { page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })) },
-  { additionalProperties: false },
-)
+export const ModPageQuery = Type.Object({ page: Type.Optional(PageNumber) }, { additionalProperties: false })
 export type ModPageQuery = Static<typeof ModPageQuery>
 
 /** Where a paginated list stands. `totalPages` is 0 for an empty list. */
@@ -60,7 +57,7 @@ export type ModUserRef = Static<typeof ModUserRef>
 export const ModApplicationsQuery = Type.Object(
   {
     status: Type.Optional(ApplicationStatus),
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+    page: Type.Optional(PageNumber),
   },
   { additionalProperties: false },
 )
@@ -89,7 +86,7 @@ export const ModApplication = Type.Object({
     url: Type.String(),
   }),
   submittedAt: Type.String({ format: 'date-time' }),
-  reviewedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  reviewedAt: NullableDateTime,
   reviewMessage: Type.Union([Type.String(), Type.Null()]),
   reviewer: Type.Union([ModUserRef, Type.Null()]),
 })
@@ -183,7 +180,7 @@ export const ModContentQuery = Type.Object(
   {
     q: Type.Optional(Type.String({ maxLength: 200 })),
     author: Type.Optional(Type.String({ maxLength: 100 })),
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+    page: Type.Optional(PageNumber),
   },
   { additionalProperties: false },
 )
@@ -228,8 +225,8 @@ export const ModCommentListResponse = Type.Object({
 export type ModCommentListResponse = Static<typeof ModCommentListResponse>
 
 /** Path of the console's delete and role routes. */
-export const ModIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) })
-export type ModIdParams = Static<typeof ModIdParams>
+export const ModIdParams = IdParams
+export type ModIdParams = IdParams
 
 /**
  * JSON body of `DELETE /api/mod/posts/{id}` and `DELETE /api/mod/comments/{id}`: why (3–500
@@ -261,7 +258,7 @@ export type ModDeleteCommentResponse = Static<typeof ModDeleteCommentResponse>
 export const ModUsersQuery = Type.Object(
   {
     q: Type.Optional(Type.String({ maxLength: 200 })),
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+    page: Type.Optional(PageNumber),
   },
   { additionalProperties: false },
 )

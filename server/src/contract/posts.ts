@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox'
-import { BadgeName, Id } from './common.ts'
+import { BadgeName, Id, IdParams, PageNumber } from './common.ts'
 
 /*
  * Posts (DESIGN §4): cards, the detail page, create/update/delete and votes. Counts are absolute
@@ -81,8 +81,8 @@ export const PostIdOrSlugParams = Type.Object({ idOrSlug: Type.String({ minLengt
 export type PostIdOrSlugParams = Static<typeof PostIdOrSlugParams>
 
 /** Path parameter `{id}` of vote and delete routes. */
-export const PostIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) })
-export type PostIdParams = Static<typeof PostIdParams>
+export const PostIdParams = IdParams
+export type PostIdParams = IdParams
 
 /**
  * GET /api/posts/{idOrSlug}: the post, the caller's vote, up to 4 top posts of the same category,
@@ -148,7 +148,7 @@ export type VoteResponse = Static<typeof VoteResponse>
 /** GET /api/posts/v1/search query: `search` is trimmed; an empty search gives an empty list. */
 export const SearchQuery = Type.Object({
   search: Type.Optional(Type.String({ maxLength: 200 })),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+  page: Type.Optional(PageNumber),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
 })
 export type SearchQuery = Static<typeof SearchQuery>

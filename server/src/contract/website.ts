@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox'
-import { BadgeName, Id } from './common.ts'
+import { BadgeName, Id, PageNumber } from './common.ts'
 import { Category, Pagination, PostCard, ReactedPosts } from './posts.ts'
 import { PlatformStats } from './stats.ts'
 
@@ -43,7 +43,7 @@ export type BrowseSort = Static<typeof BrowseSort>
  * switches to search mode: ranked results, `sort` and `category` ignored.
  */
 export const BrowseQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+  page: Type.Optional(PageNumber),
   search: Type.Optional(Type.String({ maxLength: 200 })),
   category: Type.Optional(Type.String({ maxLength: 100 })),
   sort: Type.Optional(BrowseSort),

@@ -1,39 +1,15 @@
-import { crc32 } from 'node:zlib'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
+import { exifImage, hugePngHeader } from '../../test/uploads.ts'
 import { InvalidError, UnsupportedMediaTypeError } from './errors.ts'
 import { IMAGE_TOO_LARGE_MESSAGE, reencodeImage, UNSUPPORTED_IMAGE_MESSAGE } from './images.ts'
 
-/** A photo-like test image carrying EXIF data that re-encoding must drop. */
+/** EXIF data that re-encoding must drop. */
+const SECRET_EXIF = { IFD0: { Copyright: 'secret-owner', Artist: 'gps-leak' } }
+
+/** A photo-like test image carrying {@link SECRET_EXIF}. */
 function sample(format: 'jpeg' | 'png', width: number, height: number): Promise<Buffer> {
-  const image = sharp({
-    create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } },
-  }).withExif({ IFD0: { Copyright: 'secret-owner', Artist: 'gps-leak' } })
-  return (format === 'jpeg' ? image.jpeg() : image.png()).toBuffer()
-}
-
-/** A PNG chunk with its length and CRC, so decoders parse the header as genuine. */
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4)
-  length.writeUInt32BE(data.length)
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-  const crc = Buffer.alloc(4)
-  crc.writeUInt32BE(crc32(body))
-  return Buffer.concat([length, body, crc])
-}
-
-/** A few bytes whose header claims `width × height` pixels (a decompression bomb's calling card). */
-function hugePngHeader(width: number, height: number): Buffer {
-  const ihdr = Buffer.alloc(13)
-  ihdr.writeUInt32BE(width, 0)
-  ihdr.writeUInt32BE(height, 4)
-  ihdr.set([8, 2, 0, 0, 0], 8) // 8-bit RGB, deflate, no filter, no interlace
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
+  return exifImage(format, width, height, SECRET_EXIF)
 }
 
 describe('reencodeImage', () => {

@@ -37,19 +37,24 @@ export function findUserByUsername(db: Kysely<Database>, username: string): Prom
     .executeTakeFirst()
 }
 
-/** Whether the username (case-insensitively) or the (lower-cased) email is already used. */
+/**
+ * Whether the username (case-insensitively) or the (lower-cased) email is already used, by anyone
+ * or (with `exceptId`) by another user than that one: sign-up and profile edits share the rule.
+ */
 export async function findTakenFields(
   db: Kysely<Database>,
   username: string,
   email: string,
+  exceptId?: string,
 ): Promise<{ username: boolean; email: boolean }> {
-  const rows = await db
+  let query = db
     .selectFrom('users')
     .select(['username', 'email'])
     .where((eb) =>
       eb.or([eb(sql<string>`lower(username)`, '=', username.toLowerCase()), eb('email', '=', email)]),
     )
-    .execute()
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId)
+  const rows = await query.execute()
   return {
     username: rows.some((row) => row.username.toLowerCase() === username.toLowerCase()),
     email: rows.some((row) => row.email === email),

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
-import { authHeader, createUser, loginAs, type TestUser } from '../../../test/factories.ts'
+import { authHeader, createUsers, loginAs, type TestUser } from '../../../test/factories.ts'
+import { multipartBody, pngBytes } from '../../../test/uploads.ts'
 import { AD_MESSAGES, type AdsResponse, type ModAd } from '../../contract/ads.ts'
-import type { UploadedImageResponse } from '../../contract/blogs.ts'
-import { multipartBody, pngBytes } from '../blogs/upload-fixtures.ts'
+import type { UploadedImageResponse } from '../../contract/common.ts'
 import { normaliseAdUrl, parseClickTimestamp } from './service.ts'
 
 let t: TestApp
@@ -14,7 +14,7 @@ const HOUR = 3_600_000
 
 beforeAll(async () => {
   t = await buildTestApp()
-  ;[moderator, member] = await Promise.all([createUser(t.db, { role: 'moderator' }), createUser(t.db)])
+  ;[moderator, member] = await createUsers(t.db, 'moderator', 'member')
 })
 afterAll(async () => {
   await t?.close()
@@ -22,6 +22,16 @@ afterAll(async () => {
 beforeEach(async () => {
   await t.db.deleteFrom('ads').execute()
 })
+
+/** The ad's stored click counter. */
+async function clickCount(adId: string): Promise<number> {
+  const row = await t.db
+    .selectFrom('ads')
+    .select('click_count')
+    .where('id', '=', adId)
+    .executeTakeFirstOrThrow()
+  return row.click_count
+}
 
 function adBody(overrides: Record<string, unknown> = {}) {
   return {
@@ -135,13 +145,8 @@ describe('POST /api/ads/track-click', () => {
     const signedIn = await click(ad._id, authHeader(loginAs(t.app, member)))
     expect(signedIn.json()).toEqual({ counted: true })
 
-    const row = await t.db
-      .selectFrom('ads')
-      .select('click_count')
-      .where('id', '=', ad._id)
-      .executeTakeFirstOrThrow()
     const clicks = await t.db.selectFrom('ad_clicks').selectAll().where('ad_id', '=', ad._id).execute()
-    expect(row.click_count).toBe(3)
+    expect(await clickCount(ad._id)).toBe(3)
     expect(clicks).toHaveLength(3)
     expect(clicks.every((c) => c.page_name === 'Blog')).toBe(true)
   })
@@ -153,12 +158,7 @@ describe('POST /api/ads/track-click', () => {
     )
     expect(results.map((res) => res.statusCode)).toEqual(Array(8).fill(200))
     expect(results.filter((res) => res.json().counted === true)).toHaveLength(1)
-    const row = await t.db
-      .selectFrom('ads')
-      .select('click_count')
-      .where('id', '=', ad._id)
-      .executeTakeFirstOrThrow()
-    expect(row.click_count).toBe(1)
+    expect(await clickCount(ad._id)).toBe(1)
   })
 
   it('accepts ISO-8601 and epoch-millisecond timestamps', async () => {
@@ -189,12 +189,7 @@ describe('POST /api/ads/track-click', () => {
       payload: { adId: ad._id, pageName: 'Blog', timestamp: Date.now(), clicks: 100 },
     })
     expect(extra.statusCode).toBe(400)
-    const row = await t.db
-      .selectFrom('ads')
-      .select('click_count')
-      .where('id', '=', ad._id)
-      .executeTakeFirstOrThrow()
-    expect(row.click_count).toBe(0)
+    expect(await clickCount(ad._id)).toBe(0)
   })
 })
 

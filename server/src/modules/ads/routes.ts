@@ -12,10 +12,9 @@ import {
   TrackClickResponse,
   UpdateAdBody,
 } from '../../contract/ads.ts'
-import { UploadedImageResponse } from '../../contract/blogs.ts'
 import { ErrorResponse } from '../../contract/common.ts'
 import { requireAuth } from '../../infra/auth.ts'
-import { saveUploadedImage } from '../blogs/images.ts'
+import { imageUploadRoute } from '../../infra/content-images.ts'
 import { viewerKey } from '../posts/service.ts'
 import {
   type AdsDeps,
@@ -125,23 +124,5 @@ export const adsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => deleteAd(deps, requireAuth(request), request.params.id),
   )
 
-  app.post(
-    '/api/mod/ads/image',
-    {
-      config: { access: 'moderator' },
-      schema: {
-        summary: 'Upload an ad image (multipart field image)',
-        tags: ['moderation'],
-        consumes: ['multipart/form-data'],
-        response: {
-          201: UploadedImageResponse,
-          413: ErrorResponse,
-          415: ErrorResponse,
-          422: ErrorResponse,
-          ...errors,
-        },
-      },
-    },
-    async (request, reply) => reply.status(201).send(await saveUploadedImage(app, request, 'ads')),
-  )
+  app.post('/api/mod/ads/image', imageUploadRoute(app, 'ads', 'Upload an ad image (multipart field image)'))
 }

@@ -11,13 +11,13 @@ import {
   type TrackClickResponse,
   type UpdateAdBody,
 } from '../../contract/ads.ts'
+import { isUploadedImage, normaliseImageRef } from '../../infra/content-images.ts'
 import type { AuthUser } from '../../lib/access.ts'
 import { BadRequestError, InvalidError, NotFoundError } from '../../lib/errors.ts'
 import { isUuid } from '../../lib/slug.ts'
 import type { FileStore } from '../../lib/storage.ts'
 import type { LiveHub } from '../../live/hub.ts'
 import { withTransaction } from '../../live/outbox.ts'
-import { isUploadedImage, normaliseImageRef } from '../blogs/images.ts'
 import { logModerationAction } from '../moderation/audit.ts'
 import { isAdPage, toAdsResponse, toModAd } from './presenter.ts'
 import {
@@ -141,7 +141,7 @@ function validate(fields: AdFields): AdWrite {
   const url = normaliseAdUrl(fields.url)
   if (url === undefined) throw new InvalidError(AD_MESSAGES.urlInvalid, 'url')
   if (fields.image.trim() === '') throw new InvalidError(AD_MESSAGES.imageRequired, 'image')
-  const image = normaliseImageRef('ads', fields.image, { houseAds: true })
+  const image = normaliseImageRef('ads', fields.image, { bundled: true })
   if (image === undefined) throw new InvalidError(AD_MESSAGES.imageInvalid, 'image')
   const startsAt = fields.startsAt === null ? null : new Date(fields.startsAt)
   const endsAt = fields.endsAt === null ? null : new Date(fields.endsAt)

@@ -2,10 +2,18 @@ import { randomUUID } from 'node:crypto'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
-import { authHeader, createUser, loginAs, type TestUser } from '../../../test/factories.ts'
+import { recordEvents } from '../../../test/events.ts'
+import {
+  authHeader,
+  createUser,
+  createUsers,
+  headersFor,
+  loginAs,
+  type TestUser,
+} from '../../../test/factories.ts'
+import { exifImage, type FilePart, multipartForm, pngBytes } from '../../../test/uploads.ts'
 import { APPLICATION_MESSAGES, type UserApplicationResponse } from '../../contract/applications.ts'
 import { MOD_MESSAGES, type ModApplication } from '../../contract/moderation.ts'
-import type { BusMessage } from '../../live/bus.ts'
 import { documentName } from './service.ts'
 
 let t: TestApp
@@ -28,36 +36,6 @@ function pdf(catalogExtra = '', tail = ''): Buffer {
   )
 }
 
-interface FilePart {
-  name: string
-  filename: string
-  contentType: string
-  data: Buffer
-}
-
-/** A multipart/form-data body with text fields and files, as a browser's FormData sends it. */
-function multipart(fields: Record<string, string>, files: FilePart[] = []) {
-  const boundary = `----bashboard${randomUUID()}`
-  const chunks: Buffer[] = []
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    )
-  }
-  for (const file of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\n` +
-          `Content-Type: ${file.contentType}\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from('\r\n'),
-    )
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`))
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` }
-}
-
 function documentPart(data: Buffer, filename = 'passport.png', contentType = 'image/png'): FilePart {
   return { name: 'document', filename, contentType, data }
 }
@@ -67,17 +45,17 @@ function apply(
   fields: Record<string, string> = { coverLetter: COVER_LETTER, docCategory: 'Passport' },
   files: FilePart[] = [documentPart(png)],
 ) {
-  const body = multipart(fields, files)
+  const body = multipartForm(fields, files)
   return t.app.inject({
     method: 'POST',
     url: '/api/applications/create',
-    headers: { ...(user ? authHeader(loginAs(t.app, user)) : {}), 'content-type': body.contentType },
+    headers: { ...headersFor(t.app, user), ...body.headers },
     payload: body.payload,
   })
 }
 
 function get(user: TestUser | null, url: string) {
-  return t.app.inject({ method: 'GET', url, headers: user ? authHeader(loginAs(t.app, user)) : {} })
+  return t.app.inject({ method: 'GET', url, headers: headersFor(t.app, user) })
 }
 
 function decide(user: TestUser, id: string, payload: Record<string, unknown>) {
@@ -98,29 +76,11 @@ async function appliedMember(): Promise<{ member: TestUser; id: string }> {
   return { member, id: body.application?._id ?? '' }
 }
 
-function recordEvents() {
-  const events: Array<{ topic: string; event: string | null; data: Record<string, unknown> }> = []
-  const stop = t.bus.subscribe({
-    message: (message: BusMessage) =>
-      events.push({ topic: message.topic, event: message.event, data: JSON.parse(message.frame).data }),
-    resumed: () => {},
-  })
-  return { events, stop }
-}
-
 beforeAll(async () => {
   t = await buildTestApp()
-  ;[moderator, otherModerator] = await Promise.all([
-    createUser(t.db, { role: 'moderator' }),
-    createUser(t.db, { role: 'moderator' }),
-  ])
-  png = await sharp({ create: { width: 64, height: 40, channels: 3, background: '#336699' } })
-    .png()
-    .toBuffer()
-  jpegWithExif = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#aa0000' } })
-    .jpeg()
-    .withMetadata({ exif: { IFD0: { Copyright: 'secret-gps-marker' } } })
-    .toBuffer()
+  ;[moderator, otherModerator] = await createUsers(t.db, 'moderator', 'moderator')
+  png = await pngBytes(64, 40)
+  jpegWithExif = await exifImage('jpeg', 50, 50, { IFD0: { Copyright: 'secret-gps-marker' } })
 })
 afterAll(async () => {
   await t?.close()
@@ -129,7 +89,7 @@ afterAll(async () => {
 describe('POST /api/applications/create', () => {
   it('stores a re-encoded image privately, answers 201 and tells the moderators after commit', async () => {
     const member = await createUser(t.db)
-    const { events, stop } = recordEvents()
+    const { events, stop } = recordEvents(t.bus)
     const res = await apply(member, { coverLetter: `  ${COVER_LETTER}  `, docCategory: 'Driving License' }, [
       documentPart(jpegWithExif, 'my licence.jpeg', 'image/jpeg'),
     ])
@@ -444,7 +404,7 @@ describe('GET /api/mod/applications', () => {
 describe('POST /api/mod/applications/:id/decision', () => {
   it('accepts: the member becomes a contributor, is told live, notified, and the audit log records it', async () => {
     const { member, id } = await appliedMember()
-    const { events, stop } = recordEvents()
+    const { events, stop } = recordEvents(t.bus)
     const res = await decide(moderator, id, { decision: 'accept', message: 'Welcome aboard!' })
     stop()
     expect(res.statusCode).toBe(200)
@@ -503,7 +463,7 @@ describe('POST /api/mod/applications/:id/decision', () => {
     expect(tooLong.statusCode).toBe(422)
     expect(tooLong.json().message).toBe(MOD_MESSAGES.reviewMessageTooLong)
 
-    const { events, stop } = recordEvents()
+    const { events, stop } = recordEvents(t.bus)
     const res = await decide(moderator, id, { decision: 'reject', message: 'The scan is unreadable.' })
     stop()
     expect(res.statusCode).toBe(200)

@@ -3,15 +3,11 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
-import { authHeader, createUser, loginAs, type TestUser } from '../../../test/factories.ts'
-import {
-  BLOG_MESSAGES,
-  type BlogListResponse,
-  type ModBlog,
-  type UploadedImageResponse,
-} from '../../contract/blogs.ts'
+import { authHeader, createUsers, loginAs, type TestUser } from '../../../test/factories.ts'
+import { multipartBody, pngBytes } from '../../../test/uploads.ts'
+import { BLOG_MESSAGES, type BlogListResponse, type ModBlog } from '../../contract/blogs.ts'
+import type { UploadedImageResponse } from '../../contract/common.ts'
 import type { BusMessage } from '../../live/bus.ts'
-import { multipartBody, pngBytes } from './upload-fixtures.ts'
 
 let t: TestApp
 let moderator: TestUser
@@ -21,11 +17,7 @@ let sequence = 0
 
 beforeAll(async () => {
   t = await buildTestApp()
-  ;[moderator, member, contributor] = await Promise.all([
-    createUser(t.db, { role: 'moderator' }),
-    createUser(t.db),
-    createUser(t.db, { role: 'contributor' }),
-  ])
+  ;[moderator, member, contributor] = await createUsers(t.db, 'moderator', 'member', 'contributor')
 })
 afterAll(async () => {
   await t?.close()
@@ -220,12 +212,20 @@ describe('moderator blog desk', () => {
       [{ image: 'javascript:alert(1)' }, BLOG_MESSAGES.imageInvalid],
       [{ image: 'http://insecure.example.com/a.png' }, BLOG_MESSAGES.imageInvalid],
       [{ image: '../../etc/passwd' }, BLOG_MESSAGES.imageInvalid],
+      // Bundled images: only the blog's own covers, not the ads' house images or other folders.
+      [{ image: '/house-ads/blog-banner.png' }, BLOG_MESSAGES.imageInvalid],
+      [{ image: '/blog-covers/../../private/x.png' }, BLOG_MESSAGES.imageInvalid],
     ]
     for (const [overrides, message] of cases) {
       const res = await writeBlog(moderator, articleBody(overrides))
       expect(res.statusCode, message).toBe(422)
       expect(res.json().message).toBe(message)
     }
+    // A seeded article's bundled cover survives an edit that sends it back.
+    const cover = await writeBlogOk(
+      articleBody({ title: 'Covered', image: '/blog-covers/awk-in-twenty-minutes.png' }),
+    )
+    expect(cover).toMatchObject({ image: '/blog-covers/awk-in-twenty-minutes.png' })
     const unknownField = await writeBlog(moderator, articleBody({ viewCount: 1000 }))
     expect(unknownField.statusCode).toBe(400)
     // A value outside the enum breaks a rule rather than the shape: 422, like other field rules.

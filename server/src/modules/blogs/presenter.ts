@@ -1,6 +1,6 @@
 import { BLOG_WORDS_PER_MINUTE, type Blog, type BlogSummary, type ModBlog } from '../../contract/blogs.ts'
+import { contentImageUrl } from '../../infra/content-images.ts'
 import { htmlToText } from '../../lib/sanitize.ts'
-import { contentImageUrl } from './images.ts'
 import type { BlogRow } from './repo.ts'
 
 /** Minutes to read some HTML: its words / 200, rounded up, at least 1. */
@@ -38,19 +38,12 @@ export function toBlog(row: BlogRow): Blog {
 /** An article as the moderation console shows it, drafts included. */
 export function toModBlog(row: BlogRow): ModBlog {
   return {
-    _id: row.id,
-    slug: row.slug,
-    title: row.title,
-    author: row.author_name,
-    image: contentImageUrl('blogs', row.image),
+    ...toBlog(row),
     imageName: row.image,
-    metadescription: row.metadescription,
-    content: row.content,
     status: row.status,
+    // The console shows when an article was written; the public list shows when it was published.
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     publishedAt: row.published_at ? row.published_at.toISOString() : null,
-    viewCount: row.view_count,
-    readingTime: readingTime(row.content),
   }
 }

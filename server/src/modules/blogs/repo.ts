@@ -68,6 +68,18 @@ export async function isBlogSlugTaken(
   return (await query.executeTakeFirst()) !== undefined
 }
 
+/** The columns a create or an update writes from the (already validated) fields. */
+function writtenColumns(fields: BlogWrite) {
+  return {
+    slug: fields.slug,
+    title: fields.title,
+    metadescription: fields.metadescription,
+    content: fields.content,
+    image: fields.image,
+    status: fields.status,
+  }
+}
+
 /** Inserts an article; a published one gets `published_at = now()`. */
 export function insertBlog(
   trx: Transaction<Database>,
@@ -76,12 +88,7 @@ export function insertBlog(
   return trx
     .insertInto('blogs')
     .values({
-      slug: fields.slug,
-      title: fields.title,
-      metadescription: fields.metadescription,
-      content: fields.content,
-      image: fields.image,
-      status: fields.status,
+      ...writtenColumns(fields),
       author_id: fields.authorId,
       author_name: fields.authorName,
       published_at: fields.status === 'published' ? sql<Date>`now()` : null,
@@ -98,12 +105,7 @@ export function updateBlog(trx: Transaction<Database>, id: string, fields: BlogW
   return trx
     .updateTable('blogs')
     .set({
-      slug: fields.slug,
-      title: fields.title,
-      metadescription: fields.metadescription,
-      content: fields.content,
-      image: fields.image,
-      status: fields.status,
+      ...writtenColumns(fields),
       published_at:
         fields.status === 'published' ? sql<Date>`coalesce(published_at, now())` : sql<Date>`published_at`,
       updated_at: sql<Date>`now()`,

@@ -10,12 +10,11 @@ import {
   ModBlogListResponse,
   ModBlogResponse,
   UpdateBlogBody,
-  UploadedImageResponse,
 } from '../../contract/blogs.ts'
 import { ErrorResponse } from '../../contract/common.ts'
 import { requireAuth } from '../../infra/auth.ts'
+import { imageUploadRoute } from '../../infra/content-images.ts'
 import { viewerKey } from '../posts/service.ts'
-import { saveUploadedImage } from './images.ts'
 import {
   type BlogsDeps,
   createBlog,
@@ -126,21 +125,6 @@ export const blogsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/api/mod/blogs/image',
-    {
-      config: { access: 'moderator' },
-      schema: {
-        summary: 'Upload an article image (multipart field image)',
-        tags: ['moderation'],
-        consumes: ['multipart/form-data'],
-        response: {
-          201: UploadedImageResponse,
-          413: ErrorResponse,
-          415: ErrorResponse,
-          422: ErrorResponse,
-          ...errors,
-        },
-      },
-    },
-    async (request, reply) => reply.status(201).send(await saveUploadedImage(app, request, 'blogs')),
+    imageUploadRoute(app, 'blogs', 'Upload an article image (multipart field image)'),
   )
 }

@@ -15,6 +15,7 @@ import {
   type ModBlogListResponse,
   type UpdateBlogBody,
 } from '../../contract/blogs.ts'
+import { isUploadedImage, normaliseImageRef } from '../../infra/content-images.ts'
 import type { AuthUser } from '../../lib/access.ts'
 import { isUniqueViolation } from '../../lib/db-errors.ts'
 import { ConflictError, InvalidError, NotFoundError } from '../../lib/errors.ts'
@@ -24,7 +25,6 @@ import type { FileStore } from '../../lib/storage.ts'
 import type { LiveHub } from '../../live/hub.ts'
 import { withTransaction } from '../../live/outbox.ts'
 import { logModerationAction } from '../moderation/audit.ts'
-import { isUploadedImage, normaliseImageRef } from './images.ts'
 import { toBlog, toBlogSummary, toModBlog } from './presenter.ts'
 import {
   type BlogRow,
@@ -107,7 +107,7 @@ function validate(fields: {
   if (htmlToText(content) === '') throw new InvalidError(BLOG_MESSAGES.contentRequired, 'content')
   let image: string | null = null
   if (fields.image !== null && fields.image.trim() !== '') {
-    const normalised = normaliseImageRef('blogs', fields.image)
+    const normalised = normaliseImageRef('blogs', fields.image, { bundled: true })
     if (normalised === undefined) throw new InvalidError(BLOG_MESSAGES.imageInvalid, 'image')
     image = normalised
   }

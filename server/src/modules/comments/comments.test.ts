@@ -8,6 +8,7 @@ import {
   createComment,
   createPost,
   createUser,
+  headersFor,
   loginAs,
   type TestUser,
 } from '../../../test/factories.ts'
@@ -55,7 +56,7 @@ function postComment(user: TestUser | null, postId: string, payload: unknown) {
   return t.app.inject({
     method: 'POST',
     url: `/api/comments/${postId}/`,
-    headers: user ? authHeader(loginAs(t.app, user)) : {},
+    headers: headersFor(t.app, user),
     payload: payload as Record<string, unknown>,
   })
 }
@@ -64,7 +65,7 @@ function deleteRequest(user: TestUser | null, commentId: string) {
   return t.app.inject({
     method: 'DELETE',
     url: `/api/comments/${commentId}`,
-    headers: user ? authHeader(loginAs(t.app, user)) : {},
+    headers: headersFor(t.app, user),
   })
 }
 

@@ -3,6 +3,7 @@ import type { CategoryRow } from '@bashboard/db'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
+import { sleep } from '../../../test/events.ts'
 import { authHeader, createCategory, createUser, loginAs, type TestUser } from '../../../test/factories.ts'
 import type { LeaderboardEntry, LeaderboardResponse } from '../../contract/leaderboard.ts'
 import type { BusMessage } from '../../live/bus.ts'
@@ -66,8 +67,6 @@ function recordLeaderboardEvents() {
   })
   return { events, stop }
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 describe('leaderboardLabel', () => {
   it('follows DESIGN §4: tier labels first, then Hot, then Rising, else None', () => {

@@ -59,10 +59,21 @@ export function leaderboardLabel(
   return 'None'
 }
 
+/** A top weekly gainer with their all-time total (the home page's card shows the tier badge of the total). */
+export interface WeeklyLeaderRow {
+  id: string
+  username: string
+  avatar: string | null
+  gain: number
+  total: number
+}
+
 /** Every board and the stats, computed together (the labels of each board need the weekly gains). */
 export interface LeaderboardSnapshot {
   boards: Record<LeaderboardPeriod, LeaderboardEntry[]>
   stats: LeaderboardStats
+  /** The week's board with totals, for the home page's weekly leaders card. */
+  weeklyLeaders: WeeklyLeaderRow[]
 }
 
 /** Computes every board (top 50 each) and the stats now: five queries, none per user. */
@@ -86,7 +97,19 @@ export async function computeLeaderboards(db: Kysely<Database>): Promise<Leaderb
     points: Math.max(0, row.gain),
     badge: leaderboardLabel(row.points, weekly.get(row.id) ?? 0, hot.has(row.id)),
   })
-  return { boards: { all: all.map(toEntry), week: week.map(toEntry), month: month.map(toEntry) }, stats }
+  return {
+    boards: { all: all.map(toEntry), week: week.map(toEntry), month: month.map(toEntry) },
+    stats,
+    weeklyLeaders: week
+      .filter((row) => row.gain > 0)
+      .map((row) => ({
+        id: row.id,
+        username: row.username,
+        avatar: row.avatar,
+        gain: row.gain,
+        total: row.points,
+      })),
+  }
 }
 
 /**
@@ -96,6 +119,11 @@ export async function computeLeaderboards(db: Kysely<Database>): Promise<Leaderb
 export interface Leaderboard {
   /** The board of `period` (top 50) and the stats. */
   get(period: LeaderboardPeriod): Promise<{ entries: LeaderboardEntry[]; stats: LeaderboardStats }>
+  /**
+   * The top `limit` gainers of the week's board, with their totals: the home page's card reads the
+   * same snapshot as the leaderboard page, so both agree and neither costs a query per request.
+   */
+  weeklyLeaders(limit: number): Promise<WeeklyLeaderRow[]>
   /**
    * Call after a commit that changed points (post create/delete, votes). The next read waits for a
    * snapshot that includes the change, and a coalesced push sends `leaderboard.updated` for each
@@ -213,6 +241,9 @@ export function createLeaderboard(
     async get(period) {
       const value = await read()
       return { entries: value.boards[period], stats: value.stats }
+    },
+    async weeklyLeaders(limit) {
+      return (await read()).weeklyLeaders.slice(0, limit)
     },
     changed() {
       // The boards as they were before this change are the baseline the next push compares with.

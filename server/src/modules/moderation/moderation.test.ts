@@ -1,19 +1,21 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
+import { recordEvents } from '../../../test/events.ts'
 import {
   authHeader,
   createComment,
   createPost,
   createUser,
+  createUsers,
   createVote,
+  headersFor,
   loginAs,
   type TestUser,
 } from '../../../test/factories.ts'
 import { EXIT, runAdmin } from '../../cli/commands.ts'
 import type { LiveModActivity } from '../../contract/live.ts'
 import { MOD_MESSAGES, type ModAuditEntry } from '../../contract/moderation.ts'
-import type { BusMessage } from '../../live/bus.ts'
 import { openSocket } from '../../live/ws-test-client.ts'
 import { signUp } from '../accounts/service.ts'
 import { getModerationStats } from './service.ts'
@@ -25,11 +27,7 @@ let contributor: TestUser
 
 beforeAll(async () => {
   t = await buildTestApp()
-  ;[moderator, member, contributor] = await Promise.all([
-    createUser(t.db, { role: 'moderator' }),
-    createUser(t.db),
-    createUser(t.db, { role: 'contributor' }),
-  ])
+  ;[moderator, member, contributor] = await createUsers(t.db, 'moderator', 'member', 'contributor')
 })
 afterAll(async () => {
   await t?.close()
@@ -44,19 +42,9 @@ function request(
   return t.app.inject({
     method,
     url,
-    headers: user ? authHeader(loginAs(t.app, user)) : {},
+    headers: headersFor(t.app, user),
     ...(payload ? { payload } : {}),
   })
-}
-
-function recordEvents() {
-  const events: Array<{ topic: string; event: string | null; data: Record<string, unknown> }> = []
-  const stop = t.bus.subscribe({
-    message: (message: BusMessage) =>
-      events.push({ topic: message.topic, event: message.event, data: JSON.parse(message.frame).data }),
-    resumed: () => {},
-  })
-  return { events, stop }
 }
 
 function activities(events: ReturnType<typeof recordEvents>['events']): LiveModActivity[] {
@@ -143,7 +131,7 @@ describe('access to the moderation API', () => {
 
 describe('live activity', () => {
   it('publishes sign-ups, posts, votes, comments and deletions on mod, and lists them newest first', async () => {
-    const { events, stop } = recordEvents()
+    const { events, stop } = recordEvents(t.bus)
     const username = `newbie_${randomUUID().slice(0, 6)}`
     const user = await signUp(
       { db: t.db, stats: t.app.statsBroadcaster, live: t.app.live },
@@ -206,7 +194,7 @@ describe('live activity', () => {
   })
 
   it('publishes nothing when the write fails', async () => {
-    const { events, stop } = recordEvents()
+    const { events, stop } = recordEvents(t.bus)
     const post = await createPost(t.db, { authorId: contributor.id })
     // Authors cannot vote on their own posts: 403, no vote, no activity.
     expect((await request(contributor, 'POST', `/api/posts/upvote/${post.id}`)).statusCode).toBe(403)
@@ -340,7 +328,7 @@ describe('content moderation', () => {
     ).toBe(422)
     expect((await request(moderator, 'DELETE', `/api/mod/posts/${post._id}`)).statusCode).toBe(400)
 
-    const { events, stop } = recordEvents()
+    const { events, stop } = recordEvents(t.bus)
     const res = await request(moderator, 'DELETE', `/api/mod/posts/${post._id}`, {
       reason: '  Advertising spam  ',
     })
@@ -388,7 +376,7 @@ describe('content moderation', () => {
       content: 'You are all idiots',
     })
     const commentId: string = posted.json().comment._id
-    const { events, stop } = recordEvents()
+    const { events, stop } = recordEvents(t.bus)
     const res = await request(moderator, 'DELETE', `/api/mod/comments/${commentId}`, { reason: 'Insults' })
     stop()
     expect(res.statusCode).toBe(200)
@@ -447,7 +435,7 @@ describe('users and roles', () => {
   it('raises a role without signing the user out, and publishes role.changed', async () => {
     const user = await createUser(t.db)
     const token = loginAs(t.app, user)
-    const { events, stop } = recordEvents()
+    const { events, stop } = recordEvents(t.bus)
     const res = await request(moderator, 'PUT', `/api/mod/users/${user.id}/role`, {
       role: 'contributor',
       reason: 'Long-time helpful member',

@@ -1,5 +1,6 @@
 import type { Database, ModerationLogRow, ModerationSubjectType, Role, UserRow } from '@bashboard/db'
 import { type Kysely, sql, type Transaction } from 'kysely'
+import { updateUserRole } from '../accounts/repo.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
 
@@ -318,14 +319,6 @@ export function setRole(
   role: Role,
   revokeTokens: boolean,
 ): Promise<UserRow> {
-  return trx
-    .updateTable('users')
-    .set((eb) => ({
-      role,
-      updated_at: sql<Date>`now()`,
-      token_version: revokeTokens ? eb('token_version', '+', 1) : eb.ref('token_version'),
-    }))
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow()
+  // The same update as the CLI's role change; here it runs inside the moderator's transaction.
+  return updateUserRole(trx, id, role, revokeTokens)
 }

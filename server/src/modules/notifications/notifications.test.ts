@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
+import { sleep } from '../../../test/events.ts'
 import { authHeader, createPost, createUser, loginAs, type TestUser } from '../../../test/factories.ts'
 import type { Notification, NotificationsResponse } from '../../contract/notifications.ts'
 import type { BusMessage } from '../../live/bus.ts'
@@ -30,8 +31,6 @@ function recordNotifications(userId: string) {
   })
   return { events, stop }
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 async function list(user: TestUser): Promise<NotificationsResponse> {
   const res = await t.app.inject({

@@ -1,8 +1,19 @@
 import type { Database, NotificationKind, NotificationRow } from '@bashboard/db'
-import { type Kysely, sql, type Transaction } from 'kysely'
+import { type Kysely, type OnConflictBuilder, sql, type Transaction } from 'kysely'
 import { NOTIFICATIONS_PAGE_SIZE } from '../../contract/notifications.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
+
+/**
+ * The conflict target of an upvote batch: the unread `upvotes` row of one user and post (the partial
+ * unique index), which a new upvote grows instead of inserting another row.
+ */
+function unreadUpvoteBatch(oc: OnConflictBuilder<Database, 'notifications'>) {
+  return oc
+    .columns(['user_id', 'kind', 'subject_id'])
+    .where('read_at', 'is', null)
+    .where('kind', '=', 'upvotes')
+}
 
 /** What a new notification holds; `subjectId` batches upvotes (the post). */
 export interface NewNotification {
@@ -30,16 +41,12 @@ export function insertNotification(db: Executor, input: NewNotification): Promis
   if (input.kind !== 'upvotes') return insert.returningAll().executeTakeFirstOrThrow()
   return insert
     .onConflict((oc) =>
-      oc
-        .columns(['user_id', 'kind', 'subject_id'])
-        .where('read_at', 'is', null)
-        .where('kind', '=', 'upvotes')
-        .doUpdateSet({
-          count: sql`notifications.count + 1`,
-          text: (eb) => eb.ref('excluded.text'),
-          link: (eb) => eb.ref('excluded.link'),
-          updated_at: sql`now()`,
-        }),
+      unreadUpvoteBatch(oc).doUpdateSet({
+        count: sql`notifications.count + 1`,
+        text: (eb) => eb.ref('excluded.text'),
+        link: (eb) => eb.ref('excluded.link'),
+        updated_at: sql`now()`,
+      }),
     )
     .returningAll()
     .executeTakeFirstOrThrow()
@@ -64,16 +71,12 @@ export function upsertUpvoteBatch(
       subject_id: input.postId,
     })
     .onConflict((oc) =>
-      oc
-        .columns(['user_id', 'kind', 'subject_id'])
-        .where('read_at', 'is', null)
-        .where('kind', '=', 'upvotes')
-        .doUpdateSet({
-          count: sql`notifications.count + 1`,
-          text: sql`${input.prefix} || (notifications.count + 1)::text || ${input.suffix}`,
-          link: input.link,
-          updated_at: sql`now()`,
-        }),
+      unreadUpvoteBatch(oc).doUpdateSet({
+        count: sql`notifications.count + 1`,
+        text: sql`${input.prefix} || (notifications.count + 1)::text || ${input.suffix}`,
+        link: input.link,
+        updated_at: sql`now()`,
+      }),
     )
     .returningAll()
     .executeTakeFirstOrThrow()

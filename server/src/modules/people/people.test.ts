@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { crc32 } from 'node:zlib'
 import type { CategoryRow } from '@bashboard/db'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -16,6 +15,7 @@ import {
   loginAs,
   type TestUser,
 } from '../../../test/factories.ts'
+import { exifImage, hugePngHeader, multipartBody } from '../../../test/uploads.ts'
 import type { UserProfile } from '../../contract/people.ts'
 import { IMAGE_TOO_LARGE_MESSAGE, UNSUPPORTED_IMAGE_MESSAGE } from '../../lib/images.ts'
 import { EMAIL_TAKEN, USERNAME_TAKEN } from '../accounts/service.ts'
@@ -33,22 +33,7 @@ afterAll(async () => {
   await t?.close()
 })
 
-const BOUNDARY = '----bashboard-test-boundary'
-
-/** A multipart/form-data body with one file part. */
-function multipart(field: string, filename: string, type: string, data: Uint8Array) {
-  const head = Buffer.from(
-    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
-      `Content-Type: ${type}\r\n\r\n`,
-  )
-  const tail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`)
-  return {
-    payload: Buffer.concat([head, Buffer.from(data), tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-  }
-}
-
-function uploadAvatar(user: TestUser, body: ReturnType<typeof multipart>) {
+function uploadAvatar(user: TestUser, body: ReturnType<typeof multipartBody>) {
   return t.app.inject({
     method: 'PUT',
     url: '/api/users/avatar',
@@ -57,34 +42,9 @@ function uploadAvatar(user: TestUser, body: ReturnType<typeof multipart>) {
   })
 }
 
+/** A photo carrying EXIF data the avatar must not keep. */
 function photo(width: number, height: number, format: 'jpeg' | 'png' = 'jpeg'): Promise<Buffer> {
-  const image = sharp({ create: { width, height, channels: 3, background: '#3a7' } }).withExif({
-    IFD0: { Artist: 'exif-marker' },
-  })
-  return (format === 'jpeg' ? image.jpeg() : image.png()).toBuffer()
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4)
-  length.writeUInt32BE(data.length)
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-  const crc = Buffer.alloc(4)
-  crc.writeUInt32BE(crc32(body))
-  return Buffer.concat([length, body, crc])
-}
-
-/** A tiny PNG whose header claims 50000×50000 pixels. */
-function hugePng(): Buffer {
-  const ihdr = Buffer.alloc(13)
-  ihdr.writeUInt32BE(50_000, 0)
-  ihdr.writeUInt32BE(50_000, 4)
-  ihdr.set([8, 2, 0, 0, 0], 8)
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', ihdr),
-    pngChunk('IDAT', Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ])
+  return exifImage(format, width, height, { IFD0: { Artist: 'exif-marker' } })
 }
 
 function putUser(user: TestUser | string, payload: unknown) {
@@ -323,7 +283,10 @@ describe('PUT /api/users (password)', () => {
 describe('PUT /api/users/avatar', () => {
   it('re-encodes a JPEG to a square of at most 512 px, serves it and removes the replaced file', async () => {
     const me = await createUser(t.db)
-    const first = await uploadAvatar(me, multipart('image', 'me.jpg', 'image/jpeg', await photo(1600, 900)))
+    const first = await uploadAvatar(
+      me,
+      multipartBody('image', 'me.jpg', 'image/jpeg', await photo(1600, 900)),
+    )
     expect(first.statusCode).toBe(200)
     const firstUrl: string = first.json().avatar
     expect(firstUrl).toMatch(/^\/uploads\/avatars\/[a-f0-9]{32}\.jpg$/)
@@ -344,7 +307,7 @@ describe('PUT /api/users/avatar', () => {
 
     const second = await uploadAvatar(
       me,
-      multipart('image', 'me.png', 'image/png', await photo(300, 200, 'png')),
+      multipartBody('image', 'me.png', 'image/png', await photo(300, 200, 'png')),
     )
     expect(second.statusCode).toBe(200)
     expect(second.json().avatar).toMatch(/\.png$/)
@@ -356,7 +319,7 @@ describe('PUT /api/users/avatar', () => {
   it('answers 413 above 5 MB', async () => {
     const me = await createUser(t.db)
     const big = Buffer.concat([await photo(10, 10), Buffer.alloc(5 * 1024 * 1024 + 1)])
-    const res = await uploadAvatar(me, multipart('image', 'big.jpg', 'image/jpeg', big))
+    const res = await uploadAvatar(me, multipartBody('image', 'big.jpg', 'image/jpeg', big))
     expect(res.statusCode).toBe(413)
     expect(res.json().message).toBe(AVATAR_TOO_LARGE)
   })
@@ -367,7 +330,7 @@ describe('PUT /api/users/avatar', () => {
     ['a text file', 'just some text'],
   ])('answers 415 for %s', async (_name, text) => {
     const me = await createUser(t.db)
-    const res = await uploadAvatar(me, multipart('image', 'avatar.png', 'image/png', Buffer.from(text)))
+    const res = await uploadAvatar(me, multipartBody('image', 'avatar.png', 'image/png', Buffer.from(text)))
     expect(res.statusCode).toBe(415)
     expect(res.json().message).toBe(UNSUPPORTED_IMAGE_MESSAGE)
     const row = await t.db
@@ -380,14 +343,20 @@ describe('PUT /api/users/avatar', () => {
 
   it('answers 422 for a PNG whose header claims 50000×50000 pixels', async () => {
     const me = await createUser(t.db)
-    const res = await uploadAvatar(me, multipart('image', 'bomb.png', 'image/png', hugePng()))
+    const res = await uploadAvatar(
+      me,
+      multipartBody('image', 'bomb.png', 'image/png', hugePngHeader(50_000, 50_000)),
+    )
     expect(res.statusCode).toBe(422)
     expect(res.json().message).toBe(IMAGE_TOO_LARGE_MESSAGE)
   })
 
   it('answers 400 when the file is not in the field `image`, 415 when the body is not multipart', async () => {
     const me = await createUser(t.db)
-    const wrongField = await uploadAvatar(me, multipart('file', 'me.jpg', 'image/jpeg', await photo(20, 20)))
+    const wrongField = await uploadAvatar(
+      me,
+      multipartBody('file', 'me.jpg', 'image/jpeg', await photo(20, 20)),
+    )
     expect(wrongField.statusCode).toBe(400)
     const json = await t.app.inject({
       method: 'PUT',

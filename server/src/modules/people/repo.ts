@@ -1,6 +1,7 @@
 import type { Database, UserRow } from '@bashboard/db'
 import { type Kysely, sql } from 'kysely'
 import { PROFILE_LIST_LIMIT } from '../../contract/people.ts'
+import { findTakenFields } from '../accounts/repo.ts'
 
 /** A post row as the profile lists show it. */
 export interface ProfilePostRow {
@@ -89,24 +90,13 @@ export function findCommentsOf(db: Kysely<Database>, userId: string): Promise<Pr
 }
 
 /** Whether another user than `exceptId` holds the username (case-insensitively) or the email. */
-export async function findTakenByOthers(
+export function findTakenByOthers(
   db: Kysely<Database>,
   exceptId: string,
   username: string,
   email: string,
 ): Promise<{ username: boolean; email: boolean }> {
-  const rows = await db
-    .selectFrom('users')
-    .select(['username', 'email'])
-    .where('id', '<>', exceptId)
-    .where((eb) =>
-      eb.or([eb(sql<string>`lower(username)`, '=', username.toLowerCase()), eb('email', '=', email)]),
-    )
-    .execute()
-  return {
-    username: rows.some((row) => row.username.toLowerCase() === username.toLowerCase()),
-    email: rows.some((row) => row.email === email),
-  }
+  return findTakenFields(db, username, email, exceptId)
 }
 
 /** Sets the username and email; the unique indexes refuse a lost race (23505). */

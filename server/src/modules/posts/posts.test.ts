@@ -2,16 +2,17 @@ import type { CategoryRow, Database } from '@bashboard/db'
 import type { Kysely } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
+import { recordEvents } from '../../../test/events.ts'
 import {
   authHeader,
   createCategory,
   createPost,
   createUser,
+  createUsers,
   loginAs,
   type TestUser,
 } from '../../../test/factories.ts'
 import type { PostCard } from '../../contract/posts.ts'
-import type { BusMessage } from '../../live/bus.ts'
 import { POINTS, POST_MESSAGES } from './service.ts'
 
 let t: TestApp
@@ -24,12 +25,13 @@ let sequence = 0
 
 beforeAll(async () => {
   t = await buildTestApp()
-  ;[contributor, other, member, moderator] = await Promise.all([
-    createUser(t.db, { role: 'contributor' }),
-    createUser(t.db, { role: 'contributor' }),
-    createUser(t.db),
-    createUser(t.db, { role: 'moderator' }),
-  ])
+  ;[contributor, other, member, moderator] = await createUsers(
+    t.db,
+    'contributor',
+    'contributor',
+    'member',
+    'moderator',
+  )
   category = await createCategory(t.db)
 })
 afterAll(async () => {
@@ -83,19 +85,6 @@ async function points(db: Kysely<Database>, userId: string) {
     .orderBy('created_at')
     .execute()
   return { ...user, ledger }
-}
-
-function recordEvents(): {
-  events: Array<{ topic: string; event: string | null; data: unknown }>
-  stop: () => void
-} {
-  const events: Array<{ topic: string; event: string | null; data: unknown }> = []
-  const stop = t.bus.subscribe({
-    message: (message: BusMessage) =>
-      events.push({ topic: message.topic, event: message.event, data: JSON.parse(message.frame).data }),
-    resumed: () => {},
-  })
-  return { events, stop }
 }
 
 describe('POST /api/posts/create', () => {
@@ -196,7 +185,7 @@ describe('POST /api/posts/create', () => {
   })
 
   it('publishes post.created on posts after commit, and nothing when the write fails', async () => {
-    const { events, stop } = recordEvents()
+    const { events, stop } = recordEvents(t.bus)
     try {
       const post = await createOk()
       expect(events.filter((e) => e.event === 'post.created')).toEqual([
@@ -244,7 +233,7 @@ describe('GET /api/posts/{idOrSlug}', () => {
 
   it('counts one view per visitor per hour and publishes post.views', async () => {
     const post = await createOk()
-    const { events, stop } = recordEvents()
+    const { events, stop } = recordEvents(t.bus)
     try {
       const guestA = { 'user-agent': 'agent-a' }
       await t.app.inject({ url: `/api/posts/${post._id}`, headers: guestA })
@@ -277,7 +266,7 @@ describe('votes', () => {
   it('runs the state machine: none → up, up → up (no-op), up → down, with counts and ledger', async () => {
     const post = await createOk()
     const before = await points(t.db, contributor.id)
-    const { events, stop } = recordEvents()
+    const { events, stop } = recordEvents(t.bus)
     try {
       const up = await voteAs(member, post._id, 'upvote')
       expect(up.statusCode).toBe(200)
@@ -336,7 +325,7 @@ describe('votes', () => {
 
   it("answers 403 on one's own post, 401 for guests and 404 for unknown posts", async () => {
     const post = await createOk()
-    const { events, stop } = recordEvents()
+    const { events, stop } = recordEvents(t.bus)
     const own = await voteAs(contributor, post._id, 'upvote')
     stop()
     expect(events.filter((e) => e.topic !== 'stats')).toEqual([])
@@ -446,7 +435,7 @@ describe('deleting posts', () => {
     const second = await createOk(author)
     const before = await points(t.db, author.id)
     expect(before.points).toBe(2 * POINTS.postCreated + POINTS.upvoteReceived)
-    const { events, stop } = recordEvents()
+    const { events, stop } = recordEvents(t.bus)
     try {
       const legacy = await t.app.inject({
         method: 'DELETE',
@@ -478,7 +467,7 @@ describe('deleting posts', () => {
 
   it("answers 403 for another user's post, 404 for unknown ids and 401 for guests", async () => {
     const post = await createOk()
-    const { events, stop } = recordEvents()
+    const { events, stop } = recordEvents(t.bus)
     try {
       const denied = await t.app.inject({
         method: 'DELETE',

@@ -25,35 +25,42 @@ export interface PostCardRow {
 }
 
 /**
- * The base query of every post list: posts aliased `p`, the author `u` and the category `c` joined.
- * Callers add their filter, order and limit. Works on a transaction too.
+ * Posts aliased `p` with their author `u` and category `c` joined, before any select: the base of
+ * post cards here and of the feeds' and page metadata's post rows (site repo).
  */
-export function selectPostCards(db: Kysely<Database>) {
+export function postsWithAuthorAndCategory(db: Kysely<Database>) {
   return db
     .selectFrom('posts as p')
     .innerJoin('users as u', 'u.id', 'p.author_id')
     .leftJoin('categories as c', 'c.id', 'p.category_id')
-    .select([
-      'p.id',
-      'p.slug',
-      'p.title',
-      'p.command',
-      'p.description',
-      'p.description_text',
-      'p.tags',
-      'p.uplike_count',
-      'p.downlike_count',
-      'p.view_count',
-      'p.comments_count',
-      'p.created_at',
-      'u.id as author_id',
-      'u.username as author_username',
-      'u.avatar as author_avatar',
-      'u.points as author_points',
-      'u.created_at as author_created_at',
-      'c.id as category_id',
-      'c.name as category_name',
-    ])
+}
+
+/**
+ * The base query of every post list: posts aliased `p`, the author `u` and the category `c` joined.
+ * Callers add their filter, order and limit. Works on a transaction too.
+ */
+export function selectPostCards(db: Kysely<Database>) {
+  return postsWithAuthorAndCategory(db).select([
+    'p.id',
+    'p.slug',
+    'p.title',
+    'p.command',
+    'p.description',
+    'p.description_text',
+    'p.tags',
+    'p.uplike_count',
+    'p.downlike_count',
+    'p.view_count',
+    'p.comments_count',
+    'p.created_at',
+    'u.id as author_id',
+    'u.username as author_username',
+    'u.avatar as author_avatar',
+    'u.points as author_points',
+    'u.created_at as author_created_at',
+    'c.id as category_id',
+    'c.name as category_name',
+  ])
 }
 
 /** One post card by id, or undefined. */

@@ -1,5 +1,6 @@
 import type { Database } from '@bashboard/db'
 import type { Kysely } from 'kysely'
+import { postsWithAuthorAndCategory } from '../posts/repo.ts'
 
 /** A page the sitemap lists: its slug and when it last changed. */
 export interface SitemapEntry {
@@ -35,20 +36,16 @@ export interface PostMetaRow {
 }
 
 function postMetaQuery(db: Kysely<Database>) {
-  return db
-    .selectFrom('posts as p')
-    .innerJoin('users as u', 'u.id', 'p.author_id')
-    .leftJoin('categories as c', 'c.id', 'p.category_id')
-    .select([
-      'p.title',
-      'p.slug',
-      'p.command',
-      'p.description_text',
-      'p.tags',
-      'p.created_at',
-      'u.username as author_username',
-      'c.name as category_name',
-    ])
+  return postsWithAuthorAndCategory(db).select([
+    'p.title',
+    'p.slug',
+    'p.command',
+    'p.description_text',
+    'p.tags',
+    'p.created_at',
+    'u.username as author_username',
+    'c.name as category_name',
+  ])
 }
 
 /** The latest posts, newest first (the commands feed). */

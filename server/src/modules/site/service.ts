@@ -1,8 +1,8 @@
 import type { Database } from '@bashboard/db'
 import type { Kysely } from 'kysely'
 import { BLOG_MESSAGES } from '../../contract/blogs.ts'
+import { contentImageUrl } from '../../infra/content-images.ts'
 import { excerpt } from '../../lib/sanitize.ts'
-import { contentImageUrl } from '../blogs/images.ts'
 import {
   type BlogMetaRow,
   findBlogMetaBySlug,

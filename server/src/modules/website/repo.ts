@@ -237,38 +237,3 @@ export function findTopPostsSince(db: Kysely<Database>, since: Date, limit: numb
     .limit(limit)
     .execute()
 }
-
-/** A weekly leaderboard row: the points gained since the window start, and the total (for the badge). */
-export interface GainRow {
-  id: string
-  username: string
-  avatar: string | null
-  total_points: number
-  gained: number
-}
-
-/** Users with the largest positive ledger sums since `since`, ties by username. */
-export async function findTopGainersSince(
-  db: Kysely<Database>,
-  since: Date,
-  limit: number,
-): Promise<GainRow[]> {
-  const rows = await db
-    .selectFrom('points_ledger as l')
-    .innerJoin('users as u', 'u.id', 'l.user_id')
-    .select([
-      'u.id',
-      'u.username',
-      'u.avatar',
-      'u.points as total_points',
-      sql<string>`sum(l.delta)`.as('gained'),
-    ])
-    .where('l.created_at', '>=', since)
-    .groupBy(['u.id', 'u.username', 'u.avatar', 'u.points'])
-    .having(sql<SqlBool>`sum(l.delta) > 0`)
-    .orderBy(sql`sum(l.delta)`, 'desc')
-    .orderBy('u.username', 'asc')
-    .limit(limit)
-    .execute()
-  return rows.map((row) => ({ ...row, gained: Number(row.gained) }))
-}

@@ -6,7 +6,7 @@ import { browse, getWebsite, search, type WebsiteDeps } from './service.ts'
 
 /** Home data, browse and search: public, with the caller's votes when signed in. */
 export const websiteRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const deps: WebsiteDeps = { db: app.db, live: app.live }
+  const deps: WebsiteDeps = { db: app.db, live: app.live, leaderboard: app.leaderboard }
 
   app.get(
     '/api/website',

@@ -6,6 +6,7 @@ import type { AuthUser } from '../../lib/access.ts'
 import { badgeForPoints } from '../../lib/badges.ts'
 import type { LiveHub } from '../../live/hub.ts'
 import { avatarUrl } from '../accounts/presenter.ts'
+import type { Leaderboard } from '../leaderboard/service.ts'
 import { toPostCard, toReactedPosts } from '../posts/presenter.ts'
 import { findVotesOf } from '../posts/repo.ts'
 import { getPlatformStats } from '../stats/service.ts'
@@ -13,7 +14,6 @@ import {
   browsePageQuery,
   browsePosts,
   type CategoryListRow,
-  findTopGainersSince,
   findTopPostsSince,
   listCategories,
   resolveCategoryId,
@@ -24,6 +24,8 @@ import {
 export interface WebsiteDeps {
   db: Kysely<Database>
   live: LiveHub
+  /** The cached boards: the home page's weekly leaders are the leaderboard page's week. */
+  leaderboard: Pick<Leaderboard, 'weeklyLeaders'>
 }
 
 /** Browse and search page size (DESIGN §4). */
@@ -70,7 +72,7 @@ export async function getWebsite(
     findTopPostsSince(deps.db, weekAgo, TOP_WEEKLY_LIMIT),
     listCategories(deps.db),
     getPlatformStats(deps.db, now),
-    findTopGainersSince(deps.db, weekAgo, WEEKLY_LEADERS_LIMIT),
+    deps.leaderboard.weeklyLeaders(WEEKLY_LEADERS_LIMIT),
   ])
   const ids = [...latest, ...topWeekly].map((row) => row.id)
   return {
@@ -82,8 +84,8 @@ export async function getWebsite(
       _id: row.id,
       username: row.username,
       avatar: avatarUrl(row.avatar),
-      points: row.gained,
-      badge: badgeForPoints(row.total_points),
+      points: row.gain,
+      badge: badgeForPoints(row.total),
     })),
     myReactedPosts: await reactedPosts(deps.db, auth, ids),
     liveIds: { posts: postsId, stats: statsId },

@@ -1,10 +1,11 @@
+import { Link } from '@tanstack/react-router'
 import { Mail } from 'lucide-react'
-import { InternalLink } from '../ui/internal-link'
 import { Logo } from './logo'
+import type { SitePath } from './nav-items'
 
 interface FooterGroup {
   title: string
-  links: ReadonlyArray<{ label: string; href: string }>
+  links: ReadonlyArray<{ label: string; to: SitePath }>
 }
 
 /** SEED-SPEC §2: every footer link, grouped; each path appears once. */
@@ -12,33 +13,33 @@ const groups: readonly FooterGroup[] = [
   {
     title: 'Explore',
     links: [
-      { label: 'Browse', href: '/browse' },
-      { label: 'Leaderboard', href: '/leaderboard' },
-      { label: 'Blog', href: '/blog' },
+      { label: 'Browse', to: '/browse' },
+      { label: 'Leaderboard', to: '/leaderboard' },
+      { label: 'Blog', to: '/blog' },
     ],
   },
   {
     title: 'Community',
     links: [
-      { label: 'Guidelines', href: '/guidelines' },
-      { label: 'Contribute', href: '/contribute' },
-      { label: 'Moderators', href: '/moderators' },
-      { label: 'Feedback', href: '/feedback' },
+      { label: 'Guidelines', to: '/guidelines' },
+      { label: 'Contribute', to: '/contribute' },
+      { label: 'Moderators', to: '/moderators' },
+      { label: 'Feedback', to: '/feedback' },
     ],
   },
   {
     title: 'Resources',
     links: [
-      { label: 'Help Center', href: '/help' },
-      { label: 'API', href: '/api' },
-      { label: 'Contact', href: '/contact' },
+      { label: 'Help Center', to: '/help' },
+      { label: 'API', to: '/api' },
+      { label: 'Contact', to: '/contact' },
     ],
   },
   {
     title: 'Legal',
     links: [
-      { label: 'Privacy Policy', href: '/privacy' },
-      { label: 'Terms of Service', href: '/terms' },
+      { label: 'Privacy Policy', to: '/privacy' },
+      { label: 'Terms of Service', to: '/terms' },
     ],
   },
 ]
@@ -71,13 +72,13 @@ export function Footer() {
               </h2>
               <ul className="mt-3 flex flex-col gap-2">
                 {group.links.map((link) => (
-                  <li key={link.href}>
-                    <InternalLink
-                      href={link.href}
+                  <li key={link.to}>
+                    <Link
+                      to={link.to}
                       className="text-sm text-muted underline-offset-4 transition-colors hover:text-fg hover:underline"
                     >
                       {link.label}
-                    </InternalLink>
+                    </Link>
                   </li>
                 ))}
               </ul>

@@ -111,6 +111,22 @@ describe('Header', () => {
     expect(screen.queryByRole('navigation', { name: 'Mobile navigation' })).not.toBeInTheDocument()
   })
 
+  it.each([
+    ['a moderator', 'moderator' as const, true],
+    ['a member', 'member' as const, false],
+  ])('offers the Moderation link in the mobile menu to %s only when allowed', async (_who, role, shown) => {
+    signInAs({ role, contributor: role === 'moderator' })
+    renderApp('/')
+    const events = userEvent.setup()
+    const header = within(await banner())
+    await header.findByRole('button', { name: /ada_lovelace/ })
+    await events.click(header.getByRole('button', { name: 'Menu' }))
+    const mobile = within(screen.getByRole('navigation', { name: 'Mobile navigation' }))
+    expect(mobile.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings')
+    if (shown) expect(mobile.getByRole('link', { name: 'Moderation' })).toHaveAttribute('href', '/mod')
+    else expect(mobile.queryByRole('link', { name: 'Moderation' })).not.toBeInTheDocument()
+  })
+
   it('marks Blog as the current section on any /blog path', async () => {
     mockApi({})
     renderApp('/blog/some-post')

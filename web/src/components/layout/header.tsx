@@ -1,15 +1,15 @@
 import type { ProfileHeader } from '@bashboard/server/contract'
 import { Link, useLocation } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
-import { Heart, LogOut, Menu, Plus, Settings, Sparkles, User, X } from 'lucide-react'
+import { Heart, LogOut, Menu, Plus, Settings, ShieldCheck, Sparkles, User, X } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useLogout, useProfileHeader } from '../../features/auth/api'
 import { NotificationsMenu } from '../../features/notifications/components/notifications-menu'
 import { cn } from '../../lib/cn'
+import { canCreatePosts } from '../../lib/current-user'
 import { isSignedInAtom } from '../../state/session'
 import { Avatar } from '../ui/avatar'
 import { buttonClasses } from '../ui/button'
-import { InternalLink } from '../ui/internal-link'
 import { useToast } from '../ui/toast'
 import { LiveIndicator } from './live-indicator'
 import { Logo } from './logo'
@@ -17,13 +17,11 @@ import { DONATE_URL, primaryNav } from './nav-items'
 import { ThemeToggle } from './theme-toggle'
 import { UserMenu } from './user-menu'
 
-/** Contributors and moderators may post; everyone else is invited to apply. */
-function canCreatePosts(user: ProfileHeader): boolean {
-  return user.contributor || user.role === 'moderator'
-}
-
 interface ShellLinkProps {
-  /** Icon only below 1024 px (the label stays for screen readers). */
+  /**
+   * Icon only below 1280 px (the label stays for screen readers): with the bell and the user's name the
+   * labelled buttons do not fit a 1024 px header on one line.
+   */
   compact?: boolean
   onNavigate?: () => void
   className?: string
@@ -35,22 +33,26 @@ function ContributionLink({
   onNavigate,
   className,
 }: ShellLinkProps & { user: ProfileHeader }) {
+  // Contributors and moderators may post; everyone else is invited to apply.
   const create = canCreatePosts(user)
   const Icon = create ? Plus : Sparkles
   const label = create ? 'Create Post' : 'Become Contributor'
   return (
-    <InternalLink
-      href={create ? '/create-post' : '/application'}
+    <Link
+      to={create ? '/create-post' : '/application'}
       onClick={onNavigate}
       className={cn(
         buttonClasses(create ? 'primary' : 'secondary', 'sm'),
-        compact && 'px-2 lg:px-3',
+        // One line always: since the bell joined the header, "Become Contributor" wrapped at 1280 px.
+        'shrink-0 whitespace-nowrap',
+        compact && 'px-2 xl:px-3',
         className,
       )}
     >
       <Icon aria-hidden="true" className="size-4" />
-      <span className={compact ? 'sr-only lg:not-sr-only' : undefined}>{label}</span>
-    </InternalLink>
+      {/* max-xl:sr-only rather than xl:not-sr-only, which would set white-space back to normal. */}
+      <span className={compact ? 'max-xl:sr-only' : undefined}>{label}</span>
+    </Link>
   )
 }
 
@@ -61,10 +63,15 @@ function DonateLink({ compact, onNavigate, className }: ShellLinkProps) {
       target="_blank"
       rel="noopener noreferrer"
       onClick={onNavigate}
-      className={cn(buttonClasses('ghost', 'sm'), 'text-fg', compact && 'px-2 lg:px-3', className)}
+      className={cn(
+        buttonClasses('ghost', 'sm'),
+        'shrink-0 text-fg whitespace-nowrap',
+        compact && 'px-2 xl:px-3',
+        className,
+      )}
     >
       <Heart aria-hidden="true" className="size-4 text-danger" />
-      <span className={compact ? 'sr-only lg:not-sr-only' : undefined}>Donate</span>
+      <span className={compact ? 'max-xl:sr-only' : undefined}>Donate</span>
       <span className="sr-only"> (opens in a new tab)</span>
     </a>
   )
@@ -122,9 +129,11 @@ export function Header() {
           {primaryNav.map((item) => {
             const active = item.isActive(pathname)
             return (
-              <InternalLink
-                key={item.href}
-                href={item.href}
+              <Link
+                key={item.to}
+                to={item.to}
+                // '/' would count as active everywhere; exact leaves marking the section to isActive.
+                activeOptions={{ exact: true }}
                 aria-current={active ? 'page' : undefined}
                 className={navLinkClasses(active)}
               >
@@ -135,7 +144,7 @@ export function Header() {
                     className="absolute inset-x-3 -bottom-[13px] h-0.5 rounded-full bg-accent"
                   />
                 ) : null}
-              </InternalLink>
+              </Link>
             )
           })}
         </nav>
@@ -194,9 +203,11 @@ export function Header() {
             {primaryNav.map((item) => {
               const active = item.isActive(pathname)
               return (
-                <li key={item.href}>
-                  <InternalLink
-                    href={item.href}
+                <li key={item.to}>
+                  <Link
+                    to={item.to}
+                    // '/' would count as active everywhere; exact leaves marking the section to isActive.
+                    activeOptions={{ exact: true }}
                     onClick={closeMenu}
                     aria-current={active ? 'page' : undefined}
                     className={cn(
@@ -205,7 +216,7 @@ export function Header() {
                     )}
                   >
                     {item.label}
-                  </InternalLink>
+                  </Link>
                 </li>
               )
             })}
@@ -238,6 +249,17 @@ export function Header() {
                   <Settings aria-hidden="true" className="size-4 text-muted" />
                   Settings
                 </Link>
+                {/* The desktop user menu offers the console to moderators; the phone menu must too. */}
+                {user.role === 'moderator' ? (
+                  <Link
+                    to="/mod"
+                    onClick={closeMenu}
+                    className="flex items-center gap-2.5 rounded-md px-3 py-2.5 text-fg hover:bg-surface-2"
+                  >
+                    <ShieldCheck aria-hidden="true" className="size-4 text-muted" />
+                    Moderation
+                  </Link>
+                ) : null}
                 <button
                   type="button"
                   onClick={onLogout}

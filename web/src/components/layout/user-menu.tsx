@@ -1,9 +1,9 @@
 import type { ProfileHeader } from '@bashboard/server/contract'
+import { Link } from '@tanstack/react-router'
 import { ChevronDown, LogOut, Settings, ShieldCheck, User } from 'lucide-react'
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
 import { cn } from '../../lib/cn'
 import { Avatar } from '../ui/avatar'
-import { InternalLink } from '../ui/internal-link'
 
 export interface UserMenuProps {
   user: ProfileHeader
@@ -117,8 +117,8 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
             onKeyDown={onMenuKeyDown}
             className="flex flex-col pt-1.5"
           >
-            <InternalLink
-              href="/profile"
+            <Link
+              to="/profile"
               role="menuitem"
               tabIndex={-1}
               className={itemClasses}
@@ -126,9 +126,9 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
             >
               <User aria-hidden="true" className="size-4 text-muted" />
               Profile
-            </InternalLink>
-            <InternalLink
-              href="/settings"
+            </Link>
+            <Link
+              to="/settings"
               role="menuitem"
               tabIndex={-1}
               className={itemClasses}
@@ -136,10 +136,10 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
             >
               <Settings aria-hidden="true" className="size-4 text-muted" />
               Settings
-            </InternalLink>
+            </Link>
             {user.role === 'moderator' ? (
-              <InternalLink
-                href="/mod"
+              <Link
+                to="/mod"
                 role="menuitem"
                 tabIndex={-1}
                 className={itemClasses}
@@ -147,7 +147,7 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
               >
                 <ShieldCheck aria-hidden="true" className="size-4 text-muted" />
                 Moderation
-              </InternalLink>
+              </Link>
             ) : null}
             <button
               type="button"

@@ -29,14 +29,3 @@ export function formatReadingTime(minutes: number): string {
 export function blogPageSummary(page: number, totalPages: number, totalBlogs: number): string {
   return `Page ${page} of ${totalPages} (${totalBlogs} total articles)`
 }
-
-/** At most this many numbered page buttons (SEED-SPEC §9). */
-export const BLOG_PAGE_WINDOW = 5
-
-/** The numbered pages to show: up to 5 around `page`, shifted to stay inside 1..totalPages. */
-export function blogPageWindow(page: number, totalPages: number, size = BLOG_PAGE_WINDOW): number[] {
-  if (totalPages <= 0) return []
-  const start = Math.max(1, Math.min(page - Math.floor(size / 2), totalPages - size + 1))
-  const end = Math.min(totalPages, start + size - 1)
-  return Array.from({ length: end - start + 1 }, (_, index) => start + index)
-}

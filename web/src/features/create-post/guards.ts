@@ -1,9 +1,7 @@
-import type { ProfileHeader } from '@bashboard/server/contract'
 import { redirect } from '@tanstack/react-router'
-import { ApiError } from '../../lib/api-client'
-import { canCreatePosts, profileHeaderQueryOptions } from '../../lib/current-user'
+import { canCreatePosts } from '../../lib/current-user'
+import { loadSignedInUser } from '../../lib/route-guards'
 import type { RouterContext } from '../../router-context'
-import { sessionAtom } from '../../state/session'
 
 /**
  * beforeLoad guard of /create-post (SEED-SPEC route table): guests go to /login, signed-in users who
@@ -11,15 +9,6 @@ import { sessionAtom } from '../../state/session'
  * fetched here when it is not cached yet.
  */
 export async function requireContributor({ context }: { context: RouterContext }): Promise<void> {
-  if (!context.store.get(sessionAtom)) throw redirect({ to: '/login' })
-  let user: ProfileHeader
-  try {
-    user = await context.queryClient.ensureQueryData(profileHeaderQueryOptions())
-  } catch (error) {
-    // A refused token: the header's hook logs the tab out; the login page is where this leads.
-    if (error instanceof ApiError && error.status === 401) throw redirect({ to: '/login' })
-    throw error
-  }
-  // The application route belongs to another part of the app; href keeps this independent of its typing.
-  if (!canCreatePosts(user)) throw redirect({ href: '/application' })
+  const user = await loadSignedInUser({ context })
+  if (!canCreatePosts(user)) throw redirect({ to: '/application' })
 }

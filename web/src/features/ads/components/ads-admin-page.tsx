@@ -9,22 +9,27 @@ import {
   type ModAd,
 } from '@bashboard/server/contract'
 import { useQuery } from '@tanstack/react-query'
-import { MousePointerClick, Pause, Pencil, Play, Plus, Trash2 } from 'lucide-react'
+import { MousePointerClick, Pause, Play } from 'lucide-react'
 import { type FormEvent, type ReactNode, useId, useState } from 'react'
 import { adClickTarget } from '../../../components/ads/ad-rules'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { Checkbox } from '../../../components/ui/checkbox'
+import { ImageField, type ImageValue } from '../../../components/ui/image-field'
 import { fieldClasses, Input } from '../../../components/ui/input'
-import { LoadFailed } from '../../../components/ui/load-failed'
-import { Loading } from '../../../components/ui/spinner'
+import {
+  ManagedList,
+  type PillTone,
+  RowActions,
+  StatusPill,
+  useRowAction,
+} from '../../../components/ui/managed-list'
 import { useToast } from '../../../components/ui/toast'
 import { ApiError } from '../../../lib/api-client'
 import { cn } from '../../../lib/cn'
 import { useDocumentTitle } from '../../../lib/use-document-title'
 import { modAdsQueryOptions, useCreateAd, useDeleteAd, useUpdateAd, useUploadAdImage } from '../api'
 import { type AdState, adState, fromLocalInput, toLocalInput } from '../schedule'
-import { ImageField, type ImageValue } from './image-field'
 
 interface AdDraft {
   title: string
@@ -204,11 +209,11 @@ function AdEditor({ ad, onDone }: { ad: ModAd | null; onDone: () => void }) {
   )
 }
 
-const stateLabels: Record<AdState, { label: string; className: string }> = {
-  showing: { label: 'Showing', className: 'border-accent/50 bg-accent-soft text-accent-text' },
-  paused: { label: 'Paused', className: 'border-warning/50 bg-warning/10 text-warning' },
-  scheduled: { label: 'Scheduled', className: 'border-line-strong bg-surface-2 text-fg' },
-  ended: { label: 'Ended', className: 'border-line bg-surface-2 text-muted' },
+const stateLabels: Record<AdState, { label: string; tone: PillTone }> = {
+  showing: { label: 'Showing', tone: 'accent' },
+  paused: { label: 'Paused', tone: 'warning' },
+  scheduled: { label: 'Scheduled', tone: 'neutral' },
+  ended: { label: 'Ended', tone: 'muted' },
 }
 
 function Meta({ children }: { children: ReactNode }) {
@@ -216,39 +221,11 @@ function Meta({ children }: { children: ReactNode }) {
 }
 
 function AdRow({ ad, onEdit }: { ad: ModAd; onEdit: () => void }) {
-  const toast = useToast()
+  const run = useRowAction()
   const update = useUpdateAd()
   const remove = useDeleteAd()
-  const [confirming, setConfirming] = useState(false)
   const state = stateLabels[adState(ad)]
   const name = ad.title || ad.url || 'Untitled ad'
-
-  async function toggle(): Promise<void> {
-    try {
-      await update.mutateAsync({ id: ad._id, body: { active: !ad.active } })
-      toast({ title: ad.active ? 'Ad paused' : 'Ad resumed', message: name, variant: 'success' })
-    } catch (failure) {
-      toast({
-        title: 'Update Failed',
-        message: failure instanceof ApiError ? failure.message : 'Please try again.',
-        variant: 'destructive',
-      })
-    }
-  }
-
-  async function destroy(): Promise<void> {
-    try {
-      await remove.mutateAsync(ad._id)
-      toast({ title: 'Ad deleted', message: name, variant: 'success' })
-    } catch (failure) {
-      setConfirming(false)
-      toast({
-        title: 'Delete Failed',
-        message: failure instanceof ApiError ? failure.message : 'Please try again.',
-        variant: 'destructive',
-      })
-    }
-  }
 
   return (
     <li className="flex flex-col gap-3 p-4 lg:flex-row lg:items-center">
@@ -258,11 +235,7 @@ function AdRow({ ad, onEdit }: { ad: ModAd; onEdit: () => void }) {
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
         <div className="flex flex-wrap items-center gap-2">
-          <span
-            className={cn('inline-flex rounded-full border px-2 py-0.5 text-xs font-medium', state.className)}
-          >
-            {state.label}
-          </span>
+          <StatusPill tone={state.tone}>{state.label}</StatusPill>
           <span className="min-w-0 truncate font-medium text-fg">{name}</span>
         </div>
         <div className="flex flex-wrap items-center gap-1.5">
@@ -283,48 +256,39 @@ function AdRow({ ad, onEdit }: { ad: ModAd; onEdit: () => void }) {
         <span className="font-mono tabular-nums">{ad.clickCount.toLocaleString('en-US')}</span>{' '}
         <span className="text-muted">{ad.clickCount === 1 ? 'click' : 'clicks'}</span>
       </p>
-      <div className="flex flex-wrap gap-2">
-        {confirming ? (
-          <>
-            <Button variant="danger" size="sm" loading={remove.isPending} onClick={() => void destroy()}>
-              Confirm delete
-            </Button>
-            <Button variant="ghost" size="sm" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-          </>
-        ) : (
-          <>
-            <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${name}`}>
-              <Pencil aria-hidden="true" className="size-4" />
-              Edit
-            </Button>
-            <Button
-              variant="secondary"
-              size="sm"
-              loading={update.isPending}
-              onClick={() => void toggle()}
-              aria-label={`${ad.active ? 'Pause' : 'Resume'} ${name}`}
-            >
-              {ad.active ? (
-                <Pause aria-hidden="true" className="size-4" />
-              ) : (
-                <Play aria-hidden="true" className="size-4" />
-              )}
-              {ad.active ? 'Pause' : 'Resume'}
-            </Button>
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => setConfirming(true)}
-              aria-label={`Delete ${name}`}
-            >
-              <Trash2 aria-hidden="true" className="size-4" />
-              Delete
-            </Button>
-          </>
-        )}
-      </div>
+      <RowActions
+        name={name}
+        onEdit={onEdit}
+        deleting={remove.isPending}
+        onDelete={() =>
+          run(() => remove.mutateAsync(ad._id), {
+            title: 'Ad deleted',
+            message: name,
+            failureTitle: 'Delete Failed',
+          })
+        }
+      >
+        <Button
+          variant="secondary"
+          size="sm"
+          loading={update.isPending}
+          onClick={() =>
+            void run(() => update.mutateAsync({ id: ad._id, body: { active: !ad.active } }), {
+              title: ad.active ? 'Ad paused' : 'Ad resumed',
+              message: name,
+              failureTitle: 'Update Failed',
+            })
+          }
+          aria-label={`${ad.active ? 'Pause' : 'Resume'} ${name}`}
+        >
+          {ad.active ? (
+            <Pause aria-hidden="true" className="size-4" />
+          ) : (
+            <Play aria-hidden="true" className="size-4" />
+          )}
+          {ad.active ? 'Pause' : 'Resume'}
+        </Button>
+      </RowActions>
     </li>
   )
 }
@@ -332,49 +296,19 @@ function AdRow({ ad, onEdit }: { ad: ModAd; onEdit: () => void }) {
 /** The console's Ads tab: every ad with its clicks; create, schedule, pause, resume and delete. */
 export function AdsAdminPage() {
   useDocumentTitle('Ads · Moderation')
-  const ads = useQuery(modAdsQueryOptions())
-  // null: the list; 'new': a new ad; otherwise the id of the ad being edited.
-  const [editing, setEditing] = useState<string | null>(null)
-  const current =
-    editing && editing !== 'new' ? (ads.data?.ads.find((ad) => ad._id === editing) ?? null) : null
-
+  const ads = useQuery({ ...modAdsQueryOptions(), select: (data) => data.ads })
   return (
-    <section aria-labelledby="mod-ads-heading" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="mod-ads-heading" className="text-lg font-semibold text-fg">
-          Ads
-        </h2>
-        {editing === null ? (
-          <Button size="sm" onClick={() => setEditing('new')}>
-            <Plus aria-hidden="true" className="size-4" />
-            New ad
-          </Button>
-        ) : null}
-      </div>
-      {editing !== null && (editing === 'new' || current) ? (
-        <AdEditor key={editing} ad={current} onDone={() => setEditing(null)} />
-      ) : null}
-      {ads.isPending ? (
-        <Loading label="Loading ads..." />
-      ) : ads.isError && !ads.data ? (
-        <LoadFailed
-          message="Failed to load the ads."
-          onRetry={() => void ads.refetch()}
-          retrying={ads.isFetching}
-        />
-      ) : ads.data.ads.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-line-strong px-4 py-10 text-center text-sm text-muted">
-          No ads yet. Every slot shows its fallback text until one is created.
-        </p>
-      ) : (
-        <Card>
-          <ul aria-label="Ads" className="divide-y divide-line">
-            {ads.data.ads.map((ad) => (
-              <AdRow key={ad._id} ad={ad} onEdit={() => setEditing(ad._id)} />
-            ))}
-          </ul>
-        </Card>
-      )}
-    </section>
+    <ManagedList
+      headingId="mod-ads-heading"
+      title="Ads"
+      newLabel="New ad"
+      query={ads}
+      loadingLabel="Loading ads..."
+      failedMessage="Failed to load the ads."
+      emptyText="No ads yet. Every slot shows its fallback text until one is created."
+      listLabel="Ads"
+      renderEditor={(ad, done) => <AdEditor ad={ad} onDone={done} />}
+      renderRow={(ad, edit) => <AdRow key={ad._id} ad={ad} onEdit={edit} />}
+    />
   )
 }

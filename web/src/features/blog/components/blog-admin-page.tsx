@@ -7,20 +7,20 @@ import {
 } from '@bashboard/server/contract'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react'
+import { Eye, EyeOff } from 'lucide-react'
 import { type FormEvent, lazy, Suspense, useId, useState } from 'react'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
-import { fieldClasses, Input } from '../../../components/ui/input'
-import { LoadFailed } from '../../../components/ui/load-failed'
+import { ImageField, type ImageValue } from '../../../components/ui/image-field'
+import { Input } from '../../../components/ui/input'
+import { ManagedList, RowActions, StatusPill, useRowAction } from '../../../components/ui/managed-list'
 import { Loading } from '../../../components/ui/spinner'
+import { Textarea } from '../../../components/ui/textarea'
 import { useToast } from '../../../components/ui/toast'
 import { ApiError } from '../../../lib/api-client'
-import { cn } from '../../../lib/cn'
 import { useDocumentTitle } from '../../../lib/use-document-title'
 import { modBlogsQueryOptions, useCreateBlog, useDeleteBlog, useUpdateBlog, useUploadBlogImage } from '../api'
 import { formatBlogDate, formatViews } from '../format'
-import { ImageField, type ImageValue } from './image-field'
 
 const RichTextEditor = lazy(() => import('../../../components/rich-text-editor/rich-text-editor'))
 
@@ -113,25 +113,20 @@ function BlogEditor({ blog, onDone }: { blog: ModBlog | null; onDone: () => void
           onChange={(event) => setDraft({ ...draft, title: event.target.value })}
           error={problem?.includes('title') ? problem : undefined}
         />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${id}-meta`} className="text-sm font-medium text-fg">
-            Meta description
-          </label>
-          <textarea
-            id={`${id}-meta`}
-            rows={3}
-            maxLength={BLOG_METADESCRIPTION_MAX_LENGTH}
-            value={draft.metadescription}
-            aria-describedby={`${id}-meta-hint`}
-            aria-invalid={problem?.includes('meta description') ? true : undefined}
-            onChange={(event) => setDraft({ ...draft, metadescription: event.target.value })}
-            className={cn(fieldClasses, 'h-auto border-line py-2')}
-          />
-          <p id={`${id}-meta-hint`} className="text-xs text-muted">
-            Shown on the blog cards and in search results. {draft.metadescription.length}/
-            {BLOG_METADESCRIPTION_MAX_LENGTH}
-          </p>
-        </div>
+        <Textarea
+          label="Meta description"
+          rows={3}
+          maxLength={BLOG_METADESCRIPTION_MAX_LENGTH}
+          value={draft.metadescription}
+          invalid={problem?.includes('meta description')}
+          onChange={(event) => setDraft({ ...draft, metadescription: event.target.value })}
+          hint={
+            <>
+              Shown on the blog cards and in search results. {draft.metadescription.length}/
+              {BLOG_METADESCRIPTION_MAX_LENGTH}
+            </>
+          }
+        />
         <ImageField
           label="Cover image"
           image={draft.image}
@@ -173,64 +168,17 @@ function BlogEditor({ blog, onDone }: { blog: ModBlog | null; onDone: () => void
   )
 }
 
-function StatusBadge({ status }: { status: BlogStatus }) {
-  return (
-    <span
-      className={cn(
-        'inline-flex rounded-full border px-2 py-0.5 text-xs font-medium',
-        status === 'published'
-          ? 'border-accent/50 bg-accent-soft text-accent-text'
-          : 'border-line-strong bg-surface-2 text-muted',
-      )}
-    >
-      {status === 'published' ? 'Published' : 'Draft'}
-    </span>
-  )
-}
-
 function BlogRow({ blog, onEdit }: { blog: ModBlog; onEdit: () => void }) {
-  const toast = useToast()
+  const run = useRowAction()
   const update = useUpdateBlog()
   const remove = useDeleteBlog()
-  const [confirming, setConfirming] = useState(false)
   const published = blog.status === 'published'
-
-  async function toggle(): Promise<void> {
-    try {
-      await update.mutateAsync({ id: blog._id, body: { status: published ? 'draft' : 'published' } })
-      toast({
-        title: published ? 'Article unpublished' : 'Article published',
-        message: blog.title,
-        variant: 'success',
-      })
-    } catch (failure) {
-      toast({
-        title: 'Update Failed',
-        message: failure instanceof ApiError ? failure.message : 'Please try again.',
-        variant: 'destructive',
-      })
-    }
-  }
-
-  async function destroy(): Promise<void> {
-    try {
-      await remove.mutateAsync(blog._id)
-      toast({ title: 'Article deleted', message: blog.title, variant: 'success' })
-    } catch (failure) {
-      setConfirming(false)
-      toast({
-        title: 'Delete Failed',
-        message: failure instanceof ApiError ? failure.message : 'Please try again.',
-        variant: 'destructive',
-      })
-    }
-  }
 
   return (
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="flex min-w-0 flex-col gap-1">
         <div className="flex flex-wrap items-center gap-2">
-          <StatusBadge status={blog.status} />
+          <StatusPill tone={published ? 'accent' : 'quiet'}>{published ? 'Published' : 'Draft'}</StatusPill>
           {published ? (
             <Link
               to="/blog/$slug"
@@ -251,42 +199,41 @@ function BlogRow({ blog, onEdit }: { blog: ModBlog; onEdit: () => void }) {
           · {formatViews(blog.viewCount)}
         </p>
       </div>
-      <div className="flex flex-wrap gap-2">
-        {confirming ? (
-          <>
-            <Button variant="danger" size="sm" loading={remove.isPending} onClick={() => void destroy()}>
-              Confirm delete
-            </Button>
-            <Button variant="ghost" size="sm" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-          </>
-        ) : (
-          <>
-            <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${blog.title}`}>
-              <Pencil aria-hidden="true" className="size-4" />
-              Edit
-            </Button>
-            <Button variant="secondary" size="sm" loading={update.isPending} onClick={() => void toggle()}>
-              {published ? (
-                <EyeOff aria-hidden="true" className="size-4" />
-              ) : (
-                <Eye aria-hidden="true" className="size-4" />
-              )}
-              {published ? 'Unpublish' : 'Publish'}
-            </Button>
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => setConfirming(true)}
-              aria-label={`Delete ${blog.title}`}
-            >
-              <Trash2 aria-hidden="true" className="size-4" />
-              Delete
-            </Button>
-          </>
-        )}
-      </div>
+      <RowActions
+        name={blog.title}
+        onEdit={onEdit}
+        deleting={remove.isPending}
+        onDelete={() =>
+          run(() => remove.mutateAsync(blog._id), {
+            title: 'Article deleted',
+            message: blog.title,
+            failureTitle: 'Delete Failed',
+          })
+        }
+      >
+        <Button
+          variant="secondary"
+          size="sm"
+          loading={update.isPending}
+          onClick={() =>
+            void run(
+              () => update.mutateAsync({ id: blog._id, body: { status: published ? 'draft' : 'published' } }),
+              {
+                title: published ? 'Article unpublished' : 'Article published',
+                message: blog.title,
+                failureTitle: 'Update Failed',
+              },
+            )
+          }
+        >
+          {published ? (
+            <EyeOff aria-hidden="true" className="size-4" />
+          ) : (
+            <Eye aria-hidden="true" className="size-4" />
+          )}
+          {published ? 'Unpublish' : 'Publish'}
+        </Button>
+      </RowActions>
     </li>
   )
 }
@@ -294,49 +241,19 @@ function BlogRow({ blog, onEdit }: { blog: ModBlog; onEdit: () => void }) {
 /** The console's Blog tab: every article (drafts too), and writing, publishing and deleting them. */
 export function BlogAdminPage() {
   useDocumentTitle('Blog · Moderation')
-  const blogs = useQuery(modBlogsQueryOptions())
-  // null: the list; 'new': a new article; otherwise the id of the article being edited.
-  const [editing, setEditing] = useState<string | null>(null)
-  const current =
-    editing && editing !== 'new' ? (blogs.data?.blogs.find((blog) => blog._id === editing) ?? null) : null
-
+  const blogs = useQuery({ ...modBlogsQueryOptions(), select: (data) => data.blogs })
   return (
-    <section aria-labelledby="mod-blog-heading" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="mod-blog-heading" className="text-lg font-semibold text-fg">
-          Blog
-        </h2>
-        {editing === null ? (
-          <Button size="sm" onClick={() => setEditing('new')}>
-            <Plus aria-hidden="true" className="size-4" />
-            New article
-          </Button>
-        ) : null}
-      </div>
-      {editing !== null && (editing === 'new' || current) ? (
-        <BlogEditor key={editing} blog={current} onDone={() => setEditing(null)} />
-      ) : null}
-      {blogs.isPending ? (
-        <Loading label="Loading articles..." />
-      ) : blogs.isError && !blogs.data ? (
-        <LoadFailed
-          message="Failed to load the articles."
-          onRetry={() => void blogs.refetch()}
-          retrying={blogs.isFetching}
-        />
-      ) : blogs.data.blogs.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-line-strong px-4 py-10 text-center text-sm text-muted">
-          No articles yet. Write the first one.
-        </p>
-      ) : (
-        <Card>
-          <ul aria-label="Articles" className="divide-y divide-line">
-            {blogs.data.blogs.map((blog) => (
-              <BlogRow key={blog._id} blog={blog} onEdit={() => setEditing(blog._id)} />
-            ))}
-          </ul>
-        </Card>
-      )}
-    </section>
+    <ManagedList
+      headingId="mod-blog-heading"
+      title="Blog"
+      newLabel="New article"
+      query={blogs}
+      loadingLabel="Loading articles..."
+      failedMessage="Failed to load the articles."
+      emptyText="No articles yet. Write the first one."
+      listLabel="Articles"
+      renderEditor={(blog, done) => <BlogEditor blog={blog} onDone={done} />}
+      renderRow={(blog, edit) => <BlogRow key={blog._id} blog={blog} onEdit={edit} />}
+    />
   )
 }

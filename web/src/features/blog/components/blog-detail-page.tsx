@@ -1,66 +1,37 @@
 import type { Blog } from '@bashboard/server/contract'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import {
-  ArrowLeft,
-  BookOpen,
-  Calendar,
-  Clock,
-  Eye,
-  FileQuestion,
-  Share2,
-  Terminal,
-  UserRound,
-} from 'lucide-react'
-import { type ReactNode, useEffect } from 'react'
+import { ArrowLeft, BookOpen, Calendar, Clock, Eye, Share2, Terminal, UserRound } from 'lucide-react'
+import { useEffect } from 'react'
 import { AdSlot } from '../../../components/ads/ad-slot'
 import { Button, buttonClasses } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
+import { DetailRow } from '../../../components/ui/detail-row'
+import { NotFoundCard } from '../../../components/ui/not-found-card'
 import { SafeHtml } from '../../../components/ui/safe-html'
 import { Loading } from '../../../components/ui/spinner'
 import { useToast } from '../../../components/ui/toast'
+import { useSharePage } from '../../../components/ui/use-share-page'
 import { ApiError } from '../../../lib/api-client'
 import { cn } from '../../../lib/cn'
 import { useDocumentTitle } from '../../../lib/use-document-title'
+import { usePageMeta } from '../../../lib/use-page-meta'
 import { blogDetailQueryOptions } from '../api'
 import { formatBlogDate, formatReadingTime, formatViews } from '../format'
-import { usePageMeta } from '../use-page-meta'
 import { BlogImage } from './blog-image'
 
 const LOAD_FAILED = 'Failed to load blog post. Please try again.'
 
 /** Shares the article with the device's share sheet, else copies its link ('Link copied!'). */
-function useShareArticle(blog: Blog) {
-  const toast = useToast()
-  return async function share(): Promise<void> {
-    const url = window.location.href
-    if (typeof navigator.share === 'function') {
-      try {
-        await navigator.share({ title: blog.title, text: blog.metadescription, url })
-      } catch {
-        // Closing the share sheet rejects with AbortError; a cancelled share needs no message.
-      }
-      return
-    }
-    try {
-      await navigator.clipboard.writeText(url)
-      toast({ title: 'Link copied!', message: 'Article URL copied to clipboard.', variant: 'success' })
-    } catch {
-      toast({ title: 'Copy failed', message: url, variant: 'destructive' })
-    }
-  }
-}
-
-function InfoRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
-  return (
-    <div className="flex items-center justify-between gap-3 py-2 text-sm">
-      <dt className="flex items-center gap-2 text-muted">
-        {icon}
-        {label}
-      </dt>
-      <dd className="text-right font-medium text-fg">{children}</dd>
-    </div>
-  )
+function useShareArticle(blog: Blog): () => Promise<void> {
+  const share = useSharePage()
+  return () =>
+    share({
+      title: blog.title,
+      text: blog.metadescription,
+      copiedTitle: 'Link copied!',
+      copiedMessage: 'Article URL copied to clipboard.',
+    })
 }
 
 /** The loading state of an article. */
@@ -71,16 +42,15 @@ export function BlogDetailLoading() {
 function BlogNotFound() {
   useDocumentTitle('Blog post not found')
   return (
-    <Card className="mx-auto flex max-w-lg flex-col items-center gap-4 px-6 py-14 text-center">
-      <FileQuestion aria-hidden="true" className="size-10 text-muted" />
-      <h1 className="text-2xl font-semibold tracking-tight text-fg">Blog post not found</h1>
-      <p className="text-sm text-muted">
-        The article you're looking for doesn't exist or is no longer published.
-      </p>
-      <Link to="/blog" className={buttonClasses('primary', 'md')}>
-        Back to Blog
-      </Link>
-    </Card>
+    <NotFoundCard
+      title="Blog post not found"
+      message="The article you're looking for doesn't exist or is no longer published."
+      action={
+        <Link to="/blog" className={buttonClasses('primary', 'md')}>
+          Back to Blog
+        </Link>
+      }
+    />
   )
 }
 
@@ -111,18 +81,34 @@ function BlogArticle({ blog }: { blog: Blog }) {
           <Card className="flex flex-col gap-1 p-4">
             <h2 className="text-sm font-semibold tracking-tight text-fg">Article Info</h2>
             <dl className="divide-y divide-line">
-              <InfoRow icon={<UserRound aria-hidden="true" className="size-4" />} label="Author">
+              <DetailRow
+                valueClassName="text-right"
+                icon={<UserRound aria-hidden="true" className="size-4" />}
+                label="Author"
+              >
                 {author}
-              </InfoRow>
-              <InfoRow icon={<Calendar aria-hidden="true" className="size-4" />} label="Published">
+              </DetailRow>
+              <DetailRow
+                valueClassName="text-right"
+                icon={<Calendar aria-hidden="true" className="size-4" />}
+                label="Published"
+              >
                 <time dateTime={blog.createdAt}>{formatBlogDate(blog.createdAt)}</time>
-              </InfoRow>
-              <InfoRow icon={<Eye aria-hidden="true" className="size-4" />} label="Views">
+              </DetailRow>
+              <DetailRow
+                valueClassName="text-right"
+                icon={<Eye aria-hidden="true" className="size-4" />}
+                label="Views"
+              >
                 <span data-testid="blog-view-count">{formatViews(blog.viewCount)}</span>
-              </InfoRow>
-              <InfoRow icon={<Clock aria-hidden="true" className="size-4" />} label="Reading time">
+              </DetailRow>
+              <DetailRow
+                valueClassName="text-right"
+                icon={<Clock aria-hidden="true" className="size-4" />}
+                label="Reading time"
+              >
                 {formatReadingTime(blog.readingTime)}
-              </InfoRow>
+              </DetailRow>
             </dl>
             <Button variant="secondary" size="sm" className="mt-2" onClick={() => void share()}>
               <Share2 aria-hidden="true" className="size-4" />

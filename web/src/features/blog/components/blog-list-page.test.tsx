@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { mockApi, type RecordedRequest } from '../../../test/mock-api'
 import { renderApp } from '../../../test/render-app'
-import { blogExcerpt, blogPageWindow } from '../format'
+import { blogExcerpt } from '../format'
 
 function blogFixture(index: number, overrides: Partial<BlogSummary> = {}): BlogSummary {
   return {
@@ -95,16 +95,6 @@ describe('BlogListPage', () => {
     const alert = await screen.findByRole('alert')
     expect(within(alert).getByText('Failed to load blogs. Please try again.')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument()
-  })
-})
-
-describe('blogPageWindow', () => {
-  it('shows at most 5 pages around the current one, inside the range', () => {
-    expect(blogPageWindow(1, 2)).toEqual([1, 2])
-    expect(blogPageWindow(1, 9)).toEqual([1, 2, 3, 4, 5])
-    expect(blogPageWindow(5, 9)).toEqual([3, 4, 5, 6, 7])
-    expect(blogPageWindow(9, 9)).toEqual([5, 6, 7, 8, 9])
-    expect(blogPageWindow(1, 0)).toEqual([])
   })
 })
 

@@ -5,12 +5,12 @@ import { type ReactNode, useEffect } from 'react'
 import { AdSlot } from '../../../components/ads/ad-slot'
 import { Card } from '../../../components/ui/card'
 import { LoadFailed } from '../../../components/ui/load-failed'
+import { Pagination } from '../../../components/ui/pagination'
 import { useToast } from '../../../components/ui/toast'
 import { useDocumentTitle } from '../../../lib/use-document-title'
 import { blogListQueryOptions } from '../api'
-import { formatBlogDate } from '../format'
+import { blogPageSummary, formatBlogDate } from '../format'
 import { BlogCard, BlogCardSkeleton } from './blog-card'
-import { BlogPagination } from './blog-pagination'
 
 /** SEED-SPEC §9: the Recent Posts card lists the first 3 articles. */
 export const RECENT_POSTS_COUNT = 3
@@ -170,12 +170,17 @@ export function BlogListPage({ page, onPageChange }: BlogListPageProps) {
         )}
 
         {data && data.totalPages > 0 ? (
-          <BlogPagination
-            page={page}
-            totalPages={data.totalPages}
-            totalBlogs={data.totalBlogs}
-            onPageChange={onPageChange}
-          />
+          <div className="flex flex-col items-center gap-3">
+            <Pagination
+              label="Blog pages"
+              page={page}
+              totalPages={data.totalPages}
+              onPageChange={onPageChange}
+            />
+            <p className="font-mono text-xs text-muted" aria-live="polite">
+              {blogPageSummary(page, data.totalPages, data.totalBlogs)}
+            </p>
+          </div>
         ) : null}
         <AdSlot page="Blog" slot="ads3" />
       </section>

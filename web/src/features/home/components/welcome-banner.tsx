@@ -1,7 +1,7 @@
+import { Link } from '@tanstack/react-router'
 import { ArrowRight } from 'lucide-react'
 import { buttonClasses } from '../../../components/ui/button'
 import { CodeBlock } from '../../../components/ui/code-block'
-import { InternalLink } from '../../../components/ui/internal-link'
 
 /** The home page's opening: what Bashboard is, and the way into the command library. */
 export function WelcomeBanner() {
@@ -31,10 +31,10 @@ export function WelcomeBanner() {
             sysadmins vote up, and share the tricks you use every day.
           </p>
           <div className="flex flex-wrap gap-3">
-            <InternalLink href="/browse" className={buttonClasses('primary', 'lg')}>
+            <Link to="/browse" className={buttonClasses('primary', 'lg')}>
               Browse Commands
               <ArrowRight aria-hidden="true" className="size-4" />
-            </InternalLink>
+            </Link>
           </div>
         </div>
         <div className="flex min-w-0 flex-col gap-2">

@@ -2,12 +2,13 @@ import type { LeaderboardEntry, LeaderboardPeriod, LeaderboardResponse } from '@
 import { useQuery } from '@tanstack/react-query'
 import type { LucideIcon } from 'lucide-react'
 import { Award, Coins, Crown, Flame, Medal, TrendingUp, Trophy, UserCheck, Users } from 'lucide-react'
-import { Fragment, type KeyboardEvent, useRef } from 'react'
+import { Fragment } from 'react'
 import { AdSlot } from '../../../components/ads/ad-slot'
 import { Avatar } from '../../../components/ui/avatar'
 import { Card } from '../../../components/ui/card'
 import { LoadFailed } from '../../../components/ui/load-failed'
 import { Loading } from '../../../components/ui/spinner'
+import { TabList } from '../../../components/ui/tabs'
 import { cn } from '../../../lib/cn'
 import { useDocumentTitle } from '../../../lib/use-document-title'
 import { useFlashOnChange } from '../../../lib/use-flash'
@@ -201,50 +202,19 @@ function PeriodTabs({
   period: LeaderboardPeriod
   onPeriodChange: (period: LeaderboardPeriod) => void
 }) {
-  const tabs = useRef<(HTMLButtonElement | null)[]>([])
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>): void {
-    const index = LEADERBOARD_PERIODS.findIndex((tab) => tab.value === period)
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
-    if (step === 0) return
-    event.preventDefault()
-    const next = (index + step + LEADERBOARD_PERIODS.length) % LEADERBOARD_PERIODS.length
-    const tab = LEADERBOARD_PERIODS[next]
-    if (!tab) return
-    onPeriodChange(tab.value)
-    tabs.current[next]?.focus()
-  }
   return (
-    <div
-      role="tablist"
-      aria-label="Leaderboard period"
-      onKeyDown={onKeyDown}
-      className="inline-flex w-full rounded-lg border border-line bg-surface-2 p-1 sm:w-auto"
-    >
-      {LEADERBOARD_PERIODS.map((tab, index) => {
-        const selected = tab.value === period
-        return (
-          <button
-            key={tab.value}
-            ref={(element) => {
-              tabs.current[index] = element
-            }}
-            type="button"
-            role="tab"
-            id={`leaderboard-tab-${tab.value}`}
-            aria-selected={selected}
-            aria-controls="leaderboard-panel"
-            tabIndex={selected ? 0 : -1}
-            onClick={() => onPeriodChange(tab.value)}
-            className={cn(
-              'flex-1 rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-colors sm:flex-none',
-              selected ? 'bg-surface text-fg shadow-sm' : 'text-muted hover:text-fg',
-            )}
-          >
-            {tab.label}
-          </button>
-        )
-      })}
-    </div>
+    <TabList
+      label="Leaderboard period"
+      idPrefix="leaderboard"
+      // Every period fills the same one panel.
+      panelId={() => 'leaderboard-panel'}
+      variant="segmented"
+      className="w-full sm:w-auto"
+      tabClassName="flex-1 sm:flex-none"
+      tabs={LEADERBOARD_PERIODS.map((tab) => ({ id: tab.value, label: tab.label }))}
+      active={period}
+      onChange={onPeriodChange}
+    />
   )
 }
 

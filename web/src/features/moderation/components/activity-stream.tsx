@@ -1,4 +1,5 @@
 import type { LiveActivityKind, ModActivityItem } from '@bashboard/server/contract'
+import { Link } from '@tanstack/react-router'
 import {
   FileText,
   MessageSquare,
@@ -11,7 +12,6 @@ import {
 } from 'lucide-react'
 import { type ComponentType, type SVGProps, useState } from 'react'
 import { Button } from '../../../components/ui/button'
-import { InternalLink } from '../../../components/ui/internal-link'
 import { cn } from '../../../lib/cn'
 import { activityKey, formatDateTime, relativeTime } from '../format'
 
@@ -36,16 +36,27 @@ export const ACTIVITY_KINDS: Record<LiveActivityKind, KindDisplay> = {
 const ALL_KINDS = Object.keys(ACTIVITY_KINDS) as LiveActivityKind[]
 
 /** Where an item's subject can be opened, if anywhere. */
-function subjectHref(item: ModActivityItem): string | null {
-  if (item.subject.type === 'post') return `/post/${encodeURIComponent(item.subject._id)}`
-  if (item.subject.type === 'application') return '/mod/applications'
-  return null
+function SubjectLink({ item }: { item: ModActivityItem }) {
+  const className = 'text-accent-text underline-offset-2 hover:underline'
+  if (item.subject.type === 'post')
+    return (
+      // The post page resolves an id as well as a slug.
+      <Link to="/post/$slug" params={{ slug: item.subject._id }} className={className}>
+        {item.subject.title}
+      </Link>
+    )
+  if (item.subject.type === 'application')
+    return (
+      <Link to="/mod/applications" className={className}>
+        {item.subject.title}
+      </Link>
+    )
+  return <span>{item.subject.title}</span>
 }
 
 function ActivityRow({ item, now }: { item: ModActivityItem; now: number }) {
   const display = ACTIVITY_KINDS[item.kind]
   const Icon = display.icon
-  const href = subjectHref(item)
   // A sign-up's subject is the new account itself: "ada joined Bashboard" says it all.
   const hideSubject = item.subject.type === 'user' && item.subject.title === item.actor?.username
   return (
@@ -63,13 +74,7 @@ function ActivityRow({ item, now }: { item: ModActivityItem; now: number }) {
         <p className="text-sm break-words text-fg">
           <span className="font-semibold">{item.actor?.username ?? 'Someone'}</span>{' '}
           {display.verb ? <span className="text-muted">{display.verb} </span> : null}
-          {hideSubject ? null : href ? (
-            <InternalLink href={href} className="text-accent-text underline-offset-2 hover:underline">
-              {item.subject.title}
-            </InternalLink>
-          ) : (
-            <span>{item.subject.title}</span>
-          )}
+          {hideSubject ? null : <SubjectLink item={item} />}
         </p>
       </div>
       <time

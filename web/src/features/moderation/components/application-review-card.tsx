@@ -4,7 +4,7 @@ import { useId, useState } from 'react'
 import { Avatar } from '../../../components/ui/avatar'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
-import { fieldClasses } from '../../../components/ui/input'
+import { Textarea } from '../../../components/ui/textarea'
 import { cn } from '../../../lib/cn'
 import { formatBytes, formatDateTime, relativeTime } from '../format'
 import { DocumentDownloadButton, DocumentViewer } from './document-viewer'
@@ -30,7 +30,7 @@ export function ApplicationReviewCard({ application, now, onDecide, sending }: A
   const [showDocument, setShowDocument] = useState(false)
   const [message, setMessage] = useState('')
   const [error, setError] = useState<string | null>(null)
-  const ids = { heading: useId(), message: useId(), error: useId(), viewer: useId() }
+  const ids = { heading: useId(), viewer: useId() }
   const { applicant } = application
   const pending = application.status === 'reviewing'
 
@@ -111,11 +111,12 @@ export function ApplicationReviewCard({ application, now, onDecide, sending }: A
 
       {pending ? (
         <div className="flex flex-col gap-2">
-          <label htmlFor={ids.message} className="text-sm font-medium text-fg">
-            Message to the applicant <span className="font-normal text-muted">(required to reject)</span>
-          </label>
-          <textarea
-            id={ids.message}
+          <Textarea
+            label={
+              <>
+                Message to the applicant <span className="font-normal text-muted">(required to reject)</span>
+              </>
+            }
             value={message}
             onChange={(event) => {
               setMessage(event.target.value)
@@ -123,20 +124,10 @@ export function ApplicationReviewCard({ application, now, onDecide, sending }: A
             }}
             rows={2}
             maxLength={MOD_LIMITS.reviewMessageMaxLength}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? ids.error : undefined}
+            error={error}
             placeholder="Welcome aboard! / Please upload a readable document."
-            className={cn(
-              fieldClasses,
-              'h-auto min-h-16 resize-y py-2',
-              error ? 'border-danger' : 'border-line',
-            )}
+            className="min-h-16"
           />
-          {error ? (
-            <p id={ids.error} role="alert" className="text-xs font-medium text-danger">
-              {error}
-            </p>
-          ) : null}
           <div className="flex flex-wrap justify-end gap-2">
             <Button
               variant="danger"

@@ -2,27 +2,25 @@ import { Link, Outlet, useLocation } from '@tanstack/react-router'
 import { Activity, FileCheck2, Megaphone, Newspaper, ScrollText, ShieldCheck, Trash2 } from 'lucide-react'
 import { type ComponentType, type SVGProps, useEffect, useRef } from 'react'
 import { ForbiddenPage } from '../../../components/layout/forbidden-page'
-import { InternalLink } from '../../../components/ui/internal-link'
+import type { SitePath } from '../../../components/layout/nav-items'
 import { Loading } from '../../../components/ui/spinner'
 import { cn } from '../../../lib/cn'
 import { useCurrentUser } from '../../../lib/current-user'
 import { useLiveTopic } from '../../../live/live-provider'
 
 interface Tab {
-  href: string
+  to: SitePath
   label: string
   icon: ComponentType<SVGProps<SVGSVGElement>>
-  /** Blog and Ads pages belong to the content feature; they are linked by path, not by typed route. */
-  external?: boolean
 }
 
 const tabs: Tab[] = [
-  { href: '/mod/applications', label: 'Applications', icon: FileCheck2 },
-  { href: '/mod/activity', label: 'Activity', icon: Activity },
-  { href: '/mod/content', label: 'Content', icon: Trash2 },
-  { href: '/mod/audit', label: 'Audit log', icon: ScrollText },
-  { href: '/mod/blog', label: 'Blog', icon: Newspaper, external: true },
-  { href: '/mod/ads', label: 'Ads', icon: Megaphone, external: true },
+  { to: '/mod/applications', label: 'Applications', icon: FileCheck2 },
+  { to: '/mod/activity', label: 'Activity', icon: Activity },
+  { to: '/mod/content', label: 'Content', icon: Trash2 },
+  { to: '/mod/audit', label: 'Audit log', icon: ScrollText },
+  { to: '/mod/blog', label: 'Blog', icon: Newspaper },
+  { to: '/mod/ads', label: 'Ads', icon: Megaphone },
 ]
 
 const tabClasses =
@@ -42,29 +40,23 @@ function ConsoleTabs() {
   return (
     <nav ref={navRef} aria-label="Moderation" className="-mx-1 overflow-x-auto px-1 pb-1">
       <ul className="flex min-w-max gap-1 rounded-lg border border-line bg-surface p-1">
-        {tabs.map(({ href, label, icon: Icon, external }) => {
-          const active = pathname === href || pathname.startsWith(`${href}/`)
-          const className = cn(
-            tabClasses,
-            active ? 'bg-accent-soft text-accent-text' : 'text-muted hover:bg-surface-2 hover:text-fg',
-          )
-          const content = (
-            <>
-              <Icon aria-hidden="true" className="size-4" />
-              {label}
-            </>
-          )
+        {tabs.map(({ to, label, icon: Icon }) => {
+          const active = pathname === to || pathname.startsWith(`${to}/`)
           return (
-            <li key={href}>
-              {external ? (
-                <InternalLink href={href} className={className} aria-current={active ? 'page' : undefined}>
-                  {content}
-                </InternalLink>
-              ) : (
-                <Link to={href} className={className} aria-current={active ? 'page' : undefined}>
-                  {content}
-                </Link>
-              )}
+            <li key={to}>
+              <Link
+                to={to}
+                // Our own test marks the current tab; exact keeps the router from marking more.
+                activeOptions={{ exact: true }}
+                className={cn(
+                  tabClasses,
+                  active ? 'bg-accent-soft text-accent-text' : 'text-muted hover:bg-surface-2 hover:text-fg',
+                )}
+                aria-current={active ? 'page' : undefined}
+              >
+                <Icon aria-hidden="true" className="size-4" />
+                {label}
+              </Link>
             </li>
           )
         })}

@@ -2,8 +2,7 @@ import { MOD_LIMITS } from '@bashboard/server/contract'
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { Button } from '../../../components/ui/button'
-import { fieldClasses } from '../../../components/ui/input'
-import { cn } from '../../../lib/cn'
+import { Textarea } from '../../../components/ui/textarea'
 
 export interface ReasonDialogProps {
   title: string
@@ -39,7 +38,7 @@ export function ReasonDialog({
 }: ReasonDialogProps) {
   const [reason, setReason] = useState('')
   const [error, setError] = useState<string | null>(null)
-  const ids = { title: useId(), description: useId(), reason: useId(), error: useId() }
+  const ids = { title: useId(), description: useId() }
   const dialogRef = useRef<HTMLDivElement>(null)
   const fieldRef = useRef<HTMLTextAreaElement>(null)
 
@@ -109,12 +108,13 @@ export function ReasonDialog({
           {description}
         </div>
         <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-3">
-          <label htmlFor={ids.reason} className="text-sm font-medium text-fg">
-            Reason <span className="font-normal text-muted">(kept in the audit log)</span>
-          </label>
-          <textarea
+          <Textarea
             ref={fieldRef}
-            id={ids.reason}
+            label={
+              <>
+                Reason <span className="font-normal text-muted">(kept in the audit log)</span>
+              </>
+            }
             value={reason}
             onChange={(event) => {
               setReason(event.target.value)
@@ -123,19 +123,9 @@ export function ReasonDialog({
             rows={3}
             maxLength={MOD_LIMITS.reasonMaxLength}
             disabled={pending}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? ids.error : undefined}
-            className={cn(
-              fieldClasses,
-              'h-auto min-h-20 resize-y py-2',
-              error ? 'border-danger' : 'border-line',
-            )}
+            error={error}
+            className="min-h-20"
           />
-          {error ? (
-            <p id={ids.error} role="alert" className="text-xs font-medium text-danger">
-              {error}
-            </p>
-          ) : null}
           <div className="flex justify-end gap-2">
             <Button variant="ghost" onClick={onClose} disabled={pending}>
               Cancel

@@ -1,10 +1,10 @@
 import type { Notification, NotificationKind } from '@bashboard/server/contract'
 import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import type { LucideIcon } from 'lucide-react'
 import { Award, Bell, CheckCheck, FileCheck2, MessageSquare, ShieldCheck, ThumbsUp } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Button } from '../../../components/ui/button'
-import { InternalLink } from '../../../components/ui/internal-link'
 import { LoadFailed } from '../../../components/ui/load-failed'
 import { Spinner } from '../../../components/ui/spinner'
 import { useToast } from '../../../components/ui/toast'
@@ -75,9 +75,9 @@ function NotificationItem({ notification, onOpen }: { notification: Notification
   return (
     <li>
       {notification.link ? (
-        <InternalLink href={notification.link} onClick={onOpen} className={classes}>
+        <Link to={notification.link} onClick={onOpen} className={classes}>
           {body}
-        </InternalLink>
+        </Link>
       ) : (
         <button type="button" onClick={onOpen} className={classes}>
           {body}

@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest'
 import { mockApi, type RecordedRequest } from '../../../test/mock-api'
 import { browseFixture, postFixture } from '../../../test/post-fixtures'
 import { renderApp } from '../../../test/render-app'
-import { pageWindow } from './pagination'
 
 function browseRequests(requests: RecordedRequest[]) {
   return requests.filter((request) => request.path === '/api/website/browse')
@@ -124,14 +123,5 @@ describe('BrowsePage live', () => {
     await userEvent.click(banner)
     expect(await screen.findByRole('article', { name: 'Freshly shared' })).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /new command/ })).not.toBeInTheDocument()
-  })
-})
-
-describe('pageWindow', () => {
-  it('keeps 5 pages, shifted to stay inside the range', () => {
-    expect(pageWindow(1, 12)).toEqual([1, 2, 3, 4, 5])
-    expect(pageWindow(12, 12)).toEqual([8, 9, 10, 11, 12])
-    expect(pageWindow(2, 3)).toEqual([1, 2, 3])
-    expect(pageWindow(1, 0)).toEqual([])
   })
 })

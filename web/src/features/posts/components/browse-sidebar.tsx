@@ -4,7 +4,6 @@ import { FolderTree, Lightbulb, Plus, RotateCcw, Trophy, Zap } from 'lucide-reac
 import { useState } from 'react'
 import { buttonClasses } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
-import { InternalLink } from '../../../components/ui/internal-link'
 import { cn } from '../../../lib/cn'
 import { formatCount } from '../format'
 
@@ -135,14 +134,14 @@ export function QuickActionsCard({ onClearFilters }: { onClearFilters: () => voi
         Quick Actions
       </CardHeading>
       <div className="flex flex-col gap-2">
-        <InternalLink href="/create-post" className={cn(buttonClasses('primary', 'sm'), 'justify-start')}>
+        <Link to="/create-post" className={cn(buttonClasses('primary', 'sm'), 'justify-start')}>
           <Plus aria-hidden="true" className="size-4" />
           Share a Command
-        </InternalLink>
-        <InternalLink href="/leaderboard" className={cn(buttonClasses('secondary', 'sm'), 'justify-start')}>
+        </Link>
+        <Link to="/leaderboard" className={cn(buttonClasses('secondary', 'sm'), 'justify-start')}>
           <Trophy aria-hidden="true" className="size-4" />
           View Leaderboard
-        </InternalLink>
+        </Link>
         <button
           type="button"
           onClick={onClearFilters}

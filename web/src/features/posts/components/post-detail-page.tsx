@@ -7,7 +7,6 @@ import {
   Calendar,
   Copy,
   Eye,
-  FileQuestion,
   FolderOpen,
   MessageSquare,
   Share2,
@@ -21,17 +20,20 @@ import { Avatar } from '../../../components/ui/avatar'
 import { Button, buttonClasses } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { CodeBlock } from '../../../components/ui/code-block'
+import { DetailRow } from '../../../components/ui/detail-row'
+import { NotFoundCard } from '../../../components/ui/not-found-card'
 import { SafeHtml } from '../../../components/ui/safe-html'
 import { Loading } from '../../../components/ui/spinner'
 import { useToast } from '../../../components/ui/toast'
+import { useSharePage } from '../../../components/ui/use-share-page'
 import { ApiError } from '../../../lib/api-client'
 import { cn } from '../../../lib/cn'
+import { usePageMeta } from '../../../lib/use-page-meta'
 import { useLiveTopic } from '../../../live/live-provider'
 import { postDetailQueryOptions, postKeys } from '../api'
 import { formatCount, formatPostDate, upvotePercentage } from '../format'
 import { DangerWarning } from './danger-warning'
 import { TagChip } from './post-card'
-import { usePageMeta } from './use-page-meta'
 import { VoteButtons } from './vote-buttons'
 
 export interface PostDetailPageProps {
@@ -55,36 +57,15 @@ function useShareActions(post: PostCardData) {
       })
     }
   }
-  async function share(): Promise<void> {
-    const url = window.location.href
-    if (typeof navigator.share === 'function') {
-      try {
-        await navigator.share({ title: post.title, text: post.excerpt, url })
-      } catch {
-        // Closing the share sheet rejects with AbortError; the seed ignores a cancelled share.
-      }
-      return
-    }
-    try {
-      await navigator.clipboard.writeText(url)
-      toast({ title: 'Link Copied!', message: 'Post URL copied to clipboard.', variant: 'success' })
-    } catch {
-      toast({ title: 'Copy failed', message: url, variant: 'destructive' })
-    }
-  }
+  const sharePage = useSharePage()
+  const share = (): Promise<void> =>
+    sharePage({
+      title: post.title,
+      text: post.excerpt,
+      copiedTitle: 'Link Copied!',
+      copiedMessage: 'Post URL copied to clipboard.',
+    })
   return { copyCommand, share }
-}
-
-function StatRow({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
-  return (
-    <div className="flex items-center justify-between gap-3 py-2 text-sm">
-      <dt className="flex items-center gap-2 text-muted">
-        {icon}
-        {label}
-      </dt>
-      <dd className="font-mono font-medium text-fg tabular-nums">{value}</dd>
-    </div>
-  )
 }
 
 function SideHeading({ children }: { children: ReactNode }) {
@@ -103,14 +84,15 @@ export function PostDetailLoading() {
 
 function PostNotFound() {
   return (
-    <Card className="mx-auto flex max-w-lg flex-col items-center gap-4 px-6 py-14 text-center">
-      <FileQuestion aria-hidden="true" className="size-10 text-muted" />
-      <h1 className="text-2xl font-semibold tracking-tight text-fg">Post not found</h1>
-      <p className="text-sm text-muted">The post you're looking for doesn't exist or has been removed</p>
-      <Link to="/browse" className={buttonClasses('primary', 'md')}>
-        Browse Commands
-      </Link>
-    </Card>
+    <NotFoundCard
+      title="Post not found"
+      message="The post you're looking for doesn't exist or has been removed"
+      action={
+        <Link to="/browse" className={buttonClasses('primary', 'md')}>
+          Browse Commands
+        </Link>
+      }
+    />
   )
 }
 
@@ -241,31 +223,41 @@ function PostBody({
         <Card className="flex flex-col gap-1 p-4">
           <SideHeading>Post Statistics</SideHeading>
           <dl className="divide-y divide-line">
-            <StatRow
+            <DetailRow
               icon={<Eye aria-hidden="true" className="size-4" />}
               label="Views"
-              value={formatCount(post.viewCount)}
-            />
-            <StatRow
+              valueClassName="font-mono tabular-nums"
+            >
+              {formatCount(post.viewCount)}
+            </DetailRow>
+            <DetailRow
               icon={<ThumbsUp aria-hidden="true" className="size-4" />}
               label="Upvotes"
-              value={formatCount(post.uplikeCount)}
-            />
-            <StatRow
+              valueClassName="font-mono tabular-nums"
+            >
+              {formatCount(post.uplikeCount)}
+            </DetailRow>
+            <DetailRow
               icon={<ThumbsDown aria-hidden="true" className="size-4" />}
               label="Downvotes"
-              value={formatCount(post.downlikeCount)}
-            />
-            <StatRow
+              valueClassName="font-mono tabular-nums"
+            >
+              {formatCount(post.downlikeCount)}
+            </DetailRow>
+            <DetailRow
               icon={<MessageSquare aria-hidden="true" className="size-4" />}
               label="Comments"
-              value={formatCount(post.commentsCount)}
-            />
-            <StatRow
+              valueClassName="font-mono tabular-nums"
+            >
+              {formatCount(post.commentsCount)}
+            </DetailRow>
+            <DetailRow
               icon={<BarChart3 aria-hidden="true" className="size-4" />}
               label="Upvote ratio"
-              value={`${percentage}%`}
-            />
+              valueClassName="font-mono tabular-nums"
+            >
+              {`${percentage}%`}
+            </DetailRow>
           </dl>
         </Card>
         <Card className="flex flex-col gap-3 p-4">

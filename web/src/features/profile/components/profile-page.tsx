@@ -18,7 +18,6 @@ import type { ReactNode } from 'react'
 import { Avatar } from '../../../components/ui/avatar'
 import { Button, buttonClasses } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
-import { InternalLink } from '../../../components/ui/internal-link'
 import { Loading } from '../../../components/ui/spinner'
 import { canCreatePosts } from '../../../lib/current-user'
 import { useDocumentTitle } from '../../../lib/use-document-title'
@@ -110,9 +109,9 @@ function BecomeContributorCard() {
           </p>
         </div>
       </div>
-      <InternalLink href="/application" className={buttonClasses('primary', 'sm')}>
+      <Link to="/application" className={buttonClasses('primary', 'sm')}>
         Become Contributor
-      </InternalLink>
+      </Link>
     </Card>
   )
 }

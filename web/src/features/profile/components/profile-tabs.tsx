@@ -1,7 +1,8 @@
 import type { ProfileComment, ProfileFavorite, ProfilePost, UserProfile } from '@bashboard/server/contract'
 import { Link } from '@tanstack/react-router'
 import { CheckCircle2, Eye, Hourglass, MessageSquare, ThumbsDown, ThumbsUp } from 'lucide-react'
-import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react'
+import { type ReactNode, useState } from 'react'
+import { TabList } from '../../../components/ui/tabs'
 import { cn } from '../../../lib/cn'
 
 /** "Nov 21, 2026". */
@@ -207,28 +208,6 @@ type TabId = (typeof TABS)[number]['id']
 /** The profile's four tabs (SEED-SPEC §2), following the WAI-ARIA tabs pattern (arrow keys move). */
 export function ProfileTabs({ profile, canCreate }: { profile: UserProfile; canCreate: boolean }) {
   const [active, setActive] = useState<TabId>('posts')
-  const buttons = useRef<(HTMLButtonElement | null)[]>([])
-
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>): void {
-    const index = TABS.findIndex((tab) => tab.id === active)
-    const last = TABS.length - 1
-    const next =
-      event.key === 'ArrowRight'
-        ? (index + 1) % TABS.length
-        : event.key === 'ArrowLeft'
-          ? (index + last) % TABS.length
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : -1
-    const tab = TABS[next]
-    if (!tab) return
-    event.preventDefault()
-    setActive(tab.id)
-    buttons.current[next]?.focus()
-  }
-
   const counts: Partial<Record<TabId, number>> = {
     posts: profile.totalPosts,
     favorites: profile.favorites.length,
@@ -236,43 +215,15 @@ export function ProfileTabs({ profile, canCreate }: { profile: UserProfile; canC
   }
   return (
     <div className="flex flex-col gap-4">
-      <div
-        role="tablist"
-        aria-label="Profile sections"
-        onKeyDown={onKeyDown}
-        className="flex flex-wrap gap-x-1 border-b border-line"
-      >
-        {TABS.map((tab, index) => {
-          const selected = tab.id === active
-          const count = counts[tab.id]
-          return (
-            <button
-              key={tab.id}
-              ref={(element) => {
-                buttons.current[index] = element
-              }}
-              type="button"
-              role="tab"
-              id={`profile-tab-${tab.id}`}
-              aria-selected={selected}
-              aria-controls={`profile-panel-${tab.id}`}
-              tabIndex={selected ? 0 : -1}
-              onClick={() => setActive(tab.id)}
-              className={cn(
-                '-mb-px flex shrink-0 items-center gap-1.5 border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors',
-                selected ? 'border-accent text-fg' : 'border-transparent text-muted hover:text-fg',
-              )}
-            >
-              {tab.label}
-              {count !== undefined ? (
-                <span className="rounded-full bg-surface-3 px-1.5 font-mono text-[11px] text-muted tabular-nums">
-                  {count}
-                </span>
-              ) : null}
-            </button>
-          )
-        })}
-      </div>
+      {/* Four tabs do not fit a phone's width: the bar scrolls sideways instead of wrapping. */}
+      <TabList
+        label="Profile sections"
+        idPrefix="profile"
+        variant="underline"
+        tabs={TABS.map((tab) => ({ ...tab, count: counts[tab.id] }))}
+        active={active}
+        onChange={setActive}
+      />
       <div role="tabpanel" id={`profile-panel-${active}`} aria-labelledby={`profile-tab-${active}`}>
         {active === 'posts' ? (
           <MyPosts posts={profile.posts} canCreate={canCreate} />

@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query'
 import { Navigate } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { Lock, UserRound } from 'lucide-react'
-import { type KeyboardEvent, useRef, useState } from 'react'
+import { useState } from 'react'
 import { Card } from '../../../components/ui/card'
 import { LoadFailed } from '../../../components/ui/load-failed'
 import { Loading } from '../../../components/ui/spinner'
-import { cn } from '../../../lib/cn'
+import { TabList } from '../../../components/ui/tabs'
 import { profileHeaderQueryOptions } from '../../../lib/current-user'
 import { useDocumentTitle } from '../../../lib/use-document-title'
 import { isSignedInAtom } from '../../../state/session'
@@ -15,8 +15,8 @@ import { ProfileForm } from './profile-form'
 import { SecurityForm } from './security-form'
 
 const TABS = [
-  { id: 'profile', label: 'Profile', Icon: UserRound },
-  { id: 'security', label: 'Security', Icon: Lock },
+  { id: 'profile', label: 'Profile', icon: UserRound },
+  { id: 'security', label: 'Security', icon: Lock },
 ] as const
 type TabId = (typeof TABS)[number]['id']
 
@@ -26,18 +26,6 @@ export function SettingsPage() {
   const signedIn = useAtomValue(isSignedInAtom)
   const header = useQuery({ ...profileHeaderQueryOptions(), enabled: signedIn })
   const [active, setActive] = useState<TabId>('profile')
-  const buttons = useRef<(HTMLButtonElement | null)[]>([])
-
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>): void {
-    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return
-    event.preventDefault()
-    const index = TABS.findIndex((tab) => tab.id === active)
-    const next = (index + 1) % TABS.length
-    const tab = TABS[next]
-    if (!tab) return
-    setActive(tab.id)
-    buttons.current[next]?.focus()
-  }
 
   // Logging out (here or in another tab) leaves the page: it is for signed-in users only.
   if (!signedIn) return <Navigate to="/login" />
@@ -49,38 +37,15 @@ export function SettingsPage() {
       </header>
       {header.data ? (
         <Card className="flex flex-col gap-5 p-4 sm:p-6">
-          <div
-            role="tablist"
-            aria-label="Settings sections"
-            onKeyDown={onKeyDown}
-            className="inline-flex self-start rounded-lg border border-line bg-surface-2 p-1"
-          >
-            {TABS.map((tab, index) => {
-              const selected = tab.id === active
-              return (
-                <button
-                  key={tab.id}
-                  ref={(element) => {
-                    buttons.current[index] = element
-                  }}
-                  type="button"
-                  role="tab"
-                  id={`settings-tab-${tab.id}`}
-                  aria-selected={selected}
-                  aria-controls={`settings-panel-${tab.id}`}
-                  tabIndex={selected ? 0 : -1}
-                  onClick={() => setActive(tab.id)}
-                  className={cn(
-                    'inline-flex items-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium transition-colors',
-                    selected ? 'bg-surface text-fg shadow-sm' : 'text-muted hover:text-fg',
-                  )}
-                >
-                  <tab.Icon aria-hidden="true" className="size-4" />
-                  {tab.label}
-                </button>
-              )
-            })}
-          </div>
+          <TabList
+            label="Settings sections"
+            idPrefix="settings"
+            variant="segmented"
+            className="self-start"
+            tabs={TABS}
+            active={active}
+            onChange={setActive}
+          />
           <div role="tabpanel" id={`settings-panel-${active}`} aria-labelledby={`settings-tab-${active}`}>
             {active === 'profile' ? (
               <div className="flex flex-col gap-6">

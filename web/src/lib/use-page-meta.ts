@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
-import { formatTitle } from '../../../lib/use-document-title'
+import { formatTitle } from './use-document-title'
 
-/** Meta tags a post page sets: name → content. */
+/** Meta tags a page sets: name (or `og:` property) → content. */
 export type PageMeta = Record<string, string>
 
 function metaElement(key: string): HTMLMetaElement {
@@ -17,7 +17,9 @@ function metaElement(key: string): HTMLMetaElement {
 
 /**
  * Sets the document title and meta tags while the page is shown, and puts back what was there before
- * (or removes tags it added) when it leaves, so the next page does not inherit a post's description.
+ * (or removes tags it added) when it leaves, so the next page does not inherit a post's or article's
+ * description. The server already sends these tags in the HTML for crawlers; this keeps them right
+ * after client navigation.
  */
 export function usePageMeta(title: string | null, meta: PageMeta): void {
   const serialized = JSON.stringify(meta)

@@ -1,10 +1,10 @@
 import { CONTENT_IMAGE_MAX_BYTES, type UploadedImageResponse } from '@bashboard/server/contract'
 import { ImageUp, X } from 'lucide-react'
 import { type ChangeEvent, useId, useState } from 'react'
-import { Button } from '../../../components/ui/button'
-import { fieldClasses } from '../../../components/ui/input'
-import { ApiError } from '../../../lib/api-client'
-import { cn } from '../../../lib/cn'
+import { ApiError } from '../../lib/api-client'
+import { cn } from '../../lib/cn'
+import { Button } from './button'
+import { fieldClasses } from './input'
 
 /** What an image field holds: the stored value to send (upload name or URL) and a preview address. */
 export interface ImageValue {
@@ -33,7 +33,7 @@ export function imageFileProblem(file: File): string | null {
 
 /**
  * An image chosen by upload (with preview) or by typing a full https URL; either can be cleared. The
- * blog desk has the same field: features do not import each other.
+ * feature passes its own upload mutation, so the blog desk and the ad desk share one field.
  */
 export function ImageField({ label, image, onChange, upload, uploading, urlPlaceholder }: ImageFieldProps) {
   const id = useId()

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react'
-import { Button } from '../../../components/ui/button'
-import { cn } from '../../../lib/cn'
+import { cn } from '../../lib/cn'
+import { Button } from './button'
 
 /** At most this many numbered page buttons (SEED-SPEC §9). */
 export const PAGE_WINDOW = 5
@@ -17,13 +17,18 @@ export interface PaginationProps {
   page: number
   totalPages: number
   onPageChange: (page: number) => void
+  /** Accessible name of the navigation landmark, distinct per list ("Blog pages"). */
+  label?: string
 }
 
-/** Previous, up to 5 page numbers, Next. */
-export function Pagination({ page, totalPages, onPageChange }: PaginationProps) {
+/**
+ * Previous, up to 5 page numbers, Next. Renders nothing for a single page; the caller shows its own
+ * "Page X of Y" line because each list words its total differently.
+ */
+export function Pagination({ page, totalPages, onPageChange, label = 'Pagination' }: PaginationProps) {
   if (totalPages <= 1) return null
   return (
-    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-center gap-1.5">
+    <nav aria-label={label} className="flex flex-wrap items-center justify-center gap-1.5">
       <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
         <ChevronLeft aria-hidden="true" className="size-4" />
         {/* Icon-only on phones so the row fits at 360 px; the label stays for screen readers. */}
@@ -38,6 +43,7 @@ export function Pagination({ page, totalPages, onPageChange }: PaginationProps) 
           aria-label={`Page ${number}`}
           className={cn(
             'inline-flex size-8 items-center justify-center rounded-md border font-mono text-sm tabular-nums transition-colors',
+            'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent',
             number === page
               ? 'border-accent bg-accent text-accent-fg'
               : 'border-line bg-surface-2 text-muted hover:border-line-strong hover:text-fg',

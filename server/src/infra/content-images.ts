@@ -1,17 +1,18 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { CONTENT_IMAGE_MAX_BYTES } from '../../contract/blogs.ts'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { CONTENT_IMAGE_MAX_BYTES, ErrorResponse, UploadedImageResponse } from '../contract/common.ts'
 import {
   BadRequestError,
   InvalidError,
   PayloadTooLargeError,
   UnsupportedMediaTypeError,
-} from '../../lib/errors.ts'
-import { reencodeImage } from '../../lib/images.ts'
-import { isStoredName, type PublicFolder } from '../../lib/storage.ts'
+} from '../lib/errors.ts'
+import { reencodeImage } from '../lib/images.ts'
+import { isStoredName, type PublicFolder } from '../lib/storage.ts'
 
 /*
- * Images of blog articles and ads. The database stores either a name this server generated (a file
- * under /uploads/<folder>), a bundled `/house-ads/…` path (ads only), or a full https URL kept as is
+ * Images of blog articles and ads, shared by both modules (so neither reaches into the other). The database stores either a name this server generated (a file
+ * under /uploads/<folder>), a bundled path (`/house-ads/…` for ads, `/blog-covers/…` for blogs), or a
+ * full https URL kept as is
  * (SEED-SPEC §3 "Images"). Anything else is refused on write, so a stored value can never point a
  * page at `javascript:` or outside the upload folders.
  */
@@ -19,8 +20,15 @@ import { isStoredName, type PublicFolder } from '../../lib/storage.ts'
 /** Longest side of a stored content image: enough for a 728×90 banner at 2× and a blog hero. */
 export const CONTENT_IMAGE_MAX_SIDE = 1600
 
-/** Bundled house-ad images shipped with the web app (web/public/house-ads). */
-const HOUSE_AD_PATH = /^\/house-ads\/[a-z0-9-]+\.(png|jpg)$/
+/**
+ * Images bundled with the web app (web/public): house ads for ads, the seeded articles' covers for
+ * blogs. Only these exact shapes pass, so a stored path can never leave those folders.
+ */
+const BUNDLED_PATHS: Record<PublicFolder, RegExp | null> = {
+  ads: /^\/house-ads\/[a-z0-9-]+\.(png|jpg)$/,
+  blogs: /^\/blog-covers\/[a-z0-9-]+\.(png|jpg)$/,
+  avatars: null,
+}
 
 /** The URL an `<img>` loads for a stored image value, or null when there is none. */
 export function contentImageUrl(folder: PublicFolder, value: string | null): string | null {
@@ -32,18 +40,18 @@ export function contentImageUrl(folder: PublicFolder, value: string | null): str
 /**
  * The value to store for an image given in a create/update body, or undefined when it is not
  * acceptable: an upload name (also accepted as its `/uploads/<folder>/<name>` URL, so a client may
- * send back what it was given), a full https URL, or (ads) a house-ad path.
+ * send back what it was given), a full https URL, or (with `bundled`) an image shipped with the web app.
  */
 export function normaliseImageRef(
   folder: PublicFolder,
   raw: string,
-  opts: { houseAds?: boolean } = {},
+  opts: { bundled?: boolean } = {},
 ): string | undefined {
   const value = raw.trim()
   const prefix = `/uploads/${folder}/`
   const name = value.startsWith(prefix) ? value.slice(prefix.length) : value
   if (isStoredName(name) && !name.endsWith('.pdf')) return name
-  if (opts.houseAds && HOUSE_AD_PATH.test(value)) return value
+  if (opts.bundled && BUNDLED_PATHS[folder]?.test(value)) return value
   if (!/^https:\/\//i.test(value)) return undefined
   try {
     const url = new URL(value)
@@ -92,4 +100,31 @@ export async function saveUploadedImage(
   const encoded = await reencodeImage(bytes, { maxSide: CONTENT_IMAGE_MAX_SIDE })
   const image = await app.files.savePublic(folder, encoded.data, encoded.ext)
   return { image, url: contentImageUrl(folder, image) ?? '' }
+}
+
+/**
+ * Options of a moderator-only image upload route (`POST /api/mod/<folder>/image`): the same
+ * checks, answers and documentation for every content folder, only the summary differs.
+ */
+export function imageUploadRoute(app: FastifyInstance, folder: PublicFolder, summary: string) {
+  return {
+    config: { access: 'moderator' as const },
+    schema: {
+      summary,
+      tags: ['moderation'],
+      consumes: ['multipart/form-data'],
+      response: {
+        201: UploadedImageResponse,
+        413: ErrorResponse,
+        415: ErrorResponse,
+        422: ErrorResponse,
+        400: ErrorResponse,
+        401: ErrorResponse,
+        403: ErrorResponse,
+        404: ErrorResponse,
+      },
+    },
+    handler: async (request: FastifyRequest, reply: FastifyReply) =>
+      reply.status(201).send(await saveUploadedImage(app, request, folder)),
+  }
 }

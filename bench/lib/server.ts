@@ -1,0 +1,84 @@
+import { type ChildProcess, fork } from 'node:child_process'
+import os from 'node:os'
+import { resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { ServerCommand, ServerReport, Voter } from '../api/protocol.ts'
+
+/*
+ * Process plumbing shared by the API and leaderboard benchmarks: forking a bench server script
+ * (bench/api/app-server.ts, ceiling-server.ts), waiting for its report, stopping it, and describing
+ * the machine the figures were measured on.
+ */
+
+/** The repository root, where the servers run and results paths are shown relative to. */
+export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..')
+
+/** A forked server process; resolves its 'listening' report, or fails with its message. */
+export async function startBenchServer(
+  script: string,
+  env: Record<string, string>,
+  logFd: number,
+): Promise<{ child: ChildProcess; port: number; voters: Voter[] }> {
+  const name = script.split('/').pop() ?? script
+  const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env
+  const child = fork(script, [], {
+    cwd: REPO_ROOT,
+    execArgv: ['--import', 'tsx'],
+    // Only what the run sets: an inherited DATABASE_URL or REDIS_URL would change what is measured.
+    env: { ...inherited, ...env },
+    // The servers' logs (the app logs every 5xx with its stack) go to a file next to the results.
+    stdio: ['ignore', logFd, logFd, 'ipc'],
+  })
+  const report = await new Promise<ServerReport>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`${name} did not start within 120 s`)), 120_000)
+    child.once('message', (message: ServerReport) => {
+      clearTimeout(timer)
+      done(message)
+    })
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      fail(new Error(`${name} exited with ${code} before listening`))
+    })
+  })
+  if (report.type === 'failed') throw new Error(`${name} failed (see the server log): ${report.message}`)
+  return { child, port: report.port, voters: report.voters }
+}
+
+/** Asks a server to stop; kills it (by its pid) if it has not exited after 10 s. */
+export async function stopBenchServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise<void>((done) => child.once('exit', () => done()))
+  if (child.connected) child.send({ type: 'stop' } satisfies ServerCommand)
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+  await exited
+  clearTimeout(timer)
+}
+
+/** The machine a result file was measured on. */
+export function machineInfo() {
+  return {
+    cpu: os.cpus()[0]?.model ?? 'unknown',
+    cores: os.cpus().length,
+    memoryGb: Math.round(os.totalmem() / 1024 ** 3),
+    kernel: `${os.type()} ${os.release()}`,
+    node: process.version,
+  }
+}
+
+/** Command-line options every load benchmark takes (autocannon settings and the results folder). */
+export const LOAD_OPTIONS = {
+  connections: { type: 'string', default: '50' },
+  seconds: { type: 'string', default: '10' },
+  warmup: { type: 'string', default: '2' },
+  out: { type: 'string', default: 'bench/results' },
+} as const
+
+/** The parsed {@link LOAD_OPTIONS}: numbers, and the results folder resolved from the repository root. */
+export function loadSettings(values: { connections: string; seconds: string; warmup: string; out: string }) {
+  return {
+    connections: Number(values.connections),
+    seconds: Number(values.seconds),
+    warmupSeconds: Number(values.warmup),
+    outDir: resolve(REPO_ROOT, values.out),
+  }
+}
