@@ -2,28 +2,9 @@
 // Renders the cover images of the seeded blog articles (1200x630, also their link-preview image) from SVG
 // into web/public/blog-covers/<slug>.png. The seed points each article at its cover.
 // Run: node scripts/blog-covers.mjs
-import { mkdirSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { C, esc, MONO, outputFolder, renderPng, SANS } from './lib/svg-images.mjs'
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-// sharp is a dependency of the server workspace.
-const sharp = createRequire(join(root, 'server', 'package.json'))('sharp')
-const out = process.argv[2] ?? join(root, 'web', 'public', 'blog-covers')
-mkdirSync(out, { recursive: true })
-
-const C = {
-  bg: '#0b0e0d',
-  surface: '#111614',
-  bar: '#171e1b',
-  line: '#26302c',
-  fg: '#e6ece9',
-  muted: '#9aa8a1',
-}
-const MONO = 'DejaVu Sans Mono, Liberation Mono, monospace'
-const SANS = 'DejaVu Sans, Liberation Sans, sans-serif'
-const esc = (s) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
+const out = outputFolder('blog-covers')
 
 // One accent per article so the blog grid is not a wall of the same green.
 const covers = [
@@ -55,7 +36,7 @@ function cover([, accent, command, label]) {
   <rect x="80" y="90" width="1040" height="450" rx="16" fill="${C.surface}" stroke="${C.line}" stroke-width="2"/>
   <rect x="81" y="91" width="1038" height="56" rx="16" fill="${C.bar}"/>
   <rect x="81" y="131" width="1038" height="16" fill="${C.bar}"/>
-  <circle cx="120" cy="119" r="9" fill="#f87171"/><circle cx="150" cy="119" r="9" fill="#fbbf24"/><circle cx="180" cy="119" r="9" fill="#4ade80"/>
+  <circle cx="120" cy="119" r="9" fill="#f87171"/><circle cx="150" cy="119" r="9" fill="#fbbf24"/><circle cx="180" cy="119" r="9" fill="${C.accent}"/>
   <text x="600" y="126" text-anchor="middle" font-family="${MONO}" font-size="20" fill="${C.muted}">bash — bashboard</text>
   <text x="130" y="250" font-family="${MONO}" font-size="34" fill="${accent}">$ <tspan fill="${C.fg}">${esc(command)}</tspan></text>
   <text x="130" y="400" font-family="${SANS}" font-size="72" font-weight="bold" fill="${C.fg}">${esc(label)}</text>
@@ -63,9 +44,5 @@ function cover([, accent, command, label]) {
 </svg>`
 }
 
-for (const entry of covers) {
-  await sharp(Buffer.from(cover(entry)))
-    .png({ compressionLevel: 9, palette: true })
-    .toFile(join(out, `${entry[0]}.png`))
-}
+for (const entry of covers) await renderPng(cover(entry), `${out}/${entry[0]}.png`)
 console.log(`${covers.length} covers in ${out}`)

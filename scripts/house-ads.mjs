@@ -2,28 +2,9 @@
 // Renders Bashboard's house-ad images (banners 728x90, boxes 300x250) and the social card from SVG into
 // web/public/house-ads/ (or the folder given as the first argument). The seed's house ads point at them.
 // Run: node scripts/house-ads.mjs
-import { mkdirSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { C, esc, MONO, outputFolder, renderPng, SANS } from './lib/svg-images.mjs'
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-// sharp is a dependency of the server workspace.
-const sharp = createRequire(join(root, 'server', 'package.json'))('sharp')
-const out = process.argv[2] ?? join(root, 'web', 'public', 'house-ads')
-mkdirSync(out, { recursive: true })
-const C = {
-  bg: '#0b0e0d',
-  surface: '#111614',
-  line: '#26302c',
-  fg: '#e6ece9',
-  muted: '#9aa8a1',
-  accent: '#4ade80',
-  accentFg: '#03200e',
-}
-const MONO = 'DejaVu Sans Mono, Liberation Mono, monospace'
-const SANS = 'DejaVu Sans, Liberation Sans, sans-serif'
-const esc = (s) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
+const out = outputFolder('house-ads')
 
 const campaigns = {
   blog: {
@@ -91,8 +72,8 @@ function box(c) {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="250" viewBox="0 0 300 250">
   <rect width="300" height="250" fill="${C.bg}"/>
   <rect x="0.5" y="0.5" width="299" height="249" rx="8" fill="${C.surface}" stroke="${C.line}"/>
-  <rect x="0.5" y="0.5" width="299" height="34" rx="8" fill="#171e1b"/>
-  <rect x="0.5" y="26" width="299" height="9" fill="#171e1b"/>
+  <rect x="0.5" y="0.5" width="299" height="34" rx="8" fill="${C.bar}"/>
+  <rect x="0.5" y="26" width="299" height="9" fill="${C.bar}"/>
   <circle cx="20" cy="17" r="5" fill="#f87171"/><circle cx="36" cy="17" r="5" fill="#fbbf24"/><circle cx="52" cy="17" r="5" fill="${C.accent}"/>
   <text x="24" y="62" font-family="${MONO}" font-size="11.5" fill="${C.accent}">${esc(c.prompt)}</text>
   ${head}${sub}
@@ -104,8 +85,8 @@ function box(c) {
 const card = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
   <rect width="1200" height="630" fill="${C.bg}"/>
   <rect x="60" y="60" width="1080" height="510" rx="18" fill="${C.surface}" stroke="${C.line}" stroke-width="2"/>
-  <rect x="61" y="61" width="1078" height="64" rx="18" fill="#171e1b"/>
-  <rect x="61" y="105" width="1078" height="20" fill="#171e1b"/>
+  <rect x="61" y="61" width="1078" height="64" rx="18" fill="${C.bar}"/>
+  <rect x="61" y="105" width="1078" height="20" fill="${C.bar}"/>
   <circle cx="104" cy="93" r="10" fill="#f87171"/><circle cx="136" cy="93" r="10" fill="#fbbf24"/><circle cx="168" cy="93" r="10" fill="${C.accent}"/>
   <text x="120" y="250" font-family="${MONO}" font-size="40" fill="${C.accent}">$ bashboard --help</text>
   <text x="120" y="350" font-family="${SANS}" font-size="76" font-weight="bold" fill="${C.fg}">Bashboard</text>
@@ -114,12 +95,8 @@ const card = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" 
 </svg>`
 
 for (const [name, c] of Object.entries(campaigns)) {
-  await sharp(Buffer.from(banner(c)))
-    .png({ compressionLevel: 9, palette: true })
-    .toFile(`${out}/${name}-banner.png`)
-  await sharp(Buffer.from(box(c)))
-    .png({ compressionLevel: 9, palette: true })
-    .toFile(`${out}/${name}-box.png`)
+  await renderPng(banner(c), `${out}/${name}-banner.png`)
+  await renderPng(box(c), `${out}/${name}-box.png`)
 }
-await sharp(Buffer.from(card)).png({ compressionLevel: 9, palette: true }).toFile(`${out}/social-card.png`)
-console.log('done')
+await renderPng(card, `${out}/social-card.png`)
+console.log(`house ads in ${out}`)
