@@ -178,6 +178,12 @@ export const LiveEvents = {
     'application.status': Type.Object({ status: LiveApplicationStatus, message: Type.String() }),
     'role.changed': Type.Object({ role: Role, contributor: Type.Boolean() }),
     notification: LiveNotification,
+    /**
+     * The password changed: sockets signed in with an older token (`ver` below `tokenVersion`) lose
+     * this user's private topics at once, on every instance. The tab that made the change re-authenticates
+     * with the token it was given and gets them back.
+     */
+    'session.revoked': Type.Object({ tokenVersion: Type.Integer({ minimum: 0 }) }),
   },
   mod: {
     activity: LiveModActivity,

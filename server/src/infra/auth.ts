@@ -106,7 +106,13 @@ export const authPlugin = fp(
         throw new UnauthorizedError('Your session has ended. Please log in again.')
       }
       // The row's role wins: a raised role applies at once, a lowered one has revoked the token.
-      return { id: user.id, role: user.role, username: user.username, exp: claims.exp }
+      return {
+        id: user.id,
+        role: user.role,
+        username: user.username,
+        exp: claims.exp,
+        tokenVersion: claims.ver,
+      }
     })
 
     app.decorateRequest('auth', null)

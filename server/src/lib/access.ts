@@ -7,6 +7,8 @@ export interface AuthUser {
   username: string
   /** Token expiry, seconds since the epoch. */
   exp: number
+  /** The token's `ver` claim (equal to the user's token_version when it was checked). */
+  tokenVersion: number
 }
 
 const RANK: Record<Access, number> = { public: 0, member: 1, contributor: 2, moderator: 3 }

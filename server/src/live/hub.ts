@@ -52,6 +52,8 @@ export interface LiveUser {
   readonly role: Role
   /** Token expiry, seconds since the epoch. */
   readonly exp: number
+  /** The token's version; a `session.revoked` above it signs the socket out of private topics. */
+  readonly tokenVersion?: number
 }
 
 /** One connected socket. */
@@ -237,6 +239,7 @@ export function createLiveHub(options: HubOptions): Hub {
 
   function onBusMessage(message: BusMessage): void {
     if (message.event === 'role.changed') applyRoleChange(message)
+    if (message.event === 'session.revoked') applySessionRevoked(message)
     const state = topics.get(message.topic)
     if (!state) return
     if (state.repairing) {
@@ -295,6 +298,34 @@ export function createLiveHub(options: HubOptions): Hub {
   function onBusResumed(): void {
     for (const state of topics.values()) {
       if (!state.repairing) void repair(state, null)
+    }
+  }
+
+  /**
+   * After a password change, sockets still signed in with an older token become anonymous at once
+   * (their private topics dropped, each with a `token_expired` error) rather than when the token expires.
+   */
+  function applySessionRevoked(message: BusMessage): void {
+    const topic = parseTopic(message.topic)
+    if (topic?.kind !== 'user') return
+    const holders = socketsByUser.get(topic.id)
+    if (!holders) return
+    let tokenVersion: number
+    try {
+      tokenVersion = (JSON.parse(message.frame) as { data: { tokenVersion: number } }).data.tokenVersion
+    } catch {
+      return
+    }
+    for (const socket of [...holders]) {
+      if (!socket.auth || (socket.auth.tokenVersion ?? -1) >= tokenVersion) continue
+      for (const name of setAuth(socket, null)) {
+        send(socket, {
+          type: 'error',
+          code: 'token_expired',
+          message: 'Your password was changed; sign in again to get your private topics back.',
+          topic: name,
+        })
+      }
     }
   }
 

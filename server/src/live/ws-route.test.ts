@@ -16,10 +16,28 @@ const SITE = 'http://localhost:3000'
 const PARTNER = 'https://partner.example'
 
 const users: Record<string, () => AuthUser> = {
-  member: () => ({ id: MEMBER_ID, role: 'member', username: 'member', exp: Date.now() / 1000 + 3600 }),
-  moderator: () => ({ id: MODERATOR_ID, role: 'moderator', username: 'mod', exp: Date.now() / 1000 + 3600 }),
+  member: () => ({
+    id: MEMBER_ID,
+    role: 'member',
+    username: 'member',
+    exp: Date.now() / 1000 + 3600,
+    tokenVersion: 0,
+  }),
+  moderator: () => ({
+    id: MODERATOR_ID,
+    role: 'moderator',
+    username: 'mod',
+    exp: Date.now() / 1000 + 3600,
+    tokenVersion: 0,
+  }),
   // Expires 400 ms after it was checked.
-  'short-lived': () => ({ id: MEMBER_ID, role: 'member', username: 'member', exp: Date.now() / 1000 + 0.4 }),
+  'short-lived': () => ({
+    id: MEMBER_ID,
+    role: 'member',
+    username: 'member',
+    exp: Date.now() / 1000 + 0.4,
+    tokenVersion: 0,
+  }),
 }
 
 async function fakeVerifyToken(token: string): Promise<AuthUser> {

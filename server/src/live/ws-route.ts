@@ -123,7 +123,7 @@ export function registerWsRoute(app: FastifyInstance, options: WsRouteOptions): 
         return
       }
       if (socket.closing) return
-      const live: LiveUser = { id: user.id, role: user.role, exp: user.exp }
+      const live: LiveUser = { id: user.id, role: user.role, exp: user.exp, tokenVersion: user.tokenVersion }
       for (const topic of hub.setAuth(socket, live)) {
         error('forbidden', 'This topic belongs to another user or role', topic)
       }

@@ -18,6 +18,7 @@ import {
 import { exifImage, hugePngHeader, multipartBody } from '../../../test/uploads.ts'
 import type { UserProfile } from '../../contract/people.ts'
 import { IMAGE_TOO_LARGE_MESSAGE, UNSUPPORTED_IMAGE_MESSAGE } from '../../lib/images.ts'
+import { openSocket } from '../../live/ws-test-client.ts'
 import { EMAIL_TAKEN, USERNAME_TAKEN } from '../accounts/service.ts'
 import { AVATAR_TOO_LARGE } from './routes.ts'
 import { CURRENT_PASSWORD_INCORRECT } from './service.ts'
@@ -253,6 +254,32 @@ describe('PUT /api/users (password)', () => {
       })
     expect((await login(me.password)).statusCode).toBe(401)
     expect((await login('a-new-password')).statusCode).toBe(200)
+  })
+
+  it('signs other sessions’ open sockets out of the private topic at once, and the new token gets it back', async () => {
+    const me = await createUser(t.db)
+    const topic = `user:${me.id}` as const
+    const other = await openSocket(t.app, { origin: t.config.publicOrigin })
+    await other.auth(loginAs(t.app, me))
+    expect(await other.subscribe([topic])).toEqual({ type: 'subscribed', topics: [topic] })
+
+    const res = await putUser(me, { currentPassword: me.password, newPassword: 'another-password' })
+    expect(res.statusCode).toBe(200)
+    await other.waitFor(
+      (m) => m.type === 'error' && m.code === 'token_expired' && m.topic === topic,
+      'the private topic dropped',
+    )
+    // The old token's socket hears nothing more on the topic; one signed in with the new token does.
+    const fresh = await openSocket(t.app, { origin: t.config.publicOrigin })
+    expect(await fresh.auth(res.json().token)).toMatchObject({ type: 'authed', userId: me.id })
+    expect(await fresh.subscribe([topic])).toEqual({ type: 'subscribed', topics: [topic] })
+    await t.app.live.publish(topic, 'role.changed', { role: 'member', contributor: false })
+    await fresh.waitFor((m) => m.type === 'event' && m.topic === topic, 'an event for the new session')
+    expect(other.events(topic)).toEqual([])
+    for (const socket of [other, fresh]) {
+      socket.ws.close()
+      await socket.closed
+    }
   })
 
   it('rate-limits repeated wrong current passwords per account', async () => {

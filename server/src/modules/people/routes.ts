@@ -66,7 +66,7 @@ export const peopleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Guessing the current password from a stolen session is limited like login guesses.
       await app.loginFailures.assertAllowed(request, passwordKey(auth.id))
       try {
-        const user = await changePassword(app.db, auth.id, body)
+        const user = await changePassword({ db: app.db, live: app.live }, auth.id, body)
         const token = app.issueToken(user)
         return { ...toProfileHeader(user), token: token.token, expiresAt: token.expiresAt.toISOString() }
       } catch (error) {

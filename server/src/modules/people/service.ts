@@ -8,6 +8,7 @@ import { ConflictError, InvalidError, UnauthorizedError } from '../../lib/errors
 import { reencodeImage } from '../../lib/images.ts'
 import { hashPassword, verifyPassword } from '../../lib/password.ts'
 import type { FileStore } from '../../lib/storage.ts'
+import type { LiveHub } from '../../live/hub.ts'
 import { findUserById } from '../accounts/repo.ts'
 import { EMAIL_TAKEN, USERNAME_TAKEN } from '../accounts/service.ts'
 import { toUserProfile } from './presenter.ts'
@@ -73,19 +74,23 @@ export async function updateProfile(
  * Changes the password after checking the current one (422 'Current password is incorrect', so the
  * client does not sign out) and the new one's length (422). Bumps token_version: every token issued
  * before, on every device, is refused from now on; the caller issues a fresh one for this session.
+ * Sockets signed in with an older token lose the user's private topics at once (`session.revoked`).
  * @throws InvalidError with field `currentPassword` when the current password is wrong.
  */
 export async function changePassword(
-  db: Kysely<Database>,
+  deps: { db: Kysely<Database>; live: LiveHub },
   userId: string,
   body: UpdatePasswordBody,
 ): Promise<UserRow> {
   const password = checkNewPassword(body.newPassword)
-  const user = present(await findUserById(db, userId))
+  const user = present(await findUserById(deps.db, userId))
   if (!(await verifyPassword(user.password_hash, body.currentPassword))) {
     throw new InvalidError(CURRENT_PASSWORD_INCORRECT, 'currentPassword')
   }
-  return present(await updatePassword(db, userId, await hashPassword(password)))
+  // One statement, so it has committed when the event goes out.
+  const updated = present(await updatePassword(deps.db, userId, await hashPassword(password)))
+  await deps.live.publish(`user:${userId}`, 'session.revoked', { tokenVersion: updated.token_version })
+  return updated
 }
 
 /**
