@@ -302,56 +302,55 @@ export function createLiveHub(options: HubOptions): Hub {
   }
 
   /**
-   * After a password change, sockets still signed in with an older token become anonymous at once
-   * (their private topics dropped, each with a `token_expired` error) rather than when the token expires.
+   * Applies a `user:<id>` event to that user's sockets on this instance: `next` gives a socket its new
+   * auth (null signs it out, undefined leaves it as it is), and each private topic it thereby loses is
+   * answered with `error`, so the client knows to retry after its next `auth`.
    */
-  function applySessionRevoked(message: BusMessage): void {
+  function applyToUserSockets<T>(
+    message: BusMessage,
+    next: (auth: LiveUser, data: T) => LiveUser | null | undefined,
+    error: { code: 'forbidden' | 'token_expired'; message: string },
+  ): void {
     const topic = parseTopic(message.topic)
     if (topic?.kind !== 'user') return
     const holders = socketsByUser.get(topic.id)
     if (!holders) return
-    let tokenVersion: number
+    let data: T
     try {
-      tokenVersion = (JSON.parse(message.frame) as { data: { tokenVersion: number } }).data.tokenVersion
+      data = (JSON.parse(message.frame) as { data: T }).data
     } catch {
       return
     }
+    // A copy: signing a socket out removes it from the index being walked.
     for (const socket of [...holders]) {
-      if (!socket.auth || (socket.auth.tokenVersion ?? -1) >= tokenVersion) continue
-      for (const name of setAuth(socket, null)) {
-        send(socket, {
-          type: 'error',
-          code: 'token_expired',
-          message: 'Your password was changed; sign in again to get your private topics back.',
-          topic: name,
-        })
-      }
+      if (!socket.auth) continue
+      const auth = next(socket.auth, data)
+      if (auth === undefined) continue
+      for (const name of setAuth(socket, auth)) send(socket, { type: 'error', ...error, topic: name })
     }
+  }
+
+  /**
+   * After a password change, sockets still signed in with an older token become anonymous at once
+   * (their private topics dropped) rather than when the token expires.
+   */
+  function applySessionRevoked(message: BusMessage): void {
+    applyToUserSockets<{ tokenVersion: number }>(
+      message,
+      (auth, { tokenVersion }) => ((auth.tokenVersion ?? -1) < tokenVersion ? null : undefined),
+      {
+        code: 'token_expired',
+        message: 'Your password was changed; sign in again to get your private topics back.',
+      },
+    )
   }
 
   /** A demoted moderator loses `mod` at once rather than when the token expires. */
   function applyRoleChange(message: BusMessage): void {
-    const topic = parseTopic(message.topic)
-    if (topic?.kind !== 'user') return
-    const holders = socketsByUser.get(topic.id)
-    if (!holders) return
-    let role: Role
-    try {
-      role = (JSON.parse(message.frame) as { data: { role: Role } }).data.role
-    } catch {
-      return
-    }
-    for (const socket of holders) {
-      if (!socket.auth) continue
-      for (const name of setAuth(socket, { ...socket.auth, role })) {
-        send(socket, {
-          type: 'error',
-          code: 'forbidden',
-          message: 'Your role changed; this topic is no longer yours',
-          topic: name,
-        })
-      }
-    }
+    applyToUserSockets<{ role: Role }>(message, (auth, { role }) => ({ ...auth, role }), {
+      code: 'forbidden',
+      message: 'Your role changed; this topic is no longer yours',
+    })
   }
 
   // ---- subscriptions -------------------------------------------------------------------------

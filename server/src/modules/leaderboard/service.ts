@@ -100,15 +100,14 @@ export async function computeLeaderboards(db: Kysely<Database>): Promise<Leaderb
   return {
     boards: { all: all.map(toEntry), week: week.map(toEntry), month: month.map(toEntry) },
     stats,
-    weeklyLeaders: week
-      .filter((row) => row.gain > 0)
-      .map((row) => ({
-        id: row.id,
-        username: row.username,
-        avatar: row.avatar,
-        gain: row.gain,
-        total: row.points,
-      })),
+    // The week's rows hold only users with a positive gain (findWindowTop's HAVING).
+    weeklyLeaders: week.map((row) => ({
+      id: row.id,
+      username: row.username,
+      avatar: row.avatar,
+      gain: row.gain,
+      total: row.points,
+    })),
   }
 }
 

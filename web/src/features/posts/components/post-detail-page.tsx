@@ -223,41 +223,24 @@ function PostBody({
         <Card className="flex flex-col gap-1 p-4">
           <SideHeading>Post Statistics</SideHeading>
           <dl className="divide-y divide-line">
-            <DetailRow
-              icon={<Eye aria-hidden="true" className="size-4" />}
-              label="Views"
-              valueClassName="font-mono tabular-nums"
-            >
-              {formatCount(post.viewCount)}
-            </DetailRow>
-            <DetailRow
-              icon={<ThumbsUp aria-hidden="true" className="size-4" />}
-              label="Upvotes"
-              valueClassName="font-mono tabular-nums"
-            >
-              {formatCount(post.uplikeCount)}
-            </DetailRow>
-            <DetailRow
-              icon={<ThumbsDown aria-hidden="true" className="size-4" />}
-              label="Downvotes"
-              valueClassName="font-mono tabular-nums"
-            >
-              {formatCount(post.downlikeCount)}
-            </DetailRow>
-            <DetailRow
-              icon={<MessageSquare aria-hidden="true" className="size-4" />}
-              label="Comments"
-              valueClassName="font-mono tabular-nums"
-            >
-              {formatCount(post.commentsCount)}
-            </DetailRow>
-            <DetailRow
-              icon={<BarChart3 aria-hidden="true" className="size-4" />}
-              label="Upvote ratio"
-              valueClassName="font-mono tabular-nums"
-            >
-              {`${percentage}%`}
-            </DetailRow>
+            {(
+              [
+                [Eye, 'Views', formatCount(post.viewCount)],
+                [ThumbsUp, 'Upvotes', formatCount(post.uplikeCount)],
+                [ThumbsDown, 'Downvotes', formatCount(post.downlikeCount)],
+                [MessageSquare, 'Comments', formatCount(post.commentsCount)],
+                [BarChart3, 'Upvote ratio', `${percentage}%`],
+              ] as const
+            ).map(([Icon, label, value]) => (
+              <DetailRow
+                key={label}
+                icon={<Icon aria-hidden="true" className="size-4" />}
+                label={label}
+                valueClassName="font-mono tabular-nums"
+              >
+                {value}
+              </DetailRow>
+            ))}
           </dl>
         </Card>
         <Card className="flex flex-col gap-3 p-4">
