@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       webDistDir: join(REPO_ROOT, 'web', 'dist'),
       logLevel: 'info',
       seedDemo: true,
+      pageCache: true,
       rateLimit: { loginPerMinute: 10, signupPerMinute: 5, accountFailuresPerHour: 20 },
     })
     expect(config.databaseUrl).toBeUndefined()
@@ -56,6 +57,7 @@ describe('loadConfig', () => {
       DATA_DIR: dataDir,
       TRUST_PROXY: 'true',
       SEED_DEMO: 'false',
+      PAGE_CACHE: 'false',
       DATABASE_URL: 'postgres://u@db:5432/app',
       REDIS_URL: 'redis://cache:6379',
       JWT_SECRET: SECRET,
@@ -64,6 +66,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       trustProxy: true,
       seedDemo: false,
+      pageCache: false,
       databaseUrl: 'postgres://u@db:5432/app',
       redisUrl: 'redis://cache:6379',
       jwtSecret: SECRET,

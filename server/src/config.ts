@@ -44,6 +44,8 @@ export const ConfigSchema = Type.Object({
   logLevel: LogLevel,
   /** Seed demo content into an empty database on start. */
   seedDemo: Type.Boolean(),
+  /** Share the public parts of home, browse and search between visitors (modules/website/caches.ts). */
+  pageCache: Type.Boolean(),
   rateLimit: Type.Object({
     loginPerMinute: Type.Integer({ minimum: 1 }),
     signupPerMinute: Type.Integer({ minimum: 1 }),
@@ -78,6 +80,7 @@ const ENV_NAMES: Record<string, string> = {
   webDistDir: 'WEB_DIST_DIR',
   logLevel: 'LOG_LEVEL',
   seedDemo: 'SEED_DEMO',
+  pageCache: 'PAGE_CACHE',
   rateLimit: 'RATE_LIMIT_*',
 }
 
@@ -117,6 +120,7 @@ export function loadConfig(env: Env = process.env): Config {
     webDistDir: absolute(value(env.WEB_DIST_DIR) ?? 'web/dist'),
     logLevel: value(env.LOG_LEVEL) ?? 'info',
     seedDemo: boolean(env.SEED_DEMO, 'SEED_DEMO') ?? true,
+    pageCache: boolean(env.PAGE_CACHE, 'PAGE_CACHE') ?? true,
     rateLimit: {
       loginPerMinute: integer(env.RATE_LIMIT_LOGIN_PER_MINUTE, 'RATE_LIMIT_LOGIN_PER_MINUTE') ?? 10,
       signupPerMinute: integer(env.RATE_LIMIT_SIGNUP_PER_MINUTE, 'RATE_LIMIT_SIGNUP_PER_MINUTE') ?? 5,

@@ -31,6 +31,7 @@ export function testConfig(overrides: Partial<Config> & Pick<Config, 'dataDir' |
     trustProxy: false,
     logLevel: 'silent',
     seedDemo: false,
+    pageCache: true,
     rateLimit: { loginPerMinute: 10, signupPerMinute: 5, accountFailuresPerHour: 20 },
     ...overrides,
   }

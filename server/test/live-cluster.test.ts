@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type LiveMessage, SocketClient } from './socket-client.ts'
 import {
@@ -96,7 +97,7 @@ describe.skipIf(missing.length > 0)(suiteName, () => {
     return socket
   }
 
-  async function signUpThrough(server: SpawnedServer): Promise<void> {
+  async function signUpThrough(server: SpawnedServer): Promise<string> {
     userCounter += 1
     const username = `cluster_${userCounter}_${randomBytes(3).toString('hex')}`
     const response = await fetch(`${server.baseUrl}/api/user/signup`, {
@@ -105,6 +106,7 @@ describe.skipIf(missing.length > 0)(suiteName, () => {
       body: JSON.stringify({ username, email: `${username}@example.test`, password: 'cluster-password' }),
     })
     expect(response.status, await response.clone().text()).toBe(201)
+    return username
   }
 
   async function totalUsersOn(server: SpawnedServer): Promise<number> {
@@ -168,5 +170,57 @@ describe.skipIf(missing.length > 0)(suiteName, () => {
     const pick = ({ id, event, data }: LiveMessage) => ({ id, event, data })
     expect(replayed.map(pick)).toEqual(missed.map(pick))
     expect(replayed.map(totalUsersOf).at(-1)).toBe(before + 1 + missedSignups)
+  })
+
+  /** Runs SQL on the cluster's database directly (what an admin would do), for set-up only. */
+  async function sqlOnDatabase(text: string, values: unknown[]): Promise<pg.QueryResult> {
+    const client = new pg.Client({ connectionString: database?.url })
+    await client.connect()
+    try {
+      return await client.query(text, values)
+    } finally {
+      await client.end()
+    }
+  }
+
+  it('drops the cached browse page on A as soon as a post created through B reaches A', async () => {
+    const username = await signUpThrough(serverB)
+    await sqlOnDatabase("UPDATE users SET role = 'contributor' WHERE username = $1", [username])
+    const slug = `cluster-${randomBytes(3).toString('hex')}`
+    const category = await sqlOnDatabase('INSERT INTO categories (name, slug) VALUES ($1, $1) RETURNING id', [
+      slug,
+    ])
+    const login = await fetch(`${serverB.baseUrl}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ emailOrUsername: username, password: 'cluster-password' }),
+    })
+    const { token } = (await login.json()) as { token: string }
+    const browseOnA = async () => {
+      const response = await fetch(`${serverA.baseUrl}/api/website/browse?category=${slug}`)
+      return ((await response.json()) as { posts: Array<{ title: string }> }).posts.map((post) => post.title)
+    }
+    // Cached on A now (fresh for two seconds).
+    expect(await browseOnA()).toEqual([])
+    const socket = await connect(serverA)
+    await socket.subscribe(['posts'])
+
+    const created = await fetch(`${serverB.baseUrl}/api/posts/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        title: `Cluster post ${slug}`,
+        command: `echo ${slug}`,
+        description: '<p>Created on one instance, listed on the other.</p>',
+        category: category.rows[0].id,
+      }),
+    })
+    expect(created.status, await created.clone().text()).toBe(201)
+    // A drops its caches when the event arrives, before handing it to its sockets: the next read is fresh.
+    await socket.waitFor(
+      (message) => message.type === 'event' && message.event === 'post.created',
+      'post.created on A',
+    )
+    expect(await browseOnA()).toEqual([`Cluster post ${slug}`])
   })
 })

@@ -158,6 +158,8 @@ export const LiveEvents = {
       downlikeCount: Type.Integer({ minimum: 0 }),
     }),
     'post.views': Type.Object({ postId: Id, viewCount: Type.Integer({ minimum: 0 }) }),
+    /** The post after its author or a moderator edited it. */
+    'post.updated': LivePostCard,
     'comment.created': LiveComment,
     'comment.deleted': Type.Object({
       postId: Id,

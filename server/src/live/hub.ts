@@ -41,9 +41,23 @@ export interface LiveHub {
   isReady(): Promise<boolean>
   /** Sockets open on this instance right now (the moderation console's "connected now"). */
   connectedCount(): number
+  /**
+   * Calls `watcher` for every event published on this instance (at once) and for every event the bus
+   * delivers from any instance (so an event published here is usually reported twice). Caches use it
+   * to drop what an event makes stale. Returns the function that stops watching.
+   */
+  watch(watcher: LiveWatcher): () => void
   /** Closes every socket with 1001 and then the bus. */
   close(): Promise<void>
   readonly log: LiveLogger
+}
+
+/** Told of every event on every topic (see {@link LiveHub.watch}). */
+export interface LiveWatcher {
+  /** An event (or, with `event` null, a reset marker) was published on `topic`. */
+  event(topic: string, event: string | null): void
+  /** Delivery was interrupted and works again: events may have been missed meanwhile. */
+  resumed(): void
 }
 
 /** The authenticated user of a socket (a subset of the auth plugin's AuthUser). */
@@ -136,8 +150,18 @@ export function createLiveHub(options: HubOptions): Hub {
   const sockets = new Set<LiveSocket>()
   const topics = new Map<string, TopicState>()
   const socketsByUser = new Map<string, Set<LiveSocket>>()
+  const watchers = new Set<LiveWatcher>()
   let closing = false
   let closed = false
+
+  /** A watcher that throws must not stop delivery to sockets or to the other watchers. */
+  function notify(call: () => void): void {
+    try {
+      call()
+    } catch (error) {
+      log.error({ err: error }, 'live watcher failed')
+    }
+  }
 
   // ---- sending -------------------------------------------------------------------------------
 
@@ -238,6 +262,7 @@ export function createLiveHub(options: HubOptions): Hub {
   }
 
   function onBusMessage(message: BusMessage): void {
+    for (const watcher of watchers) notify(() => watcher.event(message.topic, message.event))
     if (message.event === 'role.changed') applyRoleChange(message)
     if (message.event === 'session.revoked') applySessionRevoked(message)
     const state = topics.get(message.topic)
@@ -296,6 +321,7 @@ export function createLiveHub(options: HubOptions): Hub {
   }
 
   function onBusResumed(): void {
+    for (const watcher of watchers) notify(() => watcher.resumed())
     for (const state of topics.values()) {
       if (!state.repairing) void repair(state, null)
     }
@@ -457,6 +483,9 @@ export function createLiveHub(options: HubOptions): Hub {
         log.error({ topic, event }, 'refusing to publish on a malformed topic')
         return
       }
+      // Told before the bus: a cache must drop what this event changes before the request that
+      // caused it answers, even when the bus delivers the event back a little later (Redis).
+      for (const watcher of watchers) notify(() => watcher.event(topic, event))
       try {
         await withTimeout(bus.publish(topic, event, data), publishTimeoutMs + 100, 'publish timed out')
       } catch (error) {
@@ -465,6 +494,10 @@ export function createLiveHub(options: HubOptions): Hub {
     },
 
     currentId: (topic) => bus.currentId(topic),
+    watch(watcher) {
+      watchers.add(watcher)
+      return () => watchers.delete(watcher)
+    },
     isReady: () => bus.isReady(),
 
     addSocket(ws) {

@@ -52,36 +52,6 @@ export function insertNotification(db: Executor, input: NewNotification): Promis
     .executeTakeFirstOrThrow()
 }
 
-/**
- * Counts one more upvote on a post into its author's unread batch row, writing the text with the new
- * count in the same statement: `<prefix><count><suffix>` ("Your command "X" got 3 new upvotes").
- * `firstText` is the text of a fresh row (count 1).
- */
-export function upsertUpvoteBatch(
-  db: Executor,
-  input: { userId: string; postId: string; link: string; firstText: string; prefix: string; suffix: string },
-): Promise<NotificationRow> {
-  return db
-    .insertInto('notifications')
-    .values({
-      user_id: input.userId,
-      kind: 'upvotes',
-      text: input.firstText,
-      link: input.link,
-      subject_id: input.postId,
-    })
-    .onConflict((oc) =>
-      unreadUpvoteBatch(oc).doUpdateSet({
-        count: sql`notifications.count + 1`,
-        text: sql`${input.prefix} || (notifications.count + 1)::text || ${input.suffix}`,
-        link: input.link,
-        updated_at: sql`now()`,
-      }),
-    )
-    .returningAll()
-    .executeTakeFirstOrThrow()
-}
-
 /** The user's newest notifications (by last change), at most one page. */
 export function listNotifications(db: Executor, userId: string): Promise<NotificationRow[]> {
   return db

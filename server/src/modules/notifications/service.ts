@@ -1,7 +1,7 @@
-import type { Database, NotificationKind } from '@bashboard/db'
+import type { Database, NotificationKind, NotificationRow } from '@bashboard/db'
 import type { Kysely, Transaction } from 'kysely'
 import type { NotificationsResponse } from '../../contract/notifications.ts'
-import { badgeForPoints } from '../../lib/badges.ts'
+import { BADGE_TIERS, badgeForPoints } from '../../lib/badges.ts'
 import { NotFoundError } from '../../lib/errors.ts'
 import type { LiveHub } from '../../live/hub.ts'
 import type { Outbox } from '../../live/outbox.ts'
@@ -14,7 +14,6 @@ import {
   listNotifications,
   markAllRead,
   markRead,
-  upsertUpvoteBatch,
 } from './repo.ts'
 
 /** Longest post title quoted in a notification text (the column holds at most 300 characters). */
@@ -72,6 +71,11 @@ export async function notifyComment(
   })
 }
 
+/** The text of a tier notification for a user who now has `points`. */
+function tierText(points: number): string {
+  return `You reached the ${badgeForPoints(points)} tier with ${points} points`
+}
+
 /**
  * Tells a user they reached a higher tier, when a points change moved their total across one or more
  * tier minimums upward (one notification naming the highest tier reached). Losing points never
@@ -83,37 +87,70 @@ export async function notifyTierCrossing(
   input: { userId: string; before: number; after: number },
 ): Promise<void> {
   if (input.after <= input.before) return
-  const before = badgeForPoints(input.before)
-  const after = badgeForPoints(input.after)
-  if (before === after) return
+  if (badgeForPoints(input.before) === badgeForPoints(input.after)) return
   await createNotification(trx, outbox, {
     userId: input.userId,
     kind: 'tier',
-    text: `You reached the ${after} tier with ${input.after} points`,
+    text: tierText(input.after),
     link: '/profile',
     subjectId: null,
   })
 }
 
+/** A new total at which a gain of `delta` points crosses into a higher tier, and what to tell the user. */
+export interface TierCrossing {
+  total: number
+  delta: number
+  text: string
+}
+
 /**
- * Counts an upvote into the post author's unread batch row ("Your command "X" got 3 new upvotes").
- * No event is queued: the caller hands the returned id to {@link UpvoteNotifier.upvoted} after commit,
- * which pushes at most once per window with the absolute count.
+ * Every total at which gaining `delta` points lifts a user into a higher tier (the same rule as
+ * {@link notifyTierCrossing}), with the notification's text. A single SQL statement that applies the
+ * points can then write the tier notification itself by matching the new total against this short
+ * list, while the tiers and the wording stay here.
  */
-export async function recordUpvoteNotification(
-  trx: Transaction<Database>,
-  input: { authorId: string; postId: string; postTitle: string; postSlug: string },
-): Promise<string> {
-  const prefix = `Your command "${quote(input.postTitle)}" got `
-  const row = await upsertUpvoteBatch(trx, {
-    userId: input.authorId,
-    postId: input.postId,
-    link: `/post/${input.postSlug}`,
-    firstText: `${prefix}1 new upvote`,
-    prefix,
-    suffix: ' new upvotes',
-  })
-  return row.id
+export function tierCrossings(delta: number): TierCrossing[] {
+  if (delta <= 0) return []
+  const crossings: TierCrossing[] = []
+  // Crossing a minimum m means before < m <= after, so the new total lies in [m, m + delta); the
+  // total before (total − delta) is never below 0.
+  for (const tier of BADGE_TIERS) {
+    for (let total = Math.max(tier.min, delta); total < tier.min + delta; total++) {
+      if (badgeForPoints(total - delta) !== badgeForPoints(total)) {
+        crossings.push({ total, delta, text: tierText(total) })
+      }
+    }
+  }
+  return crossings
+}
+
+/** The texts of a post's upvote batch notification, which the vote statement upserts. */
+export interface UpvoteBatchTexts {
+  link: string
+  /** The text of a fresh batch (count 1). */
+  firstText: string
+  /** A grown batch reads `<prefix><count><suffix>` ("Your command "X" got 3 new upvotes"). */
+  prefix: string
+  suffix: string
+}
+
+/**
+ * The texts of the post author's unread upvote batch row. No event is queued for it: the caller hands
+ * the row's id to {@link UpvoteNotifier.upvoted} after commit, which pushes at most once per window
+ * with the absolute count.
+ */
+export function upvoteBatchTexts(post: { title: string; slug: string }): UpvoteBatchTexts {
+  const prefix = `Your command "${quote(post.title)}" got `
+  return { link: `/post/${post.slug}`, firstText: `${prefix}1 new upvote`, prefix, suffix: ' new upvotes' }
+}
+
+/**
+ * Publishes a notification written outside {@link createNotification} (by a single statement that
+ * committed on its own): the same `notification` event on `user:<id>`, with the unread count.
+ */
+export function publishNotification(live: LiveHub, row: NotificationRow, unreadCount: number): Promise<void> {
+  return live.publish(`user:${row.user_id}`, 'notification', { ...toNotification(row), unreadCount })
 }
 
 /** Pushes upvote notifications live, coalesced per notification row (so per user and post). */

@@ -1,8 +1,9 @@
 import type { CategoryRow, Database } from '@bashboard/db'
 import type { Kysely } from 'kysely'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
-import { recordEvents } from '../../../test/events.ts'
+import { recordEvents, sleep } from '../../../test/events.ts'
 import {
   authHeader,
   createCategory,
@@ -13,6 +14,8 @@ import {
   type TestUser,
 } from '../../../test/factories.ts'
 import type { PostCard } from '../../contract/posts.ts'
+import { badgeForPoints } from '../../lib/badges.ts'
+import { tierCrossings } from '../notifications/service.ts'
 import { POINTS, POST_MESSAGES } from './service.ts'
 
 let t: TestApp
@@ -85,6 +88,23 @@ async function points(db: Kysely<Database>, userId: string) {
     .orderBy('created_at')
     .execute()
   return { ...user, ledger }
+}
+
+async function voteCounts(postId: string) {
+  const row = await t.db
+    .selectFrom('posts')
+    .select(['uplike_count', 'downlike_count'])
+    .where('id', '=', postId)
+    .executeTakeFirstOrThrow()
+  const recount = await t.db
+    .selectFrom('votes')
+    .select((eb) => [
+      eb.fn.count<string>('user_id').filterWhere('value', '=', 1).as('up'),
+      eb.fn.count<string>('user_id').filterWhere('value', '=', -1).as('down'),
+    ])
+    .where('post_id', '=', postId)
+    .executeTakeFirstOrThrow()
+  return { ...row, up: Number(recount.up), down: Number(recount.down) }
 }
 
 describe('POST /api/posts/create', () => {
@@ -260,6 +280,67 @@ describe('GET /api/posts/{idOrSlug}', () => {
       stop()
     }
   })
+
+  it('answers the view count including its own view; a repeat view writes and publishes nothing', async () => {
+    const post = await createOk()
+    const { events, stop } = recordEvents(t.bus)
+    try {
+      const get = (agent: string) =>
+        t.app.inject({ url: `/api/posts/${post.slug}`, headers: { 'user-agent': agent } })
+      const first = await get('agent-first')
+      expect(first.json().post.viewCount).toBe(1)
+      const repeat = await get('agent-first')
+      expect(repeat.json().post.viewCount).toBe(1)
+      const second = await get('agent-second')
+      expect(second.json().post.viewCount).toBe(2)
+      expect(events.filter((e) => e.topic === `post:${post._id}`)).toEqual([
+        { topic: `post:${post._id}`, event: 'post.views', data: { postId: post._id, viewCount: 1 } },
+        { topic: `post:${post._id}`, event: 'post.views', data: { postId: post._id, viewCount: 2 } },
+      ])
+      const rows = await t.db
+        .selectFrom('post_views')
+        .select('viewer_key')
+        .where('post_id', '=', post._id)
+        .execute()
+      expect(rows).toHaveLength(2)
+    } finally {
+      stop()
+    }
+  })
+
+  it('answers the live counters as they are when the view is counted', async () => {
+    const post = await createOk()
+    await voteAs(member, post._id, 'upvote')
+    const res = await t.app.inject({
+      url: `/api/posts/${post._id}`,
+      headers: authHeader(loginAs(t.app, member)),
+    })
+    expect(res.json()).toMatchObject({
+      post: { uplikeCount: 1, downlikeCount: 0, viewCount: 1, commentsCount: 0 },
+      isLiked: true,
+      isDisliked: false,
+    })
+  })
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'answers 404 when the post is deleted between the read and the view',
+    async () => {
+      const post = await createOk()
+      const res = await whileDeleting(post._id, () =>
+        t.app.inject({ url: `/api/posts/${post.slug}`, headers: { 'user-agent': 'agent-gone' } }),
+      )
+      expect(res.statusCode).toBe(404)
+    },
+  )
+
+  it('finds a post whose slug looks like an id by that slug', async () => {
+    const title = `00000000-0000-4000-8000-${String(100_000_000_000 + sequence).slice(-12)}`
+    const post = await createOk(contributor, uniqueBody({ title }))
+    expect(post.slug).toBe(title)
+    const res = await t.app.inject({ url: `/api/posts/${post.slug}` })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().post._id).toBe(post._id)
+  })
 })
 
 describe('votes', () => {
@@ -368,19 +449,166 @@ describe('votes', () => {
     expect(row.downlike_count).toBe(Number(recount.down))
     expect(row.uplike_count + row.downlike_count).toBe(50)
   })
+
+  it('applies 20 concurrent upvotes by one user once: one vote row, one count, one ledger entry', async () => {
+    const author = await createUser(t.db, { role: 'contributor' })
+    const post = await createOk(author)
+    const voter = await createUser(t.db)
+    const before = await points(t.db, author.id)
+    const { events, stop } = recordEvents(t.bus)
+    let responses: Awaited<ReturnType<typeof voteAs>>[]
+    try {
+      responses = await Promise.all(Array.from({ length: 20 }, () => voteAs(voter, post._id, 'upvote')))
+    } finally {
+      stop()
+    }
+    // Every press answers the state after the one that counted, never a count without the vote.
+    for (const res of responses) {
+      expect(res.statusCode).toBe(200)
+      expect(res.json()).toEqual({
+        postId: post._id,
+        uplikeCount: 1,
+        downlikeCount: 0,
+        isLiked: true,
+        isDisliked: false,
+      })
+    }
+    const votes = await t.db.selectFrom('votes').select('value').where('post_id', '=', post._id).execute()
+    expect(votes).toEqual([{ value: 1 }])
+    expect(await voteCounts(post._id)).toMatchObject({ uplike_count: 1, downlike_count: 0, up: 1, down: 0 })
+    const after = await points(t.db, author.id)
+    expect(after.points).toBe(before.points + POINTS.upvoteReceived)
+    expect(after.ledger.slice(before.ledger.length)).toEqual([{ delta: 2, reason: 'upvote_received' }])
+    const notices = await t.db
+      .selectFrom('notifications')
+      .select(['kind', 'count'])
+      .where('user_id', '=', author.id)
+      .where('kind', '=', 'upvotes')
+      .execute()
+    expect(notices).toEqual([{ kind: 'upvotes', count: 1 }])
+    expect(events.filter((e) => e.event === 'post.votes')).toHaveLength(1)
+    expect(events.filter((e) => e.topic === 'mod')).toHaveLength(1)
+  })
+
+  it('keeps counts, ledger and total consistent when one user presses up and down concurrently', async () => {
+    const author = await createUser(t.db, { role: 'contributor', points: 100 })
+    const post = await createPost(t.db, { authorId: author.id })
+    const voter = await createUser(t.db)
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => voteAs(voter, post.id, i % 2 === 0 ? 'upvote' : 'downvote')),
+    )
+    expect(responses.map((r) => r.statusCode).filter((s) => s !== 200)).toEqual([])
+    const counts = await voteCounts(post.id)
+    expect(counts.uplike_count).toBe(counts.up)
+    expect(counts.downlike_count).toBe(counts.down)
+    expect(counts.up + counts.down).toBe(1)
+    // The ledger replays to the total, and its net equals what the one remaining vote earns.
+    const after = await points(t.db, author.id)
+    const net = after.ledger.reduce((sum, entry) => sum + entry.delta, 0)
+    expect(after.points).toBe(100 + net)
+    expect(net).toBe(counts.up === 1 ? POINTS.upvoteReceived : POINTS.downvoteReceived)
+  })
+
+  it('notifies the author once when a switch to an upvote lifts them into a new tier', async () => {
+    const author = await createUser(t.db, { role: 'contributor', points: 48 })
+    const post = await createPost(t.db, { authorId: author.id })
+    const voter = await createUser(t.db)
+    await voteAs(voter, post.id, 'downvote') // 48 → 47
+    const { events, stop } = recordEvents(t.bus)
+    try {
+      expect((await voteAs(voter, post.id, 'upvote')).statusCode).toBe(200) // 47 → 50: Explorer
+    } finally {
+      stop()
+    }
+    expect((await points(t.db, author.id)).points).toBe(50)
+    const notifications = events.filter((e) => e.topic === `user:${author.id}`).map((e) => e.data)
+    expect(notifications).toEqual([
+      expect.objectContaining({
+        kind: 'tier',
+        text: 'You reached the Explorer tier with 50 points',
+        link: '/profile',
+        count: 1,
+        read: false,
+        unreadCount: 1,
+      }),
+    ])
+  })
+
+  it('lists exactly the totals at which a gain crosses into a higher tier', () => {
+    for (const delta of [1, 2, 3]) {
+      const expected = []
+      for (let total = delta; total <= 2100; total++) {
+        if (badgeForPoints(total - delta) !== badgeForPoints(total)) expected.push(total)
+      }
+      expect(tierCrossings(delta).map((c) => c.total)).toEqual(expected)
+    }
+    expect(tierCrossings(-1)).toEqual([])
+  })
+
+  // Needs a second connection holding the post, which the embedded PGlite (one connection) lacks.
+  it.skipIf(!process.env.DATABASE_URL)(
+    'answers 404 when the post is deleted between the read and the write, writing nothing',
+    async () => {
+      const post = await createOk()
+      const voter = await createUser(t.db)
+      const { events, stop } = recordEvents(t.bus)
+      let res: Awaited<ReturnType<typeof voteAs>>
+      try {
+        res = await whileDeleting(post._id, () => voteAs(voter, post._id, 'upvote'))
+      } finally {
+        stop()
+      }
+      expect(res.statusCode).toBe(404)
+      expect(res.json().message).toBe(POST_MESSAGES.notFound)
+      const votes = await t.db.selectFrom('votes').select('value').where('post_id', '=', post._id).execute()
+      expect(votes).toEqual([])
+      expect(events.filter((e) => e.topic === `post:${post._id}` || e.topic === 'mod')).toEqual([])
+    },
+  )
 })
 
+/** True when a query of this test database waits for a lock. */
+async function lockWaits(): Promise<boolean> {
+  const { rows } = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM pg_stat_activity
+    WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(t.db)
+  return (rows[0]?.n ?? 0) > 0
+}
+
+/**
+ * Runs `request` while another transaction holds the post: once the request waits for that lock (its
+ * read went through, its write cannot), the post is deleted and the deletion committed. Needs a second
+ * connection, so PostgreSQL only.
+ */
+async function whileDeleting<T>(postId: string, request: () => PromiseLike<T>): Promise<T> {
+  let pending: Promise<T> | undefined
+  await t.db.transaction().execute(async (trx) => {
+    await trx.selectFrom('posts').select('id').where('id', '=', postId).forUpdate().execute()
+    pending = Promise.resolve(request())
+    for (let i = 0; i < 300 && !(await lockWaits()); i++) await sleep(10)
+    expect(await lockWaits()).toBe(true)
+    await trx.deleteFrom('posts').where('id', '=', postId).execute()
+  })
+  if (!pending) throw new Error('request not started')
+  return pending
+}
+
 describe('PUT /api/posts/update', () => {
-  it('lets the author change fields, re-deriving slug and tags', async () => {
+  it('lets the author change fields, re-deriving slug and tags, and publishes post.updated', async () => {
     const post = await createOk()
+    const { events, stop } = recordEvents(t.bus)
     const res = await t.app.inject({
       method: 'PUT',
       url: '/api/posts/update',
       headers: authHeader(loginAs(t.app, contributor)),
       payload: { id: post._id, title: `Renamed ${post.title}`, command: `ls -la /srv/${post._id}` },
     })
+    stop()
     expect(res.statusCode).toBe(200)
     expect(res.json().post).toMatchObject({ slug: `renamed-${post.slug}`, tags: ['ls'] })
+    expect(events.filter((e) => e.event === 'post.updated')).toEqual([
+      { topic: `post:${post._id}`, event: 'post.updated', data: res.json().post },
+    ])
   })
 
   it('moves the post between category counts when the category changes', async () => {

@@ -1,5 +1,8 @@
-import type { Database, PointsReason } from '@bashboard/db'
+import type { Database, NotificationRow, PointsReason } from '@bashboard/db'
 import { type Kysely, sql } from 'kysely'
+
+/** Stands in for a guest's user id: no user has it. */
+const NIL_UUID = '00000000-0000-0000-0000-000000000000'
 
 /** What a post card needs, read in one query with its author and category joined (no N+1). */
 export interface PostCardRow {
@@ -68,18 +71,36 @@ export function findPostCardById(db: Kysely<Database>, id: string): Promise<Post
   return selectPostCards(db).where('p.id', '=', id).executeTakeFirst()
 }
 
-/** The id of the post whose id (when `asId` is set) or slug is `key`, preferring the id. */
-export async function resolvePostId(
+/** A post card with the caller's vote on it (+1, −1, or null for none and for guests). */
+export interface PostDetailRow extends PostCardRow {
+  held: number | null
+}
+
+/**
+ * The card of the post whose id (when `asId` is set) or slug is `key`, preferring the id, with the
+ * caller's vote joined: usually one query.
+ */
+export async function findPostDetailRow(
   db: Kysely<Database>,
   key: string,
   asId: boolean,
-): Promise<string | undefined> {
-  if (asId) {
-    const byId = await db.selectFrom('posts').select('id').where('id', '=', key).executeTakeFirst()
-    if (byId) return byId.id
-  }
-  const bySlug = await db.selectFrom('posts').select('id').where('slug', '=', key).executeTakeFirst()
-  return bySlug?.id
+  callerId: string | null,
+): Promise<PostDetailRow | undefined> {
+  const byKey = (column: 'p.id' | 'p.slug') =>
+    selectPostCards(db)
+      .select((eb) =>
+        eb
+          .selectFrom('votes as v')
+          .select('v.value')
+          .whereRef('v.post_id', '=', 'p.id')
+          // A guest matches no vote (a user id is never the nil uuid).
+          .where('v.user_id', '=', callerId ?? NIL_UUID)
+          .as('held'),
+      )
+      .where(column, '=', key)
+      .executeTakeFirst()
+  // A slug can look like a uuid (a title such as "0000…"), so a miss by id still tries the slug.
+  return (asId ? await byKey('p.id') : undefined) ?? byKey('p.slug')
 }
 
 /** The top posts of a category (most upvoted, then newest), without `excludeId`. */
@@ -214,27 +235,245 @@ export async function adjustCategoryCount(db: Kysely<Database>, categoryId: stri
     .execute()
 }
 
+/** The live counters of a post (what `post:<id>` events change), and whether a view was counted. */
+export interface PostCounts {
+  uplike_count: number
+  downlike_count: number
+  view_count: number
+  comments_count: number
+  counted: boolean
+}
+
 /**
- * Records a view unless this visitor already viewed the post this hour. Returns the new view count
- * when the view counted, else undefined.
+ * Counts a view unless this visitor already viewed the post this hour (one `post_views` row per
+ * post, visitor and hour), in one statement: the view count only grows when the row was new. Returns
+ * the post's live counters as they are now (the grown view count when the view counted), or
+ * undefined when the post is gone. The statement's snapshot is taken after the caller read the
+ * topic's live id, so these counters include every event up to it.
  */
-export async function recordView(
+export async function countView(
   db: Kysely<Database>,
   postId: string,
   viewerKey: string,
-): Promise<number | undefined> {
-  const inserted = await db
-    .insertInto('post_views')
-    .values({ post_id: postId, viewer_key: viewerKey, bucket: sql`date_trunc('hour', now())` })
-    .onConflict((oc) => oc.doNothing())
-    .returning('post_id')
+): Promise<PostCounts | undefined> {
+  const { rows } = await sql<PostCounts>`
+    WITH viewed AS (
+      INSERT INTO post_views (post_id, viewer_key, bucket)
+      VALUES (${postId}, ${viewerKey}, date_trunc('hour', now()))
+      ON CONFLICT DO NOTHING
+      RETURNING post_id
+    ), grown AS (
+      UPDATE posts SET view_count = view_count + 1
+      FROM viewed WHERE posts.id = viewed.post_id
+      RETURNING posts.view_count
+    )
+    SELECT p.uplike_count, p.downlike_count, coalesce(grown.view_count, p.view_count) AS view_count,
+      p.comments_count, grown.view_count IS NOT NULL AS counted
+    FROM posts p LEFT JOIN grown ON true
+    WHERE p.id = ${postId}`.execute(db)
+  return rows[0]
+}
+
+/** The post a vote is about, with the voter's current vote (null when none), read without a lock. */
+export interface VoteTarget {
+  author_id: string
+  title: string
+  slug: string
+  uplike_count: number
+  downlike_count: number
+  held: number | null
+}
+
+/** The post a vote is about and the voter's current vote on it, in one query. */
+export function findVoteTarget(
+  db: Kysely<Database>,
+  postId: string,
+  voterId: string,
+): Promise<VoteTarget | undefined> {
+  return db
+    .selectFrom('posts as p')
+    .leftJoin('votes as v', (join) => join.onRef('v.post_id', '=', 'p.id').on('v.user_id', '=', voterId))
+    .select(['p.author_id', 'p.title', 'p.slug', 'p.uplike_count', 'p.downlike_count', 'v.value as held'])
+    .where('p.id', '=', postId)
     .executeTakeFirst()
-  if (!inserted) return undefined
-  const row = await db
-    .updateTable('posts')
-    .set({ view_count: sql`view_count + 1` })
+}
+
+/** A post's vote counts. */
+export function findVoteCounts(
+  db: Kysely<Database>,
+  postId: string,
+): Promise<{ uplike_count: number; downlike_count: number } | undefined> {
+  return db
+    .selectFrom('posts')
+    .select(['uplike_count', 'downlike_count'])
     .where('id', '=', postId)
-    .returning('view_count')
     .executeTakeFirst()
-  return row?.view_count
+}
+
+/** A ledger entry's points and reason. */
+export interface LedgerStep {
+  delta: number
+  reason: PointsReason
+}
+
+/** Everything one vote writes, decided by the caller; see {@link castVote}. */
+export interface VoteWrite {
+  voterId: string
+  postId: string
+  authorId: string
+  value: 1 | -1
+  /** The author's entry for this vote. */
+  earned: LedgerStep
+  /** The entry taking back the opposite vote, written first when the vote switches. */
+  reversed: LedgerStep
+  /** The author's upvote batch notification (upvotes only). */
+  upvoteNotice: { link: string; firstText: string; prefix: string; suffix: string } | null
+  /** New totals (after a gain of `delta`) that reach a higher tier, with the notification text. */
+  tierCrossings: ReadonlyArray<{ total: number; delta: number; text: string }>
+}
+
+/** What a vote changed: the post's new counts and the notifications written for its author. */
+export interface VoteChange {
+  status: 'changed'
+  uplikeCount: number
+  downlikeCount: number
+  /** The upvote batch row grown or started (upvotes only). */
+  upvoteNoticeId: string | null
+  /** The tier notification written, with the author's unread count once it is added. */
+  tier: { row: NotificationRow; unreadCount: number } | null
+}
+
+/**
+ * What {@link castVote} did: changed the vote, found it already held (the same user's concurrent
+ * press won), or found the post gone.
+ */
+export type VoteOutcome = VoteChange | { status: 'unchanged' } | { status: 'gone' }
+
+interface VoteRow {
+  uplike_count: number | null
+  downlike_count: number | null
+  upvote_notice_id: string | null
+  tier_id: string | null
+  tier_text: string | null
+  tier_created_at: Date | null
+  tier_updated_at: Date | null
+  tier_unread_count: number | null
+}
+
+/**
+ * Casts a vote in ONE statement, so it commits on its own: no BEGIN/COMMIT round trips and no lock
+ * held across one.
+ *
+ * The state machine rests on the upsert: values are only +1 and −1, so `ON CONFLICT … DO UPDATE …
+ * WHERE votes.value <> excluded.value` either inserts (a new vote: `xmax = 0` on a fresh row),
+ * switches the held vote (the updated row carries our transaction id in xmax), or returns no row
+ * (the held vote pressed again: nothing else runs, since every later step reads `vote`). ON CONFLICT
+ * locks the existing row and re-checks the WHERE on its latest version, so one user's concurrent
+ * presses are applied one at a time and never twice.
+ *
+ * The post row is not locked for update: the counts change by increments, which PostgreSQL applies
+ * one after another on the row's own lock, so they always equal a recount. It is locked FOR KEY
+ * SHARE first, which no other vote waits for, but which keeps the post from being deleted while the
+ * vote is written (a delete would otherwise wait for the vote row while this vote waits for the post,
+ * a deadlock). Each step reads the one before, so the row locks are taken in one order: post, vote,
+ * post counts, author, notifications (then the ledger's daily rollup, after the author like elsewhere).
+ */
+export async function castVote(db: Kysely<Database>, input: VoteWrite): Promise<VoteOutcome> {
+  // The count the vote raises, and the one a switch lowers (never below 0).
+  const [raised, lowered] =
+    input.value > 0 ? ['uplike_count', 'downlike_count'] : ['downlike_count', 'uplike_count']
+  const notice = input.upvoteNotice
+  const { rows } = await sql<VoteRow>`
+    WITH target AS (
+      SELECT id FROM posts WHERE id = ${input.postId} FOR KEY SHARE
+    ), vote AS (
+      INSERT INTO votes (user_id, post_id, value)
+      SELECT ${input.voterId}::uuid, target.id, ${input.value}::smallint FROM target
+      ON CONFLICT (user_id, post_id) DO UPDATE SET value = excluded.value, updated_at = now()
+        WHERE votes.value <> excluded.value
+      RETURNING (xmax = 0) AS inserted
+    ), counts AS (
+      UPDATE posts SET ${sql.ref(raised)} = ${sql.ref(raised)} + 1,
+        ${sql.ref(lowered)} = greatest(0, ${sql.ref(lowered)} - (NOT vote.inserted)::int)
+      FROM vote WHERE posts.id = ${input.postId}
+      RETURNING posts.uplike_count, posts.downlike_count
+    ), author AS (
+      -- A switch applies both entries at once: they have the same sign, so flooring their sum at 0
+      -- gives the total that flooring each in turn gave.
+      UPDATE users SET points = greatest(0, points + step.net)
+      FROM (
+        SELECT CASE WHEN vote.inserted THEN ${input.earned.delta}::int
+          ELSE ${input.earned.delta + input.reversed.delta}::int END AS net
+        FROM vote, counts
+      ) AS step
+      WHERE users.id = ${input.authorId}
+      RETURNING users.points, step.net
+    ), ledger AS (
+      INSERT INTO points_ledger (user_id, delta, reason, subject_id, actor_id)
+      SELECT ${input.authorId}::uuid, entry.delta, entry.reason, ${input.postId}::uuid, ${input.voterId}::uuid
+      FROM vote, author, (VALUES
+        (1, ${input.reversed.delta}::int, ${input.reversed.reason}::text),
+        (2, ${input.earned.delta}::int, ${input.earned.reason}::text)
+      ) AS entry(step, delta, reason)
+      WHERE entry.step = 2 OR NOT vote.inserted
+      ORDER BY entry.step
+    ), notice AS (
+      INSERT INTO notifications (user_id, kind, text, link, subject_id)
+      SELECT ${input.authorId}::uuid, 'upvotes', ${notice?.firstText ?? null}::text, ${notice?.link ?? null}::text,
+        ${input.postId}::uuid
+      FROM author WHERE ${notice !== null}::boolean
+      ON CONFLICT (user_id, kind, subject_id) WHERE read_at IS NULL AND kind = 'upvotes'
+      DO UPDATE SET count = notifications.count + 1,
+        text = ${notice?.prefix ?? null}::text || (notifications.count + 1)::text || ${notice?.suffix ?? null}::text,
+        link = excluded.link, updated_at = now()
+      RETURNING id
+    ), tier AS (
+      INSERT INTO notifications (user_id, kind, text, link)
+      SELECT ${input.authorId}::uuid, 'tier', crossing.text, '/profile'
+      FROM author JOIN jsonb_to_recordset(${JSON.stringify(input.tierCrossings)}::jsonb)
+        AS crossing(total int, delta int, text text)
+        ON crossing.total = author.points AND crossing.delta = author.net
+      -- The snapshot predates this statement's rows: the unread count plus the tier row itself.
+      RETURNING id, text, created_at, updated_at, (
+        SELECT count(*) FROM notifications unread
+        WHERE unread.user_id = ${input.authorId} AND unread.read_at IS NULL
+      )::int + 1 AS unread_count
+    )
+    SELECT counts.uplike_count, counts.downlike_count, notice.id AS upvote_notice_id,
+      tier.id AS tier_id, tier.text AS tier_text, tier.created_at AS tier_created_at,
+      tier.updated_at AS tier_updated_at, tier.unread_count AS tier_unread_count
+    FROM target
+    LEFT JOIN vote ON true
+    LEFT JOIN counts ON true
+    LEFT JOIN notice ON true
+    LEFT JOIN tier ON true`.execute(db)
+  const row = rows[0]
+  if (!row) return { status: 'gone' }
+  if (row.uplike_count === null || row.downlike_count === null) return { status: 'unchanged' }
+  const tier = tierRow(input.authorId, row)
+  return {
+    status: 'changed',
+    uplikeCount: row.uplike_count,
+    downlikeCount: row.downlike_count,
+    upvoteNoticeId: row.upvote_notice_id,
+    tier: tier ? { row: tier, unreadCount: row.tier_unread_count ?? 1 } : null,
+  }
+}
+
+/** The tier notification {@link castVote} wrote, as a row (its fixed columns are not read back). */
+function tierRow(userId: string, row: VoteRow): NotificationRow | null {
+  const { tier_id: id, tier_text: text, tier_created_at: createdAt, tier_updated_at: updatedAt } = row
+  if (id === null || text === null || createdAt === null || updatedAt === null) return null
+  return {
+    id,
+    user_id: userId,
+    kind: 'tier',
+    text,
+    link: '/profile',
+    subject_id: null,
+    count: 1,
+    read_at: null,
+    created_at: createdAt,
+    updated_at: updatedAt,
+  }
 }

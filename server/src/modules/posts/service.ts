@@ -9,7 +9,7 @@ import type {
   VoteResponse,
 } from '../../contract/posts.ts'
 import { type AuthUser, hasAccess, isContributor } from '../../lib/access.ts'
-import { isUniqueViolation } from '../../lib/db-errors.ts'
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts'
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../../lib/errors.ts'
 import { htmlToText, sanitizeDescription } from '../../lib/sanitize.ts'
 import { commandKey, isUuid, slugify } from '../../lib/slug.ts'
@@ -17,25 +17,29 @@ import { deriveTags } from '../../lib/tags.ts'
 import type { LiveHub } from '../../live/hub.ts'
 import { withTransaction } from '../../live/outbox.ts'
 import type { Leaderboard } from '../leaderboard/service.ts'
-import { queueActivity, voteTitle } from '../moderation/activity.ts'
+import { activityItem, queueActivity, voteTitle } from '../moderation/activity.ts'
 import { logModerationAction } from '../moderation/audit.ts'
 import {
   notifyTierCrossing,
-  recordUpvoteNotification,
+  publishNotification,
+  tierCrossings,
   type UpvoteNotifier,
+  upvoteBatchTexts,
 } from '../notifications/service.ts'
 import type { StatsBroadcaster } from '../stats/service.ts'
 import { toPostCard } from './presenter.ts'
 import {
   adjustCategoryCount,
   adjustPostCounts,
+  castVote,
+  countView,
   findPostCardById,
+  findPostDetailRow,
   findRelatedPosts,
   findTakenPostFields,
-  findVotesOf,
+  findVoteCounts,
+  findVoteTarget,
   recordPoints,
-  recordView,
-  resolvePostId,
   sumPointsForSubject,
 } from './repo.ts'
 
@@ -130,6 +134,15 @@ function rethrowDuplicate(error: unknown): never {
   throw error
 }
 
+// A post deleted after it was read fails the foreign key (SQLSTATE 23503) of a row written about it:
+// 404, not 500.
+function rethrowMissingPost(error: unknown): never {
+  if (isForeignKeyViolation(error)) {
+    throw new NotFoundError(POST_MESSAGES.notFound)
+  }
+  throw error
+}
+
 async function loadCard(db: Kysely<Database>, id: string): Promise<PostCard> {
   const row = await findPostCardById(db, id)
   if (!row) throw new NotFoundError(POST_MESSAGES.notFound)
@@ -206,7 +219,7 @@ export async function updatePost(deps: PostsDeps, auth: AuthUser, body: UpdatePo
   const slug = title === undefined ? undefined : slugify(title)
   const key = command === undefined ? undefined : commandKey(command)
 
-  return withTransaction({ db: deps.db, live: deps.live }, async (trx) => {
+  return withTransaction({ db: deps.db, live: deps.live }, async (trx, outbox) => {
     // Locked so a concurrent update or delete cannot move the category counts twice.
     const current = await trx
       .selectFrom('posts')
@@ -245,7 +258,10 @@ export async function updatePost(deps: PostsDeps, auth: AuthUser, body: UpdatePo
       if (current.category_id) await adjustCategoryCount(trx, current.category_id, -1)
       await adjustCategoryCount(trx, categoryId, 1)
     }
-    return loadCard(trx, current.id)
+    const updated = await loadCard(trx, current.id)
+    // Open pages showing the post refetch it; the shared page caches drop it (on every instance).
+    outbox.publish(`post:${updated._id}`, 'post.updated', updated)
+    return updated
   })
 }
 
@@ -310,11 +326,20 @@ function votePoints(value: number): { delta: number; reason: 'upvote_received' |
     : { delta: POINTS.downvoteReceived, reason: 'downvote_received' }
 }
 
+/** What a vote answers: the post's counts and the caller's vote after it. */
+function voteState(postId: string, up: number, down: number, held: number): VoteResponse {
+  return { postId, uplikeCount: up, downlikeCount: down, isLiked: held > 0, isDisliked: held < 0 }
+}
+
 /**
  * Casts an upvote (+1) or downvote (−1) with the state machine of SEED-SPEC §4: none → held vote,
- * switching moves one count to the other, pressing the held vote changes nothing. The post row is
- * locked first, so concurrent votes on a post run one after another and its counts always equal a
- * recount of its vote rows. Authors cannot vote on their own posts.
+ * switching moves one count to the other, pressing the held vote changes nothing. Authors cannot vote
+ * on their own posts.
+ *
+ * One read (the post and the caller's vote), then, when something changes, one statement that writes
+ * the vote, the counts, the ledger, the author's total and notifications and commits on its own (see
+ * castVote). Concurrent votes never wait for each other except on the same rows, and the counts
+ * always equal a recount of the vote rows. Events go out after that commit.
  */
 export async function vote(
   deps: PostsDeps,
@@ -323,108 +348,53 @@ export async function vote(
   value: 1 | -1,
 ): Promise<VoteResponse> {
   if (!isUuid(id)) throw new NotFoundError(POST_MESSAGES.notFound)
-  const result = await withTransaction({ db: deps.db, live: deps.live }, async (trx, outbox) => {
-    const post = await trx
-      .selectFrom('posts')
-      .select(['id', 'author_id', 'title', 'slug', 'uplike_count', 'downlike_count'])
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst()
-    if (!post) throw new NotFoundError(POST_MESSAGES.notFound)
-    if (post.author_id === auth.id) throw new ForbiddenError(POST_MESSAGES.ownPost)
-    const existing = await trx
-      .selectFrom('votes')
-      .select('value')
-      .where('user_id', '=', auth.id)
-      .where('post_id', '=', id)
-      .executeTakeFirst()
-    const state = (up: number, down: number, held: number) => ({
-      postId: id,
-      uplikeCount: up,
-      downlikeCount: down,
-      isLiked: held > 0,
-      isDisliked: held < 0,
-    })
-    if (existing?.value === value)
-      return { changed: false, response: state(post.uplike_count, post.downlike_count, value) }
+  const post = await findVoteTarget(deps.db, id, auth.id)
+  if (!post) throw new NotFoundError(POST_MESSAGES.notFound)
+  // author_id never changes, so this read is enough to refuse.
+  if (post.author_id === auth.id) throw new ForbiddenError(POST_MESSAGES.ownPost)
+  // The held vote pressed again changes nothing: answer from the read without writing.
+  if (post.held === value) return voteState(id, post.uplike_count, post.downlike_count, value)
 
-    // The author's total after taking back an earlier vote (when there was one).
-    let reversedTo: number | undefined
-    if (existing) {
-      await trx
-        .updateTable('votes')
-        .set({ value, updated_at: sql`now()` })
-        .where('user_id', '=', auth.id)
-        .where('post_id', '=', id)
-        .execute()
-      const earlier = votePoints(existing.value)
-      reversedTo = await recordPoints(trx, {
-        userId: post.author_id,
-        delta: -earlier.delta,
-        reason: 'vote_reversed',
-        subjectId: id,
-        actorId: auth.id,
-      })
-    } else {
-      await trx.insertInto('votes').values({ user_id: auth.id, post_id: id, value }).execute()
-    }
-    const earned = votePoints(value)
-    const after = await recordPoints(trx, {
-      userId: post.author_id,
-      ...earned,
-      subjectId: id,
-      actorId: auth.id,
-    })
-    let upvoteNotice: string | undefined
-    if (value > 0) {
-      // Every step of an upvote (new, or switched from a downvote) adds points: the total before the
-      // vote is what both steps added up to, minus their deltas.
-      const before = reversedTo === undefined ? after - earned.delta : reversedTo + POINTS.downvoteReceived
-      await notifyTierCrossing(trx, outbox, { userId: post.author_id, before, after })
-      upvoteNotice = await recordUpvoteNotification(trx, {
-        authorId: post.author_id,
-        postId: id,
-        postTitle: post.title,
-        postSlug: post.slug,
-      })
-    }
-
-    // The switched-from count drops by one; greatest() keeps it at 0 even if it had drifted.
-    const switched = existing ? 1 : 0
-    const counts = await trx
-      .updateTable('posts')
-      .set(
-        value > 0
-          ? {
-              uplike_count: sql`uplike_count + 1`,
-              downlike_count: sql`greatest(0, downlike_count - ${switched})`,
-            }
-          : {
-              downlike_count: sql`downlike_count + 1`,
-              uplike_count: sql`greatest(0, uplike_count - ${switched})`,
-            },
-      )
-      .where('id', '=', id)
-      .returning(['uplike_count', 'downlike_count'])
-      .executeTakeFirstOrThrow()
-    outbox.publish(`post:${id}`, 'post.votes', {
-      postId: id,
-      uplikeCount: counts.uplike_count,
-      downlikeCount: counts.downlike_count,
-    })
-    queueActivity(outbox, 'vote', auth, { type: 'post', id, title: voteTitle(value, post.title) })
-    return {
-      changed: true,
-      response: state(counts.uplike_count, counts.downlike_count, value),
-      notice: upvoteNotice === undefined ? undefined : { userId: post.author_id, id: upvoteNotice },
-    }
+  const earned = votePoints(value)
+  const reversed = { delta: -votePoints(-value).delta, reason: 'vote_reversed' } as const
+  const written = await castVote(deps.db, {
+    voterId: auth.id,
+    postId: id,
+    authorId: post.author_id,
+    value,
+    earned,
+    reversed,
+    upvoteNotice: value > 0 ? upvoteBatchTexts(post) : null,
+    // Only an upvote raises the author's total: +2 for a new vote, +3 for a switch.
+    tierCrossings:
+      value > 0 ? [...tierCrossings(earned.delta), ...tierCrossings(earned.delta + reversed.delta)] : [],
   })
-  if (result.changed) {
-    deps.stats.changed()
-    deps.leaderboard?.changed()
+  if (written.status === 'gone') throw new NotFoundError(POST_MESSAGES.notFound)
+  if (written.status === 'unchanged') {
+    // The same user's concurrent press of this vote won. Its commit came before this statement
+    // finished, so a fresh read has its counts (the read above may predate it).
+    const counts = await findVoteCounts(deps.db, id)
+    if (!counts) throw new NotFoundError(POST_MESSAGES.notFound)
+    return voteState(id, counts.uplike_count, counts.downlike_count, value)
   }
-  if (result.notice) deps.upvotes?.upvoted(result.notice.userId, result.notice.id)
-  return result.response
+
+  await Promise.all([
+    deps.live.publish(`post:${id}`, 'post.votes', {
+      postId: id,
+      uplikeCount: written.uplikeCount,
+      downlikeCount: written.downlikeCount,
+    }),
+    deps.live.publish(
+      'mod',
+      'activity',
+      activityItem('vote', auth, { type: 'post', id, title: voteTitle(value, post.title) }),
+    ),
+    written.tier ? publishNotification(deps.live, written.tier.row, written.tier.unreadCount) : undefined,
+  ])
+  deps.stats.changed()
+  deps.leaderboard?.changed()
+  if (written.upvoteNoticeId) deps.upvotes?.upvoted(post.author_id, written.upvoteNoticeId)
+  return voteState(id, written.uplikeCount, written.downlikeCount, value)
 }
 
 /** The key a visitor's views are counted under: the user id, or a hash of IP and user agent. */
@@ -436,9 +406,12 @@ export function viewerKey(auth: AuthUser | null, ip: string, userAgent: string |
 }
 
 /**
- * The detail page of a post by id or slug: counts one view per visitor per hour (publishing
- * `post.views` after commit), then reads the post, the caller's vote and up to 4 related posts. The
- * `post:<id>` live id is read before the post, so no event between the two is lost.
+ * The detail page of a post by id or slug, with the caller's vote and up to 4 related posts; counts
+ * one view per visitor per hour (publishing `post.views` after the write).
+ *
+ * The post is read first (its id is needed for the topic), then the `post:<id>` live id, then the
+ * view statement, which also answers the post's live counters as they are after the live id was read:
+ * they replace the card's, so no event published between the two reads is lost.
  */
 export async function getPostDetail(
   deps: PostsDeps,
@@ -446,22 +419,27 @@ export async function getPostDetail(
   idOrSlug: string,
   viewer: string,
 ): Promise<PostDetailResponse> {
-  const id = await resolvePostId(deps.db, idOrSlug, isUuid(idOrSlug))
-  if (!id) throw new NotFoundError(POST_MESSAGES.notFound)
-  const liveId = await deps.live.currentId(`post:${id}`)
-  await withTransaction({ db: deps.db, live: deps.live }, async (trx, outbox) => {
-    const viewCount = await recordView(trx, id, viewer)
-    if (viewCount !== undefined) outbox.publish(`post:${id}`, 'post.views', { postId: id, viewCount })
-  })
-  const row = await findPostCardById(deps.db, id)
+  const row = await findPostDetailRow(deps.db, idOrSlug, isUuid(idOrSlug), auth?.id ?? null)
   if (!row) throw new NotFoundError(POST_MESSAGES.notFound)
-  const [related, votes] = await Promise.all([
-    row.category_id ? findRelatedPosts(deps.db, row.category_id, id, RELATED_LIMIT) : Promise.resolve([]),
-    auth ? findVotesOf(deps.db, auth.id, [id]) : Promise.resolve(new Map<string, number>()),
+  const liveId = await deps.live.currentId(`post:${row.id}`)
+  const [counts, related] = await Promise.all([
+    countView(deps.db, row.id, viewer).catch(rethrowMissingPost),
+    row.category_id ? findRelatedPosts(deps.db, row.category_id, row.id, RELATED_LIMIT) : [],
   ])
-  const held = votes.get(id) ?? 0
+  // Deleted since the first read.
+  if (!counts) throw new NotFoundError(POST_MESSAGES.notFound)
+  if (counts.counted) {
+    await deps.live.publish(`post:${row.id}`, 'post.views', { postId: row.id, viewCount: counts.view_count })
+  }
+  const held = row.held ?? 0
   return {
-    post: toPostCard(row),
+    post: toPostCard({
+      ...row,
+      uplike_count: counts.uplike_count,
+      downlike_count: counts.downlike_count,
+      view_count: counts.view_count,
+      comments_count: counts.comments_count,
+    }),
     isLiked: held > 0,
     isDisliked: held < 0,
     related: related.map(toPostCard),

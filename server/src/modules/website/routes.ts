@@ -2,11 +2,17 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorResponse } from '../../contract/common.ts'
 import { SearchQuery, SearchResponse } from '../../contract/posts.ts'
 import { BrowseQuery, BrowseResponse, WebsiteResponse } from '../../contract/website.ts'
+import { createWebsiteCaches } from './caches.ts'
 import { browse, getWebsite, search, type WebsiteDeps } from './service.ts'
 
 /** Home data, browse and search: public, with the caller's votes when signed in. */
 export const websiteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps: WebsiteDeps = { db: app.db, live: app.live, leaderboard: app.leaderboard }
+  if (app.config.pageCache) {
+    const caches = createWebsiteCaches(app.live)
+    app.addHook('onClose', async () => caches.close())
+    deps.caches = caches
+  }
 
   app.get(
     '/api/website',

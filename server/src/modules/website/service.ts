@@ -10,6 +10,7 @@ import type { Leaderboard } from '../leaderboard/service.ts'
 import { toPostCard, toReactedPosts } from '../posts/presenter.ts'
 import { findVotesOf } from '../posts/repo.ts'
 import { getPlatformStats } from '../stats/service.ts'
+import { searchKey, type WebsiteCaches } from './caches.ts'
 import {
   browsePageQuery,
   browsePosts,
@@ -26,6 +27,8 @@ export interface WebsiteDeps {
   live: LiveHub
   /** The cached boards: the home page's weekly leaders are the leaderboard page's week. */
   leaderboard: Pick<Leaderboard, 'weeklyLeaders'>
+  /** The shared public parts of the responses (see caches.ts); without it every request queries. */
+  caches?: WebsiteCaches
 }
 
 /** Browse and search page size (DESIGN §4). */
@@ -64,6 +67,14 @@ export async function getWebsite(
   auth: AuthUser | null,
   now = new Date(),
 ): Promise<WebsiteResponse> {
+  const load = () => loadWebsite(deps, now)
+  const common = await (deps.caches ? deps.caches.home.get('home', load) : load())
+  const ids = [...common.latestPosts, ...common.topWeeklyPosts].map((post) => post._id)
+  return { ...common, myReactedPosts: await reactedPosts(deps.db, auth, ids) }
+}
+
+/** The part of the home page every visitor sees alike. */
+async function loadWebsite(deps: WebsiteDeps, now: Date): Promise<Omit<WebsiteResponse, 'myReactedPosts'>> {
   const [postsId, statsId] = await Promise.all([deps.live.currentId('posts'), deps.live.currentId('stats')])
   const weekAgo = new Date(now.getTime() - WEEK_MS)
   const [latest, topWeekly, categories, platformStats, leaders] = await Promise.all([
@@ -74,7 +85,6 @@ export async function getWebsite(
     getPlatformStats(deps.db, now),
     deps.leaderboard.weeklyLeaders(WEEKLY_LEADERS_LIMIT),
   ])
-  const ids = [...latest, ...topWeekly].map((row) => row.id)
   return {
     latestPosts: latest.map(toPostCard),
     topWeeklyPosts: topWeekly.map(toPostCard),
@@ -87,7 +97,6 @@ export async function getWebsite(
       points: row.gain,
       badge: badgeForPoints(row.total),
     })),
-    myReactedPosts: await reactedPosts(deps.db, auth, ids),
     liveIds: { posts: postsId, stats: statsId },
   }
 }
@@ -101,11 +110,27 @@ export async function browse(
   auth: AuthUser | null,
   query: { page?: number; search?: string; category?: string; sort?: BrowseSort },
 ): Promise<BrowseResponse> {
+  const params = {
+    page: query.page ?? 1,
+    search: query.search?.trim() ?? '',
+    categoryKey: query.category?.trim() ?? '',
+    sort: query.sort ?? 'latest',
+  }
+  const load = () => loadBrowse(deps, params)
+  const key = JSON.stringify([params.sort, params.categoryKey, params.page, params.search])
+  const common = await (deps.caches ? deps.caches.browse.get(key, load) : load())
+  const ids = common.posts.map((post) => post._id)
+  return { ...common, myReactedPosts: await reactedPosts(deps.db, auth, ids) }
+}
+
+/** A browse page as every visitor sees it. */
+async function loadBrowse(
+  deps: WebsiteDeps,
+  params: { page: number; search: string; categoryKey: string; sort: BrowseSort },
+): Promise<Omit<BrowseResponse, 'myReactedPosts'>> {
+  const { page, search, categoryKey } = params
   const liveId = await deps.live.currentId('posts')
-  const page = query.page ?? 1
   const offset = (page - 1) * PAGE_SIZE
-  const search = query.search?.trim() ?? ''
-  const categoryKey = query.category?.trim() ?? ''
   const [categories, result] = await Promise.all([
     listCategories(deps.db),
     (async () => {
@@ -113,7 +138,7 @@ export async function browse(
       const categoryId = categoryKey === '' ? undefined : await resolveCategoryId(deps.db, categoryKey)
       if (categoryKey !== '' && !categoryId) return { rows: [], total: 0 }
       return browsePosts(deps.db, {
-        sort: query.sort ?? 'latest',
+        sort: params.sort,
         limit: PAGE_SIZE,
         offset,
         ...(categoryId ? { categoryId } : {}),
@@ -124,11 +149,6 @@ export async function browse(
     posts: result.rows.map(toPostCard),
     categories: categories.map(toCategory),
     pagination: pagination(page, PAGE_SIZE, result.total),
-    myReactedPosts: await reactedPosts(
-      deps.db,
-      auth,
-      result.rows.map((row) => row.id),
-    ),
     search: search === '' ? null : search,
     liveId,
   }
@@ -143,6 +163,9 @@ export async function search(
   const limit = query.limit ?? PAGE_SIZE
   const term = query.search?.trim() ?? ''
   if (term === '') return { posts: [], pagination: pagination(page, limit, 0) }
-  const result = await searchPosts(deps.db, term, { limit, offset: (page - 1) * limit })
-  return { posts: result.rows.map(toPostCard), pagination: pagination(page, limit, result.total) }
+  const load = async (): Promise<SearchResponse> => {
+    const result = await searchPosts(deps.db, term, { limit, offset: (page - 1) * limit })
+    return { posts: result.rows.map(toPostCard), pagination: pagination(page, limit, result.total) }
+  }
+  return deps.caches ? deps.caches.search.get(searchKey(term, page, limit), load) : load()
 }

@@ -13,7 +13,7 @@ import {
 } from '../../../test/factories.ts'
 import type { PostCard } from '../../contract/posts.ts'
 import { trendingScore } from '../../lib/ranking.ts'
-import { browsePageQuery, searchPageQuery } from './repo.ts'
+import { browsePageQuery, SEARCH_RERANK_POOL, searchPageQuery } from './repo.ts'
 
 let t: TestApp
 let author: TestUser
@@ -192,6 +192,88 @@ describe('GET /api/website/browse', () => {
   })
 })
 
+describe('the shared page cache', () => {
+  it("serves guests' pages from the cache until a post, vote or comment event drops it", async () => {
+    const cached = await createCategory(t.db, { name: 'Cached', slug: 'cached' })
+    const url = '/api/website/browse?category=cached'
+    const first = await createViaApi(author, {
+      title: 'Cached page post',
+      command: 'echo cached-page',
+      description: '<p>The first post of the cached category.</p>',
+      category: cached.id,
+    })
+    expect(ids((await t.app.inject({ url })).json().posts)).toEqual([first._id])
+    // Written behind the app's back: no event, so the cached page is still served.
+    const quiet = await createPost(t.db, { authorId: author.id, categoryId: cached.id })
+    expect(ids((await t.app.inject({ url })).json().posts)).toEqual([first._id])
+    // A view publishes post.views, which does not drop the lists (they would never stay cached).
+    const view = await t.app.inject({
+      url: `/api/posts/${first._id}`,
+      headers: { 'user-agent': 'cache-test' },
+    })
+    expect(view.statusCode).toBe(200)
+    expect(ids((await t.app.inject({ url })).json().posts)).toEqual([first._id])
+
+    // A vote (post.votes) drops it: the next read is fresh, with the new count.
+    expect((await vote(voter, first._id)).statusCode).toBe(200)
+    const afterVote = (await t.app.inject({ url })).json()
+    expect(ids(afterVote.posts)).toEqual([quiet.id, first._id])
+    expect(afterVote.posts[1].uplikeCount).toBe(1)
+
+    // So does a comment (comment.created) for its count.
+    const comment = await t.app.inject({
+      method: 'POST',
+      url: `/api/comments/${first._id}/`,
+      headers: authHeader(loginAs(t.app, voter)),
+      payload: { post: first._id, content: 'A comment that changes the count.' },
+    })
+    expect(comment.statusCode).toBe(201)
+    expect((await t.app.inject({ url })).json().posts[1].commentsCount).toBe(1)
+
+    // And an edit (post.updated).
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: '/api/posts/update',
+      headers: authHeader(loginAs(t.app, author)),
+      payload: { id: first._id, title: 'Cached page post, edited' },
+    })
+    expect(edit.statusCode).toBe(200)
+    expect((await t.app.inject({ url })).json().posts[1].title).toBe('Cached page post, edited')
+  })
+
+  it("adds each caller's own votes to the shared page", async () => {
+    const shared = await createCategory(t.db, { name: 'Shared', slug: 'shared' })
+    const post = await createViaApi(author, {
+      title: 'Shared page post',
+      command: 'echo shared-page',
+      description: '<p>A post whose page several callers read.</p>',
+      category: shared.id,
+    })
+    expect((await vote(voter, post._id, 'downvote')).statusCode).toBe(200)
+    const other = await createUser(t.db)
+    const url = '/api/website/browse?category=shared'
+    const asVoter = await t.app.inject({ url, headers: authHeader(loginAs(t.app, voter)) })
+    const asOther = await t.app.inject({ url, headers: authHeader(loginAs(t.app, other)) })
+    const asGuest = await t.app.inject({ url })
+    expect(asVoter.json().myReactedPosts).toEqual({ likedPosts: [], dislikedPosts: [post._id] })
+    expect(asOther.json().myReactedPosts).toEqual({ likedPosts: [], dislikedPosts: [] })
+    expect(asGuest.json().myReactedPosts).toBeNull()
+    expect(asGuest.json().posts).toEqual(asVoter.json().posts)
+  })
+
+  it('shares one search entry between spellings that differ only in case and spacing', async () => {
+    await createViaApi(author, {
+      title: 'Count unique visitors',
+      command: 'cut -d" " -f1 access.log | sort -u | wc -l',
+      description: '<p>Counts distinct client addresses in a web server log.</p>',
+    })
+    const a = await t.app.inject({ url: '/api/posts/v1/search?search=unique%20visitors' })
+    const b = await t.app.inject({ url: '/api/posts/v1/search?search=Unique%20%20Visitors' })
+    expect(a.json().posts).toHaveLength(1)
+    expect(b.json()).toEqual(a.json())
+  })
+})
+
 describe('search', () => {
   let tar: PostCard
   let grep: PostCard
@@ -246,6 +328,32 @@ describe('search', () => {
     const limited = await t.app.inject({ url: '/api/posts/v1/search?search=directory&limit=1&page=2' })
     expect(limited.json().pagination).toMatchObject({ page: 2, pageSize: 1, totalPosts: 2, totalPages: 2 })
     expect(limited.json().posts).toHaveLength(1)
+    // A typo takes the trigram path, whose count rides on the page's rows; past the last page it is counted.
+    const typo = (await search('recusive')).pagination.totalPosts
+    expect(typo).toBeGreaterThan(0)
+    const beyond = await t.app.inject({ url: '/api/posts/v1/search?search=recusive&page=4' })
+    expect(beyond.json()).toMatchObject({ posts: [], pagination: { page: 4, totalPosts: typo } })
+  })
+
+  it('ranks a common word by similarity among the best text matches, and pages past that pool', async () => {
+    const rows = []
+    for (let i = 0; i < SEARCH_RERANK_POOL + 15; i++) {
+      rows.push(
+        await createPost(t.db, {
+          authorId: author.id,
+          title: `Zebrafish tank log ${i}`,
+          command: `tail -f /var/log/zebrafish-${i}.log`,
+        }),
+      )
+    }
+    const exact = await createPost(t.db, { authorId: author.id, title: 'Zebrafish', command: 'zebrafish' })
+    const url = (page: number) => `/api/posts/v1/search?search=zebrafish&limit=10&page=${page}`
+    const first = (await t.app.inject({ url: url(1) })).json()
+    expect(first.posts[0]._id).toBe(exact.id)
+    expect(first.pagination.totalPosts).toBe(rows.length + 1)
+    const last = (await t.app.inject({ url: url(Math.ceil((rows.length + 1) / 10)) })).json()
+    expect(last.posts).toHaveLength((rows.length + 1) % 10)
+    await t.db.deleteFrom('posts').where('title', 'like', 'Zebrafish%').execute()
   })
 
   it("switches browse to search mode, ignoring sort and category, with the member's votes", async () => {

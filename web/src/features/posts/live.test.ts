@@ -76,4 +76,15 @@ describe('postsLive', () => {
       false,
     )
   })
+
+  it('refetches every query holding an edited post, and only those', () => {
+    const post = postFixture()
+    const queryClient = seededClient(post, postFixture())
+    postsLive.events['post.updated'](queryClient, { ...post, title: 'An edited title' })
+    expect(queryClient.getQueryState(postKeys.detail(post.slug))?.isInvalidated).toBe(true)
+    expect(queryClient.getQueryState(['home', 'website'])?.isInvalidated).toBe(true)
+    expect(queryClient.getQueryState(postKeys.browse({ ...browseParams, page: 2 }))?.isInvalidated).toBe(
+      false,
+    )
+  })
 })

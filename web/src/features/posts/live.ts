@@ -26,6 +26,11 @@ export const postsLive = {
     'comment.deleted': (queryClient, data) => {
       updatePostEverywhere(queryClient, data.postId, { commentsCount: data.commentsCount })
     },
+    // An edit can change anything on the card (title, command, category, description): every
+    // query holding the post is refetched rather than patched field by field. Edits are rare.
+    'post.updated': (queryClient, post) => {
+      void invalidatePostEverywhere(queryClient, post._id)
+    },
     'post.created': (queryClient, post) => {
       const shown = queryClient
         .getQueryCache()

@@ -1,0 +1,114 @@
+/**
+ * A small in-process cache for public reads that many visitors ask for at once (the home page, browse
+ * pages, popular searches). Three rules keep it both fast and honest:
+ *
+ * - **Single flight.** Concurrent misses for one key share one computation, so a burst of visitors
+ *   costs the database one query set, not one per visitor.
+ * - **Invalidation first, time second.** `invalidate()` (called when an event says the data changed,
+ *   on any instance) makes every stored value unusable at once: the next reader waits for a fresh one.
+ *   Time only bounds what no event announces (the clock moving a post out of "today" or the trending
+ *   window): a value is fresh for `freshMs`.
+ * - **Stale while revalidating, briefly.** A value past `freshMs` but younger than `freshMs + staleMs`
+ *   is still served while one refresh runs in the background, so expiry never makes a crowd wait. An
+ *   older value is not served: the reader waits for the refresh.
+ *
+ * Stored values are shared between callers and must be treated as read-only.
+ */
+
+/** Cache limits; see the file comment. */
+export interface ReadCacheOptions {
+  /** How long a value counts as fresh. */
+  freshMs: number
+  /** How long past fresh a value may still be served while it is refreshed. */
+  staleMs: number
+  /** Most keys kept; the least recently used go first. */
+  maxEntries: number
+  /** The clock (tests pass a fake one). */
+  now?: () => number
+}
+
+/** See the file comment. */
+export interface ReadCache<V> {
+  /** The value for `key`: stored if usable, else computed by `load` (once for all concurrent callers). */
+  get(key: string, load: () => Promise<V>): Promise<V>
+  /** Makes every stored value and every computation already running unusable. */
+  invalidate(): void
+  /** Keys held (for tests and diagnostics). */
+  readonly size: number
+}
+
+interface Entry<V> {
+  /** The invalidation generation the value (or running computation) belongs to. */
+  generation: number
+  value?: { data: V; at: number }
+  /** The computation running for this key, if any. */
+  running?: Promise<V>
+}
+
+/** Creates an empty cache (see the file comment). */
+export function createReadCache<V>(options: ReadCacheOptions): ReadCache<V> {
+  const now = options.now ?? Date.now
+  const entries = new Map<string, Entry<V>>()
+  let generation = 0
+
+  function remember(key: string, entry: Entry<V>): void {
+    // Map keeps insertion order: re-inserting marks the key most recently used.
+    entries.delete(key)
+    entries.set(key, entry)
+    while (entries.size > options.maxEntries) {
+      const oldest = entries.keys().next().value
+      if (oldest === undefined) break
+      entries.delete(oldest)
+    }
+  }
+
+  function start(entry: Entry<V>, load: () => Promise<V>): Promise<V> {
+    const startedIn = generation
+    const startedAt = now()
+    const running = load().then(
+      (data) => {
+        // A result computed before an invalidation may miss the change; it is returned to the callers
+        // that were waiting (their request began before the change) but not stored for later ones.
+        if (entry.running === running) entry.running = undefined
+        if (startedIn === generation && entry.generation === startedIn) entry.value = { data, at: startedAt }
+        return data
+      },
+      (error: unknown) => {
+        if (entry.running === running) entry.running = undefined
+        throw error
+      },
+    )
+    entry.running = running
+    // A background refresh that fails leaves the old value to expire; its callers (none) need no error.
+    running.catch(() => undefined)
+    return running
+  }
+
+  return {
+    get(key, load) {
+      let entry = entries.get(key)
+      if (!entry || entry.generation !== generation) {
+        entry = { generation }
+        remember(key, entry)
+        return start(entry, load)
+      }
+      remember(key, entry)
+      const value = entry.value
+      if (value) {
+        const age = now() - value.at
+        if (age < options.freshMs) return Promise.resolve(value.data)
+        if (age < options.freshMs + options.staleMs) {
+          if (!entry.running) start(entry, load)
+          return Promise.resolve(value.data)
+        }
+      }
+      return entry.running ?? start(entry, load)
+    },
+    invalidate() {
+      generation += 1
+    },
+    get size() {
+      return entries.size
+    },
+  }
+}
