@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { Session } from 'node:inspector/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { connectDatabase } from '@bashboard/db'
@@ -36,7 +37,20 @@ try {
     .execute()
   const voters: Voter[] = members.map((user) => ({ userId: user.id, token: app.issueToken(user).token }))
 
+  // BENCH_CPU_PROFILE=<file>: a V8 CPU profile from listening to stop (summarise it with
+  // bench/fanout/profile-summary.ts).
+  const profileFile = process.env.BENCH_CPU_PROFILE
+  const session = profileFile ? new Session() : undefined
+  if (session) {
+    session.connect()
+    await session.post('Profiler.enable')
+    await session.post('Profiler.start')
+  }
   stopOnCommand(async () => {
+    if (session && profileFile) {
+      const { profile } = await session.post('Profiler.stop')
+      await writeFile(profileFile, JSON.stringify(profile))
+    }
     await app.close()
     await handle.close()
     await rm(dataDir, { recursive: true, force: true })

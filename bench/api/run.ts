@@ -54,6 +54,7 @@ const { values: options } = parseArgs({
     database: { type: 'string' },
     only: { type: 'string' },
     voters: { type: 'string', default: '500' },
+    profile: { type: 'boolean', default: false },
   },
 })
 const scale = Number(options.scale)
@@ -108,7 +109,7 @@ async function readPicks(url: string): Promise<Picks> {
   try {
     // Posts spread over the table, not the newest few, so pages and rows come from everywhere.
     const posts = await client.query<{ id: string; slug: string }>(
-      'SELECT id, slug FROM posts TABLESAMPLE SYSTEM (5) REPEATABLE (7) LIMIT 2000',
+      'SELECT id, slug FROM posts TABLESAMPLE BERNOULLI (3) REPEATABLE (7) LIMIT 2000',
     )
     const category = await client.query<{ slug: string }>(
       'SELECT slug FROM categories ORDER BY post_count DESC LIMIT 1',
@@ -147,6 +148,20 @@ function endpoints(picks: Picks, voters: Voter[]): Endpoint[] {
   const pairCount = Math.max(voters.length, votePostIds.length)
   let voteSequence = 0
   let visitor = 0
+  // Post pages over the sample, each request from a visitor not seen before (so every view counts).
+  const newVisitors = (): Request[] => [
+    {
+      method: 'GET',
+      setupRequest: (request) => {
+        visitor += 1
+        return {
+          ...request,
+          path: `/api/posts/${nextSlug()}`,
+          headers: { 'user-agent': `bench-visitor-${visitor}` },
+        }
+      },
+    },
+  ]
   const list: Endpoint[] = [
     {
       name: 'ceiling read',
@@ -197,19 +212,7 @@ function endpoints(picks: Picks, voters: Voter[]): Endpoint[] {
       kind: 'read',
       server: 'app',
       note: `/api/posts/{slug} over ${picks.slugs.length} posts, a new User-Agent each time: every view counts`,
-      requests: [
-        {
-          method: 'GET',
-          setupRequest: (request) => {
-            visitor += 1
-            return {
-              ...request,
-              path: `/api/posts/${nextSlug()}`,
-              headers: { 'user-agent': `bench-visitor-${visitor}` },
-            }
-          },
-        },
-      ],
+      requests: newVisitors(),
     },
     {
       name: 'post detail (repeat visitor)',
@@ -267,6 +270,13 @@ function endpoints(picks: Picks, voters: Voter[]): Endpoint[] {
         requests: [{ method: 'GET', path }],
       }),
     ),
+    {
+      name: 'post detail (new visitor), uncached',
+      kind: 'read',
+      server: 'app-uncached',
+      note: `/api/posts/{slug} over ${picks.slugs.length} posts, a new User-Agent each time, PAGE_CACHE=false`,
+      requests: newVisitors(),
+    },
   ]
   if (voters.length > 0) {
     list.push({
@@ -611,6 +621,7 @@ async function main(): Promise<void> {
         JWT_SECRET: randomBytes(32).toString('hex'),
         PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
         BENCH_VOTERS: options.voters,
+        ...(options.profile ? { BENCH_CPU_PROFILE: join(outDir, `api-${stamp}-app.cpuprofile`) } : {}),
       },
       logFd,
     )

@@ -8,6 +8,7 @@ import { authPlugin } from './infra/auth.ts'
 import { contextPlugin } from './infra/context.ts'
 import { errorsPlugin } from './infra/errors.ts'
 import { openApiPlugin } from './infra/openapi.ts'
+import { createPostReadCaches } from './infra/post-read-caches.ts'
 import { rateLimitPlugin } from './infra/rate-limit.ts'
 import { securityPlugin } from './infra/security.ts'
 import { uploadsPlugin } from './infra/uploads.ts'
@@ -27,6 +28,7 @@ import { notificationsRoutes } from './modules/notifications/routes.ts'
 import { createUpvoteNotifier } from './modules/notifications/service.ts'
 import { peopleRoutes } from './modules/people/routes.ts'
 import { postsRoutes } from './modules/posts/routes.ts'
+import { createViewCounter } from './modules/posts/views.ts'
 import { siteRoutes } from './modules/site/routes.ts'
 import { statsRoutes } from './modules/stats/routes.ts'
 import { createStatsBroadcaster } from './modules/stats/service.ts'
@@ -116,6 +118,14 @@ export async function buildApp(opts: BuildAppOptions) {
   const upvoteNotifier = createUpvoteNotifier({ db, live: app.live })
   app.decorate('upvoteNotifier', upvoteNotifier)
   app.addHook('onClose', async () => upvoteNotifier.close())
+  // Post views are written in batches (modules/posts/views.ts); the last batch is written on close.
+  const viewCounter = createViewCounter({ db, live: app.live })
+  app.decorate('viewCounter', viewCounter)
+  app.addHook('onClose', async () => viewCounter.close())
+  // Home, browse, search and post pages shared between visitors, dropped by post events (PAGE_CACHE).
+  const postReadCaches = config.pageCache ? createPostReadCaches(app.live) : null
+  app.decorate('postReadCaches', postReadCaches)
+  app.addHook('onClose', async () => postReadCaches?.close())
 
   // Domain modules.
   await app.register(healthRoutes)

@@ -25,11 +25,6 @@ export function isUniqueViolation(error: unknown): error is Error & { constraint
   return codeOf(error) === '23505'
 }
 
-/** True for a PostgreSQL foreign key violation (SQLSTATE 23503): the referenced row is gone. */
-export function isForeignKeyViolation(error: unknown): boolean {
-  return codeOf(error) === '23503'
-}
-
 /** True when the error means the database could not be reached or answered in time. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 4; depth++) {

@@ -1,9 +1,6 @@
 import type { Database, NotificationRow, PointsReason } from '@bashboard/db'
 import { type Kysely, sql } from 'kysely'
 
-/** Stands in for a guest's user id: no user has it. */
-const NIL_UUID = '00000000-0000-0000-0000-000000000000'
-
 /** What a post card needs, read in one query with its author and category joined (no N+1). */
 export interface PostCardRow {
   id: string
@@ -71,34 +68,13 @@ export function findPostCardById(db: Kysely<Database>, id: string): Promise<Post
   return selectPostCards(db).where('p.id', '=', id).executeTakeFirst()
 }
 
-/** A post card with the caller's vote on it (+1, −1, or null for none and for guests). */
-export interface PostDetailRow extends PostCardRow {
-  held: number | null
-}
-
-/**
- * The card of the post whose id (when `asId` is set) or slug is `key`, preferring the id, with the
- * caller's vote joined: usually one query.
- */
+/** The card of the post whose id (when `asId` is set) or slug is `key`, preferring the id. */
 export async function findPostDetailRow(
   db: Kysely<Database>,
   key: string,
   asId: boolean,
-  callerId: string | null,
-): Promise<PostDetailRow | undefined> {
-  const byKey = (column: 'p.id' | 'p.slug') =>
-    selectPostCards(db)
-      .select((eb) =>
-        eb
-          .selectFrom('votes as v')
-          .select('v.value')
-          .whereRef('v.post_id', '=', 'p.id')
-          // A guest matches no vote (a user id is never the nil uuid).
-          .where('v.user_id', '=', callerId ?? NIL_UUID)
-          .as('held'),
-      )
-      .where(column, '=', key)
-      .executeTakeFirst()
+): Promise<PostCardRow | undefined> {
+  const byKey = (column: 'p.id' | 'p.slug') => selectPostCards(db).where(column, '=', key).executeTakeFirst()
   // A slug can look like a uuid (a title such as "0000…"), so a miss by id still tries the slug.
   return (asId ? await byKey('p.id') : undefined) ?? byKey('p.slug')
 }
@@ -235,43 +211,40 @@ export async function adjustCategoryCount(db: Kysely<Database>, categoryId: stri
     .execute()
 }
 
-/** The live counters of a post (what `post:<id>` events change), and whether a view was counted. */
-export interface PostCounts {
-  uplike_count: number
-  downlike_count: number
-  view_count: number
-  comments_count: number
-  counted: boolean
+/** One visit to count: a post and the key its visitor is counted under. */
+export interface PendingView {
+  postId: string
+  viewerKey: string
 }
 
 /**
- * Counts a view unless this visitor already viewed the post this hour (one `post_views` row per
- * post, visitor and hour), in one statement: the view count only grows when the row was new. Returns
- * the post's live counters as they are now (the grown view count when the view counted), or
- * undefined when the post is gone. The statement's snapshot is taken after the caller read the
- * topic's live id, so these counters include every event up to it.
+ * Counts a batch of visits in one statement: one `post_views` row per post, visitor and hour (a
+ * visitor seen this hour adds nothing), and each post's view count grows by its new rows. Visits to
+ * posts deleted meanwhile are skipped. Returns the new view count of each post that grew.
  */
-export async function countView(
+export async function countViews(
   db: Kysely<Database>,
-  postId: string,
-  viewerKey: string,
-): Promise<PostCounts | undefined> {
-  const { rows } = await sql<PostCounts>`
-    WITH viewed AS (
+  views: readonly PendingView[],
+): Promise<Array<{ id: string; view_count: number }>> {
+  if (views.length === 0) return []
+  const postIds = views.map((view) => view.postId)
+  const viewerKeys = views.map((view) => view.viewerKey)
+  const { rows } = await sql<{ id: string; view_count: number }>`
+    WITH visit AS (
+      SELECT DISTINCT i.post_id, i.viewer_key
+      FROM unnest(${postIds}::uuid[], ${viewerKeys}::text[]) AS i(post_id, viewer_key)
+      JOIN posts p ON p.id = i.post_id
+    ), viewed AS (
       INSERT INTO post_views (post_id, viewer_key, bucket)
-      VALUES (${postId}, ${viewerKey}, date_trunc('hour', now()))
+      SELECT post_id, viewer_key, date_trunc('hour', now()) FROM visit
       ON CONFLICT DO NOTHING
       RETURNING post_id
-    ), grown AS (
-      UPDATE posts SET view_count = view_count + 1
-      FROM viewed WHERE posts.id = viewed.post_id
-      RETURNING posts.view_count
     )
-    SELECT p.uplike_count, p.downlike_count, coalesce(grown.view_count, p.view_count) AS view_count,
-      p.comments_count, grown.view_count IS NOT NULL AS counted
-    FROM posts p LEFT JOIN grown ON true
-    WHERE p.id = ${postId}`.execute(db)
-  return rows[0]
+    UPDATE posts SET view_count = view_count + grown.n
+    FROM (SELECT post_id, count(*)::int AS n FROM viewed GROUP BY post_id) AS grown
+    WHERE posts.id = grown.post_id
+    RETURNING posts.id, posts.view_count`.execute(db)
+  return rows
 }
 
 /** The post a vote is about, with the voter's current vote (null when none), read without a lock. */

@@ -9,8 +9,9 @@ import type {
   VoteResponse,
 } from '../../contract/posts.ts'
 import { type AuthUser, hasAccess, isContributor } from '../../lib/access.ts'
-import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.ts'
+import { isUniqueViolation } from '../../lib/db-errors.ts'
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../../lib/errors.ts'
+import type { ReadCache } from '../../lib/read-cache.ts'
 import { htmlToText, sanitizeDescription } from '../../lib/sanitize.ts'
 import { commandKey, isUuid, slugify } from '../../lib/slug.ts'
 import { deriveTags } from '../../lib/tags.ts'
@@ -32,16 +33,18 @@ import {
   adjustCategoryCount,
   adjustPostCounts,
   castVote,
-  countView,
   findPostCardById,
   findPostDetailRow,
   findRelatedPosts,
   findTakenPostFields,
   findVoteCounts,
+  findVotesOf,
   findVoteTarget,
+  type PostCardRow,
   recordPoints,
   sumPointsForSubject,
 } from './repo.ts'
+import type { ViewCounter } from './views.ts'
 
 /**
  * What the posts service needs: the database, the live hub and the stats broadcaster; the leaderboard
@@ -53,6 +56,10 @@ export interface PostsDeps {
   stats: StatsBroadcaster
   leaderboard?: Leaderboard
   upvotes?: UpvoteNotifier
+  /** Post pages shared between visitors (infra/post-read-caches.ts); without it every request queries. */
+  pages?: ReadCache<PostPage | null>
+  /** Batched view counting; without it views are not counted. */
+  views?: ViewCounter
 }
 
 /** Points of the ledger (DESIGN §4). */
@@ -130,15 +137,6 @@ function rethrowDuplicate(error: unknown): never {
   if (isUniqueViolation(error)) {
     if (error.constraint?.includes('command')) throw new ConflictError(POST_MESSAGES.commandTaken, 'command')
     if (error.constraint?.includes('slug')) throw new ConflictError(POST_MESSAGES.titleTaken, 'title')
-  }
-  throw error
-}
-
-// A post deleted after it was read fails the foreign key (SQLSTATE 23503) of a row written about it:
-// 404, not 500.
-function rethrowMissingPost(error: unknown): never {
-  if (isForeignKeyViolation(error)) {
-    throw new NotFoundError(POST_MESSAGES.notFound)
   }
   throw error
 }
@@ -406,12 +404,22 @@ export function viewerKey(auth: AuthUser | null, ip: string, userAgent: string |
 }
 
 /**
- * The detail page of a post by id or slug, with the caller's vote and up to 4 related posts; counts
- * one view per visitor per hour (publishing `post.views` after the write).
+ * The part of a post's page every visitor sees alike, with the `post:<id>` live id read before it:
+ * a client subscribing from that id is replayed whatever changed since, however long it was cached.
+ */
+export interface PostPage {
+  row: PostCardRow
+  related: PostCardRow[]
+  liveId: string
+}
+
+/**
+ * The detail page of a post by id or slug, with the caller's vote and up to 4 related posts. The
+ * visit is counted in the next batch of views (one per visitor per hour; views.ts), which pushes the
+ * post's new count as `post.views`; the page shows the count before it.
  *
- * The post is read first (its id is needed for the topic), then the `post:<id>` live id, then the
- * view statement, which also answers the post's live counters as they are after the live id was read:
- * they replace the card's, so no event published between the two reads is lost.
+ * The card and related posts come from the shared page cache when there is one: every change to the
+ * post but a view drops it, and its live id replays anything the client might miss.
  */
 export async function getPostDetail(
   deps: PostsDeps,
@@ -419,30 +427,36 @@ export async function getPostDetail(
   idOrSlug: string,
   viewer: string,
 ): Promise<PostDetailResponse> {
-  const row = await findPostDetailRow(deps.db, idOrSlug, isUuid(idOrSlug), auth?.id ?? null)
-  if (!row) throw new NotFoundError(POST_MESSAGES.notFound)
-  const liveId = await deps.live.currentId(`post:${row.id}`)
-  const [counts, related] = await Promise.all([
-    countView(deps.db, row.id, viewer).catch(rethrowMissingPost),
-    row.category_id ? findRelatedPosts(deps.db, row.category_id, row.id, RELATED_LIMIT) : [],
-  ])
-  // Deleted since the first read.
-  if (!counts) throw new NotFoundError(POST_MESSAGES.notFound)
-  if (counts.counted) {
-    await deps.live.publish(`post:${row.id}`, 'post.views', { postId: row.id, viewCount: counts.view_count })
-  }
-  const held = row.held ?? 0
+  const load = () => loadPostPage(deps, idOrSlug)
+  const page = await (deps.pages ? deps.pages.get(idOrSlug, load) : load())
+  if (!page) throw new NotFoundError(POST_MESSAGES.notFound)
+  const { row, related, liveId } = page
+  deps.views?.record(row.id, viewer)
+  const votes = auth ? await findVotesOf(deps.db, auth.id, [row.id]) : new Map<string, number>()
+  const held = votes.get(row.id) ?? 0
   return {
-    post: toPostCard({
-      ...row,
-      uplike_count: counts.uplike_count,
-      downlike_count: counts.downlike_count,
-      view_count: counts.view_count,
-      comments_count: counts.comments_count,
-    }),
+    post: toPostCard(row),
     isLiked: held > 0,
     isDisliked: held < 0,
     related: related.map(toPostCard),
     liveId,
   }
+}
+
+/**
+ * A post's card and related posts, or null when no post has that id or slug. The first read only
+ * finds the post's id (the topic's name needs it); the card the page shows is read again after the
+ * live id, so an event landing between the two reads is either in the card or replayed to the client.
+ */
+async function loadPostPage(deps: PostsDeps, idOrSlug: string): Promise<PostPage | null> {
+  const found = await findPostDetailRow(deps.db, idOrSlug, isUuid(idOrSlug))
+  if (!found) return null
+  const liveId = await deps.live.currentId(`post:${found.id}`)
+  const [row, related] = await Promise.all([
+    findPostCardById(deps.db, found.id),
+    found.category_id ? findRelatedPosts(deps.db, found.category_id, found.id, RELATED_LIMIT) : [],
+  ])
+  // Deleted between the two reads.
+  if (!row) return null
+  return { row, related, liveId }
 }

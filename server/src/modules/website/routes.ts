@@ -8,11 +8,7 @@ import { browse, getWebsite, search, type WebsiteDeps } from './service.ts'
 /** Home data, browse and search: public, with the caller's votes when signed in. */
 export const websiteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps: WebsiteDeps = { db: app.db, live: app.live, leaderboard: app.leaderboard }
-  if (app.config.pageCache) {
-    const caches = createWebsiteCaches(app.live)
-    app.addHook('onClose', async () => caches.close())
-    deps.caches = caches
-  }
+  if (app.postReadCaches) deps.caches = createWebsiteCaches(app.postReadCaches)
 
   app.get(
     '/api/website',
