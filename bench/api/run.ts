@@ -11,7 +11,7 @@ import autocannon, { type Request, type Result } from 'autocannon'
 import { type Compilable, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely'
 import pg from 'pg'
 import { TRENDING_WINDOW_DAYS } from '../../server/src/lib/ranking.ts'
-import { selectPostCards } from '../../server/src/modules/posts/repo.ts'
+import { findRelatedPostsQuery, selectPostCards } from '../../server/src/modules/posts/repo.ts'
 import {
   browsePageQuery,
   SEARCH_COUNT_CAP,
@@ -107,9 +107,10 @@ async function readPicks(url: string): Promise<Picks> {
   client.on('error', () => {})
   await client.connect()
   try {
-    // Posts spread over the table, not the newest few, so pages and rows come from everywhere.
+    // Posts spread over the table, not the newest few, so pages and rows come from everywhere (a hash
+    // order: TABLESAMPLE with a seed returned no rows at all once updates had moved the live tuples).
     const posts = await client.query<{ id: string; slug: string }>(
-      'SELECT id, slug FROM posts TABLESAMPLE BERNOULLI (3) REPEATABLE (7) LIMIT 2000',
+      'SELECT id, slug FROM posts ORDER BY md5(id::text) LIMIT 2000',
     )
     const category = await client.query<{ slug: string }>(
       'SELECT slug FROM categories ORDER BY post_count DESC LIMIT 1',
@@ -425,15 +426,8 @@ function queryShapes(db: Kysely<Database>, picks: Picks, ids: { categoryId: stri
         .where('slug', '=', picks.slugs[0] ?? ''),
     ],
     ['detail: post card', selectPostCards(db).where('p.id', '=', postId)],
-    [
-      'detail: related',
-      selectPostCards(db)
-        .where('p.category_id', '=', ids.categoryId)
-        .where('p.id', '<>', postId)
-        .orderBy('p.uplike_count', 'desc')
-        .orderBy('p.created_at', 'desc')
-        .limit(4),
-    ],
+    ['detail: related', findRelatedPostsQuery(db, ids.categoryId, postId, 4)],
+    ['browse by upvotes page 1', browsePageQuery(db, { sort: 'upvotes', limit: 10, offset: 0 })],
     [
       'my votes among a page',
       db

@@ -5,6 +5,7 @@ import * as m0002 from './migrations/0002_read_paths.ts'
 import * as m0003 from './migrations/0003_community.ts'
 import * as m0004 from './migrations/0004_people.ts'
 import * as m0005 from './migrations/0005_content.ts'
+import * as m0006 from './migrations/0006_post_ranks.ts'
 
 /**
  * Every migration, in order. A static map rather than a folder scan, so bundlers and tsx see the imports
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0003_community': m0003,
   '0004_people': m0004,
   '0005_content': m0005,
+  '0006_post_ranks': m0006,
 }
 
 const provider: MigrationProvider = {

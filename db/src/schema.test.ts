@@ -100,6 +100,7 @@ for (const target of TEST_TARGETS) {
         '0003_community',
         '0004_people',
         '0005_content',
+        '0006_post_ranks',
       ])
     })
 

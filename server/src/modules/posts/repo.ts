@@ -1,5 +1,5 @@
 import type { Database, NotificationRow, PointsReason } from '@bashboard/db'
-import { type Kysely, sql } from 'kysely'
+import { type Kysely, type SqlBool, sql } from 'kysely'
 
 /** What a post card needs, read in one query with its author and category joined (no N+1). */
 export interface PostCardRow {
@@ -86,13 +86,28 @@ export function findRelatedPosts(
   excludeId: string,
   limit: number,
 ): Promise<PostCardRow[]> {
+  return findRelatedPostsQuery(db, categoryId, excludeId, limit).execute()
+}
+
+/** The query of {@link findRelatedPosts} (exposed so tests can EXPLAIN it). */
+export function findRelatedPostsQuery(
+  db: Kysely<Database>,
+  categoryId: string,
+  excludeId: string,
+  limit: number,
+) {
+  // The ids come from the category's ranking index (counters.post_ranks, migration 0006).
+  const ids = sql<SqlBool>`p.id IN (
+    SELECT r.post_id FROM counters.post_ranks r
+    WHERE r.category_id = ${categoryId} AND r.post_id <> ${excludeId}
+    ORDER BY r.uplike_count DESC, r.created_at DESC
+    LIMIT ${limit}
+  )`
   return selectPostCards(db)
-    .where('p.category_id', '=', categoryId)
-    .where('p.id', '<>', excludeId)
+    .where(ids)
     .orderBy('p.uplike_count', 'desc')
     .orderBy('p.created_at', 'desc')
     .limit(limit)
-    .execute()
 }
 
 /** The user's votes among `postIds`, in one query. */

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises'
 import type { Database } from '@bashboard/db'
 import type { Kysely } from 'kysely'
 import type { LiveHub } from '../../live/hub.ts'
@@ -7,6 +8,8 @@ import { countViews, type PendingView } from './repo.ts'
 export const VIEW_FLUSH_MS = 1000
 /** A batch this large is written at once rather than at the end of the window. */
 export const VIEW_FLUSH_MAX = 1000
+/** `post.views` events published per turn of the event loop. */
+const PUBLISH_CHUNK = 100
 
 /**
  * Counts post views in batches. A view is the one write a read of a post page causes; written per
@@ -43,11 +46,19 @@ export function createViewCounter(
   async function write(batch: PendingView[]): Promise<void> {
     try {
       const grown = await countViews(deps.db, batch)
-      await Promise.all(
-        grown.map((row) =>
-          deps.live.publish(`post:${row.id}`, 'post.views', { postId: row.id, viewCount: row.view_count }),
-        ),
-      )
+      for (let start = 0; start < grown.length; start += PUBLISH_CHUNK) {
+        // A busy second grows thousands of posts: publishing them all in one go would hold the event
+        // loop (and every request waiting on it) for tens of milliseconds.
+        if (start > 0) await setImmediate()
+        await Promise.all(
+          grown.slice(start, start + PUBLISH_CHUNK).map((row) =>
+            deps.live.publish(`post:${row.id}`, 'post.views', {
+              postId: row.id,
+              viewCount: row.view_count,
+            }),
+          ),
+        )
+      }
     } catch (error) {
       // Views are a best-effort count: a batch the database refused is dropped, not retried forever.
       deps.live.log.warn({ err: error, views: batch.length }, 'post views dropped')

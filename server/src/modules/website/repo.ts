@@ -77,13 +77,36 @@ const trendingSince = sql<Date>`now() - make_interval(days => ${TRENDING_WINDOW_
  */
 export function browsePageQuery(db: Kysely<Database>, opts: BrowseOptions) {
   const order = browseOrder(opts.sort)
+  let page = selectPostCards(db).where(
+    opts.sort === 'upvotes' || opts.sort === 'views'
+      ? rankedIds(opts, opts.sort)
+      : sql<SqlBool>`p.id IN (${pageIds(db, opts, order)})`,
+  )
+  for (const key of order) page = page.orderBy(key, 'desc')
+  return page
+}
+
+/** A latest or trending page's ids, picked from posts alone. */
+function pageIds(db: Kysely<Database>, opts: BrowseOptions, order: Array<RawBuilder<unknown>>) {
   let ids = db.selectFrom('posts as p').select('p.id')
   if (opts.categoryId) ids = ids.where('p.category_id', '=', opts.categoryId)
   if (opts.sort === 'trending') ids = ids.where('p.created_at', '>=', trendingSince)
   for (const key of order) ids = ids.orderBy(key, 'desc')
-  let page = selectPostCards(db).where('p.id', 'in', ids.limit(opts.limit).offset(opts.offset))
-  for (const key of order) page = page.orderBy(key, 'desc')
-  return page
+  return ids.limit(opts.limit).offset(opts.offset)
+}
+
+/**
+ * A page by votes or views picks its ids from counters.post_ranks (migration 0006), where those
+ * orderings are indexed (they are not on posts, so votes and views update posts in place).
+ */
+function rankedIds(opts: BrowseOptions, sort: 'upvotes' | 'views') {
+  const column = sql.ref(sort === 'upvotes' ? 'r.uplike_count' : 'r.view_count')
+  const category = opts.categoryId ? sql`WHERE r.category_id = ${opts.categoryId}` : sql``
+  return sql<SqlBool>`p.id IN (
+    SELECT r.post_id FROM counters.post_ranks r ${category}
+    ORDER BY ${column} DESC, r.created_at DESC
+    LIMIT ${opts.limit} OFFSET ${opts.offset}
+  )`
 }
 
 /** A sum over counter rows: bigint sums arrive as strings, and null when no row matched. */

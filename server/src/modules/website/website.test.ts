@@ -13,6 +13,7 @@ import {
 } from '../../../test/factories.ts'
 import type { PostCard } from '../../contract/posts.ts'
 import { trendingScore } from '../../lib/ranking.ts'
+import { findRelatedPostsQuery } from '../posts/repo.ts'
 import { browsePageQuery, SEARCH_RERANK_POOL, searchPageQuery } from './repo.ts'
 
 let t: TestApp
@@ -407,6 +408,14 @@ describe('query plans', () => {
       latest: browsePageQuery(planApp.db, { sort: 'latest', limit: 10, offset: 0 }),
       category: browsePageQuery(planApp.db, { sort: 'latest', categoryId, limit: 10, offset: 0 }),
       upvotes: browsePageQuery(planApp.db, { sort: 'upvotes', limit: 10, offset: 0 }),
+      views: browsePageQuery(planApp.db, { sort: 'views', limit: 10, offset: 0 }),
+      'category by upvotes': browsePageQuery(planApp.db, {
+        sort: 'upvotes',
+        categoryId,
+        limit: 10,
+        offset: 0,
+      }),
+      related: findRelatedPostsQuery(planApp.db, categoryId, '00000000-0000-4000-8000-000000000000', 4),
       'latest, deep page': browsePageQuery(planApp.db, { sort: 'latest', limit: 10, offset: 4000 }),
       search: searchPageQuery(planApp.db, 'tar xz', { limit: 10, offset: 0 }),
       'search, full text only': searchPageQuery(planApp.db, 'tar xz', { limit: 10, offset: 0, fuzzy: false }),
@@ -419,6 +428,50 @@ describe('query plans', () => {
       })
       expect(text, name).toMatch(/Index|Bitmap/)
     }
+  })
+
+  it('orders by votes and views from counters.post_ranks, so votes and views update posts in place', async () => {
+    const text = await plan(browsePageQuery(planApp.db, { sort: 'upvotes', limit: 10, offset: 0 }))
+    expect(text).toMatch(/Index Scan using post_ranks_uplike_idx/)
+    // No index on posts covers a counter, which is what lets a counter update stay on its page (HOT).
+    const { rows } = await sql<{ indexdef: string }>`
+      SELECT indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename = 'posts'`.execute(planApp.db)
+    expect(
+      rows.filter((row) => /uplike_count|view_count|downlike_count|comments_count/.test(row.indexdef)),
+    ).toEqual([])
+  })
+
+  it('keeps post_ranks equal to posts through inserts, votes, views, moves and deletes', async () => {
+    const [target, other] = await planApp.db
+      .selectFrom('posts')
+      .select(['id'])
+      .orderBy('created_at')
+      .limit(2)
+      .execute()
+    if (!target || !other) throw new Error('the plan data has 5000 posts')
+    const category = await createCategory(planApp.db)
+    await planApp.db
+      .updateTable('posts')
+      .set({ uplike_count: 400, view_count: 9000 })
+      .where('id', '=', target.id)
+      .execute()
+    await planApp.db
+      .updateTable('posts')
+      .set({ category_id: category.id })
+      .where('id', '=', target.id)
+      .execute()
+    await planApp.db.deleteFrom('posts').where('id', '=', other.id).execute()
+    const author = await planApp.db.selectFrom('users').select('id').executeTakeFirstOrThrow()
+    await createPost(planApp.db, { authorId: author.id, categoryId: category.id })
+    const { rows } = await sql<{ mismatches: string }>`
+      SELECT count(*) AS mismatches FROM posts p FULL JOIN counters.post_ranks r ON r.post_id = p.id
+      WHERE p.id IS NULL OR r.post_id IS NULL OR r.category_id IS DISTINCT FROM p.category_id
+        OR r.created_at <> p.created_at OR r.uplike_count <> p.uplike_count OR r.view_count <> p.view_count`.execute(
+      planApp.db,
+    )
+    expect(Number(rows[0]?.mismatches)).toBe(0)
+    const top = await planApp.app.inject({ url: '/api/website/browse?sort=views' })
+    expect(top.json().posts[0]._id).toBe(target.id)
   })
 
   it("picks a deep latest page's ids from the (created_at, id) index alone before joining authors", async () => {
