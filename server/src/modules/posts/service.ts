@@ -40,7 +40,6 @@ import {
   findVoteCounts,
   findVotesOf,
   findVoteTarget,
-  type PostCardRow,
   recordPoints,
   sumPointsForSubject,
 } from './repo.ts'
@@ -408,8 +407,9 @@ export function viewerKey(auth: AuthUser | null, ip: string, userAgent: string |
  * a client subscribing from that id is replayed whatever changed since, however long it was cached.
  */
 export interface PostPage {
-  row: PostCardRow
-  related: PostCardRow[]
+  /** Presented once when cached: a card's safety check and tags cost more than serving it. */
+  post: PostCard
+  related: PostCard[]
   liveId: string
 }
 
@@ -430,17 +430,11 @@ export async function getPostDetail(
   const load = () => loadPostPage(deps, idOrSlug)
   const page = await (deps.pages ? deps.pages.get(idOrSlug, load) : load())
   if (!page) throw new NotFoundError(POST_MESSAGES.notFound)
-  const { row, related, liveId } = page
-  deps.views?.record(row.id, viewer)
-  const votes = auth ? await findVotesOf(deps.db, auth.id, [row.id]) : new Map<string, number>()
-  const held = votes.get(row.id) ?? 0
-  return {
-    post: toPostCard(row),
-    isLiked: held > 0,
-    isDisliked: held < 0,
-    related: related.map(toPostCard),
-    liveId,
-  }
+  const { post, related, liveId } = page
+  deps.views?.record(post._id, viewer)
+  const votes = auth ? await findVotesOf(deps.db, auth.id, [post._id]) : new Map<string, number>()
+  const held = votes.get(post._id) ?? 0
+  return { post, isLiked: held > 0, isDisliked: held < 0, related, liveId }
 }
 
 /**
@@ -458,5 +452,5 @@ async function loadPostPage(deps: PostsDeps, idOrSlug: string): Promise<PostPage
   ])
   // Deleted between the two reads.
   if (!row) return null
-  return { row, related, liveId }
+  return { post: toPostCard(row), related: related.map(toPostCard), liveId }
 }

@@ -7,7 +7,7 @@ import { countViews, type PendingView } from './repo.ts'
 /** Views wait at most this long before they are written (and pushed as `post.views`). */
 export const VIEW_FLUSH_MS = 1000
 /** A batch this large is written at once rather than at the end of the window. */
-export const VIEW_FLUSH_MAX = 1000
+export const VIEW_FLUSH_MAX = 250
 /** `post.views` events published per turn of the event loop. */
 const PUBLISH_CHUNK = 100
 
