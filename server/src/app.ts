@@ -23,6 +23,7 @@ import { commentsRoutes } from './modules/comments/routes.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { leaderboardRoutes } from './modules/leaderboard/routes.ts'
 import { createLeaderboard } from './modules/leaderboard/service.ts'
+import { startViewPruning } from './modules/maintenance/service.ts'
 import { moderationRoutes } from './modules/moderation/routes.ts'
 import { notificationsRoutes } from './modules/notifications/routes.ts'
 import { createUpvoteNotifier } from './modules/notifications/service.ts'
@@ -122,6 +123,9 @@ export async function buildApp(opts: BuildAppOptions) {
   const viewCounter = createViewCounter({ db, live: app.live })
   app.decorate('viewCounter', viewCounter)
   app.addHook('onClose', async () => viewCounter.close())
+  // View rows of past hours are deleted every ten minutes (modules/maintenance).
+  const viewPruner = startViewPruning({ db, log: app.log })
+  app.addHook('onClose', async () => viewPruner.stop())
   // Home, browse, search and post pages shared between visitors, dropped by post events (PAGE_CACHE).
   const postReadCaches = config.pageCache ? createPostReadCaches(app.live) : null
   app.decorate('postReadCaches', postReadCaches)

@@ -1,0 +1,67 @@
+import type { Database } from '@bashboard/db'
+import type { Kysely } from 'kysely'
+import type { LiveLogger } from '../../live/bus.ts'
+import { deleteViewsBefore, type ViewTable } from './repo.ts'
+
+/**
+ * A view row only decides whether the same visitor's next visit in the same hour counts again, so rows
+ * of past hours are dead weight (at a few thousand new visitors a second, millions an hour). Two hours
+ * are kept, for clocks that disagree a little.
+ */
+export const VIEW_RETENTION_MS = 2 * 60 * 60 * 1000
+/** How often old view rows are removed. */
+export const VIEW_PRUNE_EVERY_MS = 10 * 60 * 1000
+/** Rows deleted per statement. */
+export const VIEW_PRUNE_BATCH = 10_000
+
+const TABLES: readonly ViewTable[] = ['post_views', 'blog_views']
+
+/** Deletes every view row older than `before`, batch by batch; returns how many went. */
+export async function pruneViews(
+  db: Kysely<Database>,
+  before: Date,
+  batch = VIEW_PRUNE_BATCH,
+): Promise<number> {
+  let total = 0
+  for (const table of TABLES) {
+    for (;;) {
+      const deleted = await deleteViewsBefore(db, table, before, batch)
+      total += deleted
+      if (deleted < batch) break
+    }
+  }
+  return total
+}
+
+/** A running pruner; `stop()` cancels the next round (a round in progress finishes). */
+export interface ViewPruner {
+  stop(): void
+}
+
+/**
+ * Prunes view rows older than {@link VIEW_RETENTION_MS} every `everyMs`. Every instance may run it:
+ * deleting a row twice is harmless. Failures are logged and retried on the next round.
+ */
+export function startViewPruning(
+  deps: { db: Kysely<Database>; log: LiveLogger },
+  everyMs = VIEW_PRUNE_EVERY_MS,
+): ViewPruner {
+  let running = false
+  const timer = setInterval(() => {
+    if (running) return
+    running = true
+    pruneViews(deps.db, new Date(Date.now() - VIEW_RETENTION_MS))
+      .then((deleted) => {
+        if (deleted > 0) deps.log.info({ deleted }, 'old view rows pruned')
+      })
+      .catch((error: unknown) =>
+        deps.log.warn({ err: error }, 'pruning old view rows failed; retrying later'),
+      )
+      .finally(() => {
+        running = false
+      })
+  }, everyMs)
+  // A pending round must not keep a finished process (or a test run) alive.
+  timer.unref()
+  return { stop: () => clearInterval(timer) }
+}
