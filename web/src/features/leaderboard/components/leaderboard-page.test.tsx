@@ -163,7 +163,8 @@ describe('Leaderboard page', () => {
       'user_11',
     ])
     const first = screen.getAllByTestId('leaderboard-row')[0] as HTMLElement
-    expect(first).toHaveAttribute('data-flashing', 'true')
+    // The flash is set by an effect after the reordering render.
+    await waitFor(() => expect(first).toHaveAttribute('data-flashing', 'true'))
     expect(within(first).getByText('1,500 pts')).toBeInTheDocument()
 
     // A push for another period leaves this tab alone.
