@@ -186,8 +186,9 @@ describe('live activity', () => {
     const ats = items.map((item) => item.at)
     expect([...ats].sort().reverse()).toEqual(ats)
     expect(items).toContainEqual(live[0])
-    // Sign-up, post, comment and application items carry their row's time, so they equal the history's.
-    for (const item of [live[0], live[1], live[3]]) expect(history).toContainEqual(item)
+    // Sign-up, post, vote, comment and application items carry their row's time, so they equal the
+    // history's (the console drops a replayed event it already lists, instead of showing it twice).
+    for (const item of [live[0], live[1], live[2], live[3]]) expect(history).toContainEqual(item)
     expect(items.some((i) => i.kind === 'signup' && i.actor?._id === user.id)).toBe(true)
     expect((await request(moderator, 'GET', '/api/mod/activity?limit=2')).json().items).toHaveLength(2)
     expect((await request(moderator, 'GET', '/api/mod/activity?limit=0')).statusCode).toBe(400)

@@ -325,6 +325,8 @@ export interface VoteChange {
   status: 'changed'
   uplikeCount: number
   downlikeCount: number
+  /** The vote row's `updated_at`: the moderation history dates the vote by it, so the live item matches. */
+  votedAt: Date
   /** The upvote batch row grown or started (upvotes only). */
   upvoteNoticeId: string | null
   /** The tier notification written, with the author's unread count once it is added. */
@@ -340,6 +342,7 @@ export type VoteOutcome = VoteChange | { status: 'unchanged' } | { status: 'gone
 interface VoteRow {
   uplike_count: number | null
   downlike_count: number | null
+  voted_at: Date | null
   upvote_notice_id: string | null
   tier_id: string | null
   tier_text: string | null
@@ -379,7 +382,7 @@ export async function castVote(db: Kysely<Database>, input: VoteWrite): Promise<
       SELECT ${input.voterId}::uuid, target.id, ${input.value}::smallint FROM target
       ON CONFLICT (user_id, post_id) DO UPDATE SET value = excluded.value, updated_at = now()
         WHERE votes.value <> excluded.value
-      RETURNING (xmax = 0) AS inserted
+      RETURNING (xmax = 0) AS inserted, updated_at
     ), counts AS (
       UPDATE posts SET ${sql.ref(raised)} = ${sql.ref(raised)} + 1,
         ${sql.ref(lowered)} = greatest(0, ${sql.ref(lowered)} - (NOT vote.inserted)::int)
@@ -427,7 +430,7 @@ export async function castVote(db: Kysely<Database>, input: VoteWrite): Promise<
         WHERE unread.user_id = ${input.authorId} AND unread.read_at IS NULL
       )::int + 1 AS unread_count
     )
-    SELECT counts.uplike_count, counts.downlike_count, notice.id AS upvote_notice_id,
+    SELECT counts.uplike_count, counts.downlike_count, vote.updated_at AS voted_at, notice.id AS upvote_notice_id,
       tier.id AS tier_id, tier.text AS tier_text, tier.created_at AS tier_created_at,
       tier.updated_at AS tier_updated_at, tier.unread_count AS tier_unread_count
     FROM target
@@ -437,12 +440,15 @@ export async function castVote(db: Kysely<Database>, input: VoteWrite): Promise<
     LEFT JOIN tier ON true`.execute(db)
   const row = rows[0]
   if (!row) return { status: 'gone' }
-  if (row.uplike_count === null || row.downlike_count === null) return { status: 'unchanged' }
+  if (row.uplike_count === null || row.downlike_count === null || row.voted_at === null) {
+    return { status: 'unchanged' }
+  }
   const tier = tierRow(input.authorId, row)
   return {
     status: 'changed',
     uplikeCount: row.uplike_count,
     downlikeCount: row.downlike_count,
+    votedAt: row.voted_at,
     upvoteNoticeId: row.upvote_notice_id,
     tier: tier ? { row: tier, unreadCount: row.tier_unread_count ?? 1 } : null,
   }

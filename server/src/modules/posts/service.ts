@@ -384,7 +384,7 @@ export async function vote(
     deps.live.publish(
       'mod',
       'activity',
-      activityItem('vote', auth, { type: 'post', id, title: voteTitle(value, post.title) }),
+      activityItem('vote', auth, { type: 'post', id, title: voteTitle(value, post.title) }, written.votedAt),
     ),
     written.tier ? publishNotification(deps.live, written.tier.row, written.tier.unreadCount) : undefined,
   ])
