@@ -112,3 +112,12 @@ export function createReadCache<V>(options: ReadCacheOptions): ReadCache<V> {
     },
   }
 }
+
+/** `load()` through `cache` under `key` when there is a cache (it is optional: PAGE_CACHE=false). */
+export function readThrough<V>(
+  cache: ReadCache<V> | undefined,
+  key: string,
+  load: () => Promise<V>,
+): Promise<V> {
+  return cache ? cache.get(key, load) : load()
+}

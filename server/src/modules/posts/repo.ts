@@ -69,14 +69,14 @@ export function findPostCardById(db: Kysely<Database>, id: string): Promise<Post
 }
 
 /** The card of the post whose id (when `asId` is set) or slug is `key`, preferring the id. */
-export async function findPostDetailRow(
+export async function findPostCardByIdOrSlug(
   db: Kysely<Database>,
   key: string,
   asId: boolean,
 ): Promise<PostCardRow | undefined> {
-  const byKey = (column: 'p.id' | 'p.slug') => selectPostCards(db).where(column, '=', key).executeTakeFirst()
   // A slug can look like a uuid (a title such as "0000…"), so a miss by id still tries the slug.
-  return (asId ? await byKey('p.id') : undefined) ?? byKey('p.slug')
+  const byId = asId ? await findPostCardById(db, key) : undefined
+  return byId ?? selectPostCards(db).where('p.slug', '=', key).executeTakeFirst()
 }
 
 /** The top posts of a category (most upvoted, then newest), without `excludeId`. */
@@ -96,18 +96,39 @@ export function findRelatedPostsQuery(
   excludeId: string,
   limit: number,
 ) {
-  // The ids come from the category's ranking index (counters.post_ranks, migration 0006).
-  const ids = sql<SqlBool>`p.id IN (
-    SELECT r.post_id FROM counters.post_ranks r
-    WHERE r.category_id = ${categoryId} AND r.post_id <> ${excludeId}
-    ORDER BY r.uplike_count DESC, r.created_at DESC
-    LIMIT ${limit}
-  )`
   return selectPostCards(db)
-    .where(ids)
+    .where(rankedPostIds({ by: 'upvotes', categoryId, excludeId, limit, offset: 0 }))
     .orderBy('p.uplike_count', 'desc')
     .orderBy('p.created_at', 'desc')
     .limit(limit)
+}
+
+/** Which posts {@link rankedPostIds} ranks, by what, and the window of the ranking. */
+export interface RankedIdsOptions {
+  by: 'upvotes' | 'views'
+  categoryId?: string | undefined
+  excludeId?: string
+  limit: number
+  offset: number
+}
+
+/**
+ * `p.id IN (…)` for a window of posts ranked by votes or views (ties by newest), picked from
+ * counters.post_ranks (migration 0006), where those orderings are indexed. They are not indexed on
+ * posts, so votes and views update posts in place.
+ */
+export function rankedPostIds(opts: RankedIdsOptions) {
+  const column = sql.ref(opts.by === 'upvotes' ? 'r.uplike_count' : 'r.view_count')
+  const filters = [
+    ...(opts.categoryId ? [sql`r.category_id = ${opts.categoryId}`] : []),
+    ...(opts.excludeId ? [sql`r.post_id <> ${opts.excludeId}`] : []),
+  ]
+  const where = filters.length > 0 ? sql`WHERE ${sql.join(filters, sql` AND `)}` : sql``
+  return sql<SqlBool>`p.id IN (
+    SELECT r.post_id FROM counters.post_ranks r ${where}
+    ORDER BY ${column} DESC, r.created_at DESC
+    LIMIT ${opts.limit} OFFSET ${opts.offset}
+  )`
 }
 
 /** The user's votes among `postIds`, in one query. */

@@ -11,7 +11,7 @@ import type {
 import { type AuthUser, hasAccess, isContributor } from '../../lib/access.ts'
 import { isUniqueViolation } from '../../lib/db-errors.ts'
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../../lib/errors.ts'
-import type { ReadCache } from '../../lib/read-cache.ts'
+import { type ReadCache, readThrough } from '../../lib/read-cache.ts'
 import { htmlToText, sanitizeDescription } from '../../lib/sanitize.ts'
 import { commandKey, isUuid, slugify } from '../../lib/slug.ts'
 import { deriveTags } from '../../lib/tags.ts'
@@ -34,7 +34,7 @@ import {
   adjustPostCounts,
   castVote,
   findPostCardById,
-  findPostDetailRow,
+  findPostCardByIdOrSlug,
   findRelatedPosts,
   findTakenPostFields,
   findVoteCounts,
@@ -428,7 +428,7 @@ export async function getPostDetail(
   viewer: string,
 ): Promise<PostDetailResponse> {
   const load = () => loadPostPage(deps, idOrSlug)
-  const page = await (deps.pages ? deps.pages.get(idOrSlug, load) : load())
+  const page = await readThrough(deps.pages, idOrSlug, load)
   if (!page) throw new NotFoundError(POST_MESSAGES.notFound)
   const { post, related, liveId } = page
   deps.views?.record(post._id, viewer)
@@ -443,7 +443,7 @@ export async function getPostDetail(
  * live id, so an event landing between the two reads is either in the card or replayed to the client.
  */
 async function loadPostPage(deps: PostsDeps, idOrSlug: string): Promise<PostPage | null> {
-  const found = await findPostDetailRow(deps.db, idOrSlug, isUuid(idOrSlug))
+  const found = await findPostCardByIdOrSlug(deps.db, idOrSlug, isUuid(idOrSlug))
   if (!found) return null
   const liveId = await deps.live.currentId(`post:${found.id}`)
   const [row, related] = await Promise.all([

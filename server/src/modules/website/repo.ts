@@ -3,7 +3,7 @@ import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely'
 import type { BrowseSort } from '../../contract/website.ts'
 import { TRENDING_GRAVITY, TRENDING_WINDOW_DAYS } from '../../lib/ranking.ts'
 import { isUuid } from '../../lib/slug.ts'
-import { type PostCardRow, selectPostCards } from '../posts/repo.ts'
+import { type PostCardRow, rankedPostIds, selectPostCards } from '../posts/repo.ts'
 
 /** A category row as sidebars list it. */
 export interface CategoryListRow {
@@ -79,7 +79,7 @@ export function browsePageQuery(db: Kysely<Database>, opts: BrowseOptions) {
   const order = browseOrder(opts.sort)
   let page = selectPostCards(db).where(
     opts.sort === 'upvotes' || opts.sort === 'views'
-      ? rankedIds(opts, opts.sort)
+      ? rankedPostIds({ ...opts, by: opts.sort })
       : sql<SqlBool>`p.id IN (${pageIds(db, opts, order)})`,
   )
   for (const key of order) page = page.orderBy(key, 'desc')
@@ -93,20 +93,6 @@ function pageIds(db: Kysely<Database>, opts: BrowseOptions, order: Array<RawBuil
   if (opts.sort === 'trending') ids = ids.where('p.created_at', '>=', trendingSince)
   for (const key of order) ids = ids.orderBy(key, 'desc')
   return ids.limit(opts.limit).offset(opts.offset)
-}
-
-/**
- * A page by votes or views picks its ids from counters.post_ranks (migration 0006), where those
- * orderings are indexed (they are not on posts, so votes and views update posts in place).
- */
-function rankedIds(opts: BrowseOptions, sort: 'upvotes' | 'views') {
-  const column = sql.ref(sort === 'upvotes' ? 'r.uplike_count' : 'r.view_count')
-  const category = opts.categoryId ? sql`WHERE r.category_id = ${opts.categoryId}` : sql``
-  return sql<SqlBool>`p.id IN (
-    SELECT r.post_id FROM counters.post_ranks r ${category}
-    ORDER BY ${column} DESC, r.created_at DESC
-    LIMIT ${opts.limit} OFFSET ${opts.offset}
-  )`
 }
 
 /** A sum over counter rows: bigint sums arrive as strings, and null when no row matched. */

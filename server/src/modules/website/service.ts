@@ -4,6 +4,7 @@ import type { Category, Pagination, ReactedPosts, SearchResponse } from '../../c
 import type { BrowseResponse, BrowseSort, WebsiteResponse } from '../../contract/website.ts'
 import type { AuthUser } from '../../lib/access.ts'
 import { badgeForPoints } from '../../lib/badges.ts'
+import { readThrough } from '../../lib/read-cache.ts'
 import type { LiveHub } from '../../live/hub.ts'
 import { avatarUrl } from '../accounts/presenter.ts'
 import type { Leaderboard } from '../leaderboard/service.ts'
@@ -68,7 +69,7 @@ export async function getWebsite(
   now = new Date(),
 ): Promise<WebsiteResponse> {
   const load = () => loadWebsite(deps, now)
-  const common = await (deps.caches ? deps.caches.home.get('home', load) : load())
+  const common = await readThrough(deps.caches?.home, 'home', load)
   const ids = [...common.latestPosts, ...common.topWeeklyPosts].map((post) => post._id)
   return { ...common, myReactedPosts: await reactedPosts(deps.db, auth, ids) }
 }
@@ -118,7 +119,7 @@ export async function browse(
   }
   const load = () => loadBrowse(deps, params)
   const key = JSON.stringify([params.sort, params.categoryKey, params.page, params.search])
-  const common = await (deps.caches ? deps.caches.browse.get(key, load) : load())
+  const common = await readThrough(deps.caches?.browse, key, load)
   const ids = common.posts.map((post) => post._id)
   return { ...common, myReactedPosts: await reactedPosts(deps.db, auth, ids) }
 }
@@ -167,5 +168,5 @@ export async function search(
     const result = await searchPosts(deps.db, term, { limit, offset: (page - 1) * limit })
     return { posts: result.rows.map(toPostCard), pagination: pagination(page, limit, result.total) }
   }
-  return deps.caches ? deps.caches.search.get(searchKey(term, page, limit), load) : load()
+  return readThrough(deps.caches?.search, searchKey(term, page, limit), load)
 }
