@@ -6,6 +6,7 @@ import { createPgConfig } from '@electric-sql/pglite/node-postgres'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import type { Database } from './database.ts'
+import { withPreparedStatements } from './prepared.ts'
 
 /** How to reach the database. `databaseUrl` wins; else `memory`; else an embedded PGlite in `dataDir`. */
 export interface ConnectOptions {
@@ -76,7 +77,7 @@ function connectPostgres(databaseUrl: string, onError?: (error: Error) => void):
   // An idle client whose server went away emits 'error' on the pool; unhandled, it would kill the process.
   // pg has already removed that client, and the next query opens a fresh one.
   pool.on('error', (error) => onError?.(error))
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) })
   let closing: Promise<void> | undefined
   return {
     db,
@@ -104,7 +105,7 @@ async function connectPglite(dataDir: string | undefined, onError?: (error: Erro
   }
   const pool = new pg.Pool(createPgConfig(lite) as pg.PoolConfig)
   pool.on('error', (error) => onError?.(error))
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) })
   let closing: Promise<void> | undefined
   const handle: DatabaseHandle = {
     db,

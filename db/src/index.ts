@@ -12,6 +12,7 @@ export {
 } from './connect.ts'
 export type * from './database.ts'
 export { MigrationError, migrateToLatest } from './migrate.ts'
+export { preparedAs } from './prepared.ts'
 export {
   DEMO_ACCOUNTS,
   type DemoAccount,

@@ -10,6 +10,7 @@ import pg from 'pg'
 import { connectDatabase } from './connect.ts'
 import type { Database } from './database.ts'
 import { migrateToLatest } from './migrate.ts'
+import { withPreparedStatements } from './prepared.ts'
 
 /** A migrated, empty database that `close()` disposes of completely. */
 export interface TestDatabase {
@@ -114,5 +115,5 @@ export async function createPgliteTestDatabase(): Promise<TestDatabase> {
 
 function kyselyOver(lite: PGlite): Kysely<Database> {
   const pool = new pg.Pool(createPgConfig(lite) as pg.PoolConfig)
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) })
 }

@@ -87,7 +87,7 @@ export async function createComment(
     queueActivity(outbox, 'comment', user, subject, new Date(comment.createdAt))
     return { comment, commentsCount }
   })
-  deps.stats.changed()
+  deps.stats.acted(user.id)
   return result
 }
 

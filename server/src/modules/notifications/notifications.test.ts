@@ -144,6 +144,38 @@ describe('upvote notifications', () => {
     expect(events[0]).toMatchObject({ kind: 'upvotes', count: 5, unreadCount: 1 })
   })
 
+  it('pushes every row upvoted in one window once, leaving out a row read meanwhile', async () => {
+    const author = await createUser(t.db, { role: 'contributor' })
+    const [first, second, third] = await Promise.all([
+      createPost(t.db, { authorId: author.id }),
+      createPost(t.db, { authorId: author.id }),
+      createPost(t.db, { authorId: author.id }),
+    ])
+    const [a, b] = await Promise.all([createUser(t.db), createUser(t.db)])
+    if (!first || !second || !third || !a || !b) throw new Error('fixtures missing')
+    const { events, stop } = recordNotifications(author.id)
+
+    for (const post of [first, second, third]) expect((await upvote(a, post.id)).statusCode).toBe(200)
+    expect((await upvote(b, first.id)).statusCode).toBe(200)
+    const thirdRow = (await list(author)).notifications.find((n) => n.link === `/post/${third.slug}`)
+    if (!thirdRow) throw new Error('no batch row for the third post')
+    const read = await t.app.inject({
+      method: 'POST',
+      url: `/api/notifications/${thirdRow._id}/read`,
+      headers: authHeader(loginAs(t.app, author)),
+    })
+    expect(read.statusCode).toBe(200)
+
+    await sleep(UPVOTE_PUSH_WINDOW_MS + 500)
+    stop()
+    expect(events.map((e) => [e.link, e.count, e.unreadCount]).sort()).toEqual(
+      [
+        [`/post/${first.slug}`, 2, 2],
+        [`/post/${second.slug}`, 1, 2],
+      ].sort(),
+    )
+  })
+
   it('starts a new row once the batch was read; a downvote adds nothing', async () => {
     const author = await createUser(t.db, { role: 'contributor' })
     const post = await createPost(t.db, { authorId: author.id })

@@ -64,18 +64,30 @@ export function listNotifications(db: Executor, userId: string): Promise<Notific
     .execute()
 }
 
-/** One notification of the user, or undefined (another user's is never found). */
-export function findNotification(
+/**
+ * The still-unread rows among `ids`, each with its user's unread count: what a batch of live pushes
+ * needs, in one statement (each count is served by the partial unread index).
+ */
+export async function findUnreadWithCounts(
   db: Executor,
-  userId: string,
-  id: string,
-): Promise<NotificationRow | undefined> {
-  return db
-    .selectFrom('notifications')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst()
+  ids: readonly string[],
+): Promise<Array<{ row: NotificationRow; unreadCount: number }>> {
+  if (ids.length === 0) return []
+  const rows = await db
+    .selectFrom('notifications as n')
+    .selectAll('n')
+    .select((eb) =>
+      eb
+        .selectFrom('notifications as unread')
+        .select(eb.fn.countAll<string>().as('c'))
+        .whereRef('unread.user_id', '=', 'n.user_id')
+        .where('unread.read_at', 'is', null)
+        .as('unread_count'),
+    )
+    .where('n.id', 'in', ids)
+    .where('n.read_at', 'is', null)
+    .execute()
+  return rows.map(({ unread_count: unreadCount, ...row }) => ({ row, unreadCount: Number(unreadCount) }))
 }
 
 /** How many of the user's notifications are unread (served by the partial unread index). */

@@ -8,8 +8,8 @@ import type { Outbox } from '../../live/outbox.ts'
 import { toNotification } from './presenter.ts'
 import {
   countUnread,
-  findNotification,
   findPostSummary,
+  findUnreadWithCounts,
   insertNotification,
   listNotifications,
   markAllRead,
@@ -156,45 +156,57 @@ export function publishNotification(live: LiveHub, row: NotificationRow, unreadC
 /** Pushes upvote notifications live, coalesced per notification row (so per user and post). */
 export interface UpvoteNotifier {
   /**
-   * Call after the vote's transaction committed. The first call for a row opens a window of
-   * {@link UPVOTE_PUSH_WINDOW_MS}; at its end one `notification` event carries the row as it is then
-   * (its absolute count) and the unread count. Never throws, never delays the caller.
+   * Call after the vote's transaction committed. The first call after a quiet spell opens a window of
+   * {@link UPVOTE_PUSH_WINDOW_MS}; at its end each row upvoted in it gets one `notification` event with
+   * the row as it is then (its absolute count) and the unread count. So a row is pushed at most once
+   * per window, however many votes it gets. Never throws, never delays the caller.
    */
-  upvoted(userId: string, notificationId: string): void
+  upvoted(notificationId: string): void
   /** Drops pending pushes (app shutdown). */
   close(): void
 }
 
-/** An upvote notifier over `db` and the live hub. */
+/**
+ * An upvote notifier over `db` and the live hub. One window is open at a time for all rows, so a
+ * burst of votes on many posts costs one read at its end rather than two per row.
+ */
 export function createUpvoteNotifier(
   deps: { db: Kysely<Database>; live: LiveHub },
   windowMs = UPVOTE_PUSH_WINDOW_MS,
 ): UpvoteNotifier {
-  const pending = new Map<string, NodeJS.Timeout>()
+  let pending = new Set<string>()
+  let timer: NodeJS.Timeout | undefined
 
-  const push = async (userId: string, notificationId: string) => {
-    const row = await findNotification(deps.db, userId, notificationId)
-    // Read (or gone) meanwhile: the user has seen it, a toast now would be noise.
-    if (!row || row.read_at !== null) return
-    const unreadCount = await countUnread(deps.db, userId)
-    await deps.live.publish(`user:${userId}`, 'notification', { ...toNotification(row), unreadCount })
+  const push = async (ids: readonly string[]) => {
+    // Rows read (or gone) meanwhile are left out: the user has seen them, a toast now would be noise.
+    const due = await findUnreadWithCounts(deps.db, ids)
+    await Promise.all(
+      due.map(({ row, unreadCount }) =>
+        deps.live.publish(`user:${row.user_id}`, 'notification', { ...toNotification(row), unreadCount }),
+      ),
+    )
+  }
+
+  const flush = () => {
+    timer = undefined
+    const ids = [...pending]
+    pending = new Set()
+    push(ids).catch((error: unknown) => {
+      deps.live.log.warn({ err: error }, 'upvote notification push failed; the menu shows it on refetch')
+    })
   }
 
   return {
-    upvoted(userId, notificationId) {
-      if (pending.has(notificationId)) return
-      const timer = setTimeout(() => {
-        pending.delete(notificationId)
-        push(userId, notificationId).catch((error: unknown) => {
-          deps.live.log.warn({ err: error }, 'upvote notification push failed; the menu shows it on refetch')
-        })
-      }, windowMs)
+    upvoted(notificationId) {
+      pending.add(notificationId)
+      if (timer) return
+      timer = setTimeout(flush, windowMs)
       // A pending push must not keep a finished process (or a test run) alive.
       timer.unref()
-      pending.set(notificationId, timer)
     },
     close() {
-      for (const timer of pending.values()) clearTimeout(timer)
+      clearTimeout(timer)
+      timer = undefined
       pending.clear()
     },
   }

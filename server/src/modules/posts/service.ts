@@ -388,9 +388,9 @@ export async function vote(
     ),
     written.tier ? publishNotification(deps.live, written.tier.row, written.tier.unreadCount) : undefined,
   ])
-  deps.stats.changed()
+  deps.stats.acted(auth.id)
   deps.leaderboard?.changed()
-  if (written.upvoteNoticeId) deps.upvotes?.upvoted(post.author_id, written.upvoteNoticeId)
+  if (written.upvoteNoticeId) deps.upvotes?.upvoted(written.upvoteNoticeId)
   return voteState(id, written.uplikeCount, written.downlikeCount, value)
 }
 

@@ -10,6 +10,8 @@ import { countActiveUsersSince, countTotals, findPostsCreatedSince } from './rep
 export const TODAYS_POSTS_LIMIT = 10
 /** Bursts of changes within this window share one stats computation (per instance). */
 export const STATS_COALESCE_MS = 250
+/** At most this many of today's active users are remembered (a few hundred KB); past it acted() recounts. */
+const ACTED_MEMORY_LIMIT = 50_000
 
 /** Computes the platform stats now. "Today" starts at UTC midnight. */
 export async function getPlatformStats(db: Kysely<Database>, now: Date = new Date()): Promise<PlatformStats> {
@@ -36,11 +38,18 @@ export async function getPlatformStats(db: Kysely<Database>, now: Date = new Dat
 /** Announces platform-stats changes on the live `stats` topic. */
 export interface StatsBroadcaster {
   /**
-   * Call after a change to the counted rows has committed (a signup, a post, a comment, a vote). A
+   * Call after a change to the counted rows has committed (a signup, a post, a deletion). A
    * burst of calls within {@link STATS_COALESCE_MS} costs one computation and one `stats.updated`
    * event, sent at the end of the window. Never throws and never delays the caller.
    */
   changed(): void
+  /**
+   * Call after a user's vote or comment has committed. Only the active-today count can change, and
+   * only with the user's first activity of the UTC day: later ones (most votes) cost nothing. Who
+   * acted is remembered per instance until the day ends or {@link changed} runs (a deletion may
+   * have made someone inactive again).
+   */
+  acted(userId: string): void
   /** Drops a pending broadcast (app shutdown). */
   close(): void
 }
@@ -58,14 +67,31 @@ export function createStatsBroadcaster(
     const stats = await getPlatformStats(deps.db)
     await deps.live.publish('stats', 'stats.updated', stats)
   }, windowMs)
+  // Users already counted active today by a computation that starts after their activity.
+  let counted = new Set<string>()
+  let countedDay = startOfUtcDay().getTime()
+  const recount = () => {
+    broadcast.next().catch((error: unknown) => {
+      // A closed broadcaster rejects its waiters on purpose; anything else is worth a line in the log.
+      if (!(error instanceof CoalescerClosedError)) {
+        deps.live.log.warn({ err: error }, 'stats broadcast failed; clients refetch on their next load')
+      }
+    })
+  }
   return {
     changed() {
-      broadcast.next().catch((error: unknown) => {
-        // A closed broadcaster rejects its waiters on purpose; anything else is worth a line in the log.
-        if (!(error instanceof CoalescerClosedError)) {
-          deps.live.log.warn({ err: error }, 'stats broadcast failed; clients refetch on their next load')
-        }
-      })
+      counted = new Set()
+      recount()
+    },
+    acted(userId) {
+      const day = startOfUtcDay().getTime()
+      if (day !== countedDay) {
+        counted = new Set()
+        countedDay = day
+      }
+      if (counted.has(userId)) return
+      recount()
+      if (counted.size < ACTED_MEMORY_LIMIT) counted.add(userId)
     },
     close() {
       broadcast.close()

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
 import { createCategory, createComment, createPost, createUser, createVote } from '../../../test/factories.ts'
 import { startOfUtcDay } from '../../lib/time.ts'
+import { STATS_COALESCE_MS } from './service.ts'
 
 let t: TestApp
 
@@ -87,6 +88,42 @@ describe('GET /api/website/stats', () => {
 })
 
 describe('stats broadcaster', () => {
+  /** Counts stats.updated frames on the bus until stopped. */
+  function recordStatsFrames() {
+    const frames: Array<{ data: { activeToday: number } }> = []
+    const unsubscribe = t.bus.subscribe({
+      message: (m) => {
+        if (m.event === 'stats.updated') frames.push(JSON.parse(m.frame))
+      },
+      resumed: () => {},
+    })
+    return { frames, unsubscribe }
+  }
+  const quiet = () => new Promise((resolve) => setTimeout(resolve, STATS_COALESCE_MS + 300))
+
+  it('recounts on a user’s first activity of the day only, until a change may have undone it', async () => {
+    const [voter, other] = await Promise.all([createUser(t.db), createUser(t.db)])
+    const { frames, unsubscribe } = recordStatsFrames()
+    try {
+      t.app.statsBroadcaster.acted(voter.id)
+      await expect.poll(() => frames.length, { timeout: 3000 }).toBe(1)
+      // The same user again: already counted, nothing is recomputed or sent.
+      t.app.statsBroadcaster.acted(voter.id)
+      await quiet()
+      expect(frames).toHaveLength(1)
+      // Someone new does count.
+      t.app.statsBroadcaster.acted(other.id)
+      await expect.poll(() => frames.length, { timeout: 3000 }).toBe(2)
+      // A change (a deleted comment, say) forgets who was counted: the next activity recounts.
+      t.app.statsBroadcaster.changed()
+      await expect.poll(() => frames.length, { timeout: 3000 }).toBe(3)
+      t.app.statsBroadcaster.acted(voter.id)
+      await expect.poll(() => frames.length, { timeout: 3000 }).toBe(4)
+    } finally {
+      unsubscribe()
+    }
+  })
+
   it('sends one stats.updated for a burst of changes, computed after the last of them', async () => {
     const frames: Array<{ data: { totalUsers: number } }> = []
     const unsubscribe = t.bus.subscribe({
