@@ -90,6 +90,22 @@ export interface VotesTable {
   updated_at: CreatedAt
 }
 
+/**
+ * What a committed vote still owes the post's author (ledger entries, total, upvote notification),
+ * queued by the vote's statement and deleted by the batch that settles it. No foreign keys.
+ */
+export interface VoteEffectsTable {
+  id: Generated<string>
+  post_id: string
+  author_id: string
+  voter_id: string
+  /** +1 or -1 (CHECK): the vote cast. */
+  value: number
+  /** The vote replaced the opposite one, whose points are taken back first. */
+  switched: boolean
+  voted_at: Date
+}
+
 export interface CommentsTable {
   id: Generated<string>
   post_id: string
@@ -244,6 +260,7 @@ export interface Database {
   categories: CategoriesTable
   posts: PostsTable
   votes: VotesTable
+  vote_effects: VoteEffectsTable
   comments: CommentsTable
   post_views: PostViewsTable
   points_ledger: PointsLedgerTable

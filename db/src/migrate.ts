@@ -6,6 +6,7 @@ import * as m0003 from './migrations/0003_community.ts'
 import * as m0004 from './migrations/0004_people.ts'
 import * as m0005 from './migrations/0005_content.ts'
 import * as m0006 from './migrations/0006_post_ranks.ts'
+import * as m0007 from './migrations/0007_vote_effects.ts'
 
 /**
  * Every migration, in order. A static map rather than a folder scan, so bundlers and tsx see the imports
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0004_people': m0004,
   '0005_content': m0005,
   '0006_post_ranks': m0006,
+  '0007_vote_effects': m0007,
 }
 
 const provider: MigrationProvider = {

@@ -6,6 +6,7 @@ import * as initial from './migrations/0001_initial.ts'
 import * as community from './migrations/0003_community.ts'
 import * as people from './migrations/0004_people.ts'
 import * as content from './migrations/0005_content.ts'
+import * as voteEffects from './migrations/0007_vote_effects.ts'
 import { sqlState, TEST_TARGETS, targetTitle } from './test-targets.ts'
 import type { TestDatabase } from './testing.ts'
 
@@ -24,6 +25,7 @@ const APP_TABLES = [
   'post_views',
   'posts',
   'users',
+  'vote_effects',
   'votes',
 ]
 
@@ -101,6 +103,7 @@ for (const target of TEST_TARGETS) {
         '0004_people',
         '0005_content',
         '0006_post_ranks',
+        '0007_vote_effects',
       ])
     })
 
@@ -284,7 +287,7 @@ for (const target of TEST_TARGETS) {
     it('down() removes every app table and up() restores them, latest first', async () => {
       // Through the Migration interface, as the Migrator calls it (its methods take any Kysely).
       // Later migrations reference the first one's tables, so they go first and come back last.
-      const migrations: Migration[] = [initial, community, people, content]
+      const migrations: Migration[] = [initial, community, people, content, voteEffects]
       for (const migration of [...migrations].reverse()) await migration.down?.(db)
       expect(await tableNames(db)).toEqual([])
       for (const migration of migrations) await migration.up(db)

@@ -30,6 +30,7 @@ import { createUpvoteNotifier } from './modules/notifications/service.ts'
 import { peopleRoutes } from './modules/people/routes.ts'
 import { postsRoutes } from './modules/posts/routes.ts'
 import { createViewCounter } from './modules/posts/views.ts'
+import { createVoteEffects } from './modules/posts/vote-effects.ts'
 import { siteRoutes } from './modules/site/routes.ts'
 import { statsRoutes } from './modules/stats/routes.ts'
 import { createStatsBroadcaster } from './modules/stats/service.ts'
@@ -119,6 +120,10 @@ export async function buildApp(opts: BuildAppOptions) {
   const upvoteNotifier = createUpvoteNotifier({ db, live: app.live })
   app.decorate('upvoteNotifier', upvoteNotifier)
   app.addHook('onClose', async () => upvoteNotifier.close())
+  // What votes owe their authors (points, ledger, notifications), settled in batches after the vote.
+  const voteEffects = createVoteEffects({ db, live: app.live, leaderboard, upvotes: upvoteNotifier })
+  app.decorate('voteEffects', voteEffects)
+  app.addHook('onClose', async () => voteEffects.close())
   // Post views are written in batches (modules/posts/views.ts); the last batch is written on close.
   const viewCounter = createViewCounter({ db, live: app.live })
   app.decorate('viewCounter', viewCounter)

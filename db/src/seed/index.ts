@@ -32,6 +32,7 @@ const APP_TABLES = [
   'points_ledger',
   'post_views',
   'comments',
+  'vote_effects',
   'votes',
   'posts',
   'categories',

@@ -32,7 +32,9 @@ function recordNotifications(userId: string) {
   return { events, stop }
 }
 
+/** The user's notifications once the votes so far have settled (vote-effects.ts writes the upvote rows). */
 async function list(user: TestUser): Promise<NotificationsResponse> {
+  await t.app.voteEffects.settle()
   const res = await t.app.inject({
     method: 'GET',
     url: '/api/notifications',
@@ -182,6 +184,7 @@ describe('upvote notifications', () => {
     const [a, b, c] = await Promise.all([createUser(t.db), createUser(t.db), createUser(t.db)])
     if (!a || !b || !c) throw new Error('voters missing')
     await upvote(a, post.id)
+    await t.app.voteEffects.settle()
     const readAll = await t.app.inject({
       method: 'POST',
       url: '/api/notifications/read-all',
@@ -212,8 +215,11 @@ describe('tier notifications', () => {
     const [a, b] = await Promise.all([createUser(t.db), createUser(t.db)])
     if (!a || !b) throw new Error('voters missing')
     const { events, stop } = recordNotifications(author.id)
+    // Settled one at a time (a batch holding both would name the total it reached, 52).
     await upvote(a, post.id) // 48 → 50: Explorer
+    await t.app.voteEffects.settle()
     await upvote(b, post.id) // 50 → 52: still Explorer
+    await t.app.voteEffects.settle()
     stop()
     const tiers = (await list(author)).notifications.filter((n) => n.kind === 'tier')
     expect(tiers).toHaveLength(1)

@@ -1,7 +1,7 @@
 import type { Database, NotificationKind, NotificationRow } from '@bashboard/db'
 import type { Kysely, Transaction } from 'kysely'
 import type { NotificationsResponse } from '../../contract/notifications.ts'
-import { BADGE_TIERS, badgeForPoints } from '../../lib/badges.ts'
+import { badgeForPoints } from '../../lib/badges.ts'
 import { NotFoundError } from '../../lib/errors.ts'
 import type { LiveHub } from '../../live/hub.ts'
 import type { Outbox } from '../../live/outbox.ts'
@@ -97,35 +97,7 @@ export async function notifyTierCrossing(
   })
 }
 
-/** A new total at which a gain of `delta` points crosses into a higher tier, and what to tell the user. */
-export interface TierCrossing {
-  total: number
-  delta: number
-  text: string
-}
-
-/**
- * Every total at which gaining `delta` points lifts a user into a higher tier (the same rule as
- * {@link notifyTierCrossing}), with the notification's text. A single SQL statement that applies the
- * points can then write the tier notification itself by matching the new total against this short
- * list, while the tiers and the wording stay here.
- */
-export function tierCrossings(delta: number): TierCrossing[] {
-  if (delta <= 0) return []
-  const crossings: TierCrossing[] = []
-  // Crossing a minimum m means before < m <= after, so the new total lies in [m, m + delta); the
-  // total before (total − delta) is never below 0.
-  for (const tier of BADGE_TIERS) {
-    for (let total = Math.max(tier.min, delta); total < tier.min + delta; total++) {
-      if (badgeForPoints(total - delta) !== badgeForPoints(total)) {
-        crossings.push({ total, delta, text: tierText(total) })
-      }
-    }
-  }
-  return crossings
-}
-
-/** The texts of a post's upvote batch notification, which the vote statement upserts. */
+/** The texts of a post's upvote batch notification, which the vote settler upserts. */
 export interface UpvoteBatchTexts {
   link: string
   /** The text of a fresh batch (count 1). */
@@ -136,9 +108,9 @@ export interface UpvoteBatchTexts {
 }
 
 /**
- * The texts of the post author's unread upvote batch row. No event is queued for it: the caller hands
- * the row's id to {@link UpvoteNotifier.upvoted} after commit, which pushes at most once per window
- * with the absolute count.
+ * The texts of the post author's unread upvote batch row. No event is queued for it: the settler
+ * (posts/vote-effects.ts) hands the row's id to {@link UpvoteNotifier.upvoted} after commit, which
+ * pushes at most once per window with the absolute count.
  */
 export function upvoteBatchTexts(post: { title: string; slug: string }): UpvoteBatchTexts {
   const prefix = `Your command "${quote(post.title)}" got `
@@ -156,7 +128,7 @@ export function publishNotification(live: LiveHub, row: NotificationRow, unreadC
 /** Pushes upvote notifications live, coalesced per notification row (so per user and post). */
 export interface UpvoteNotifier {
   /**
-   * Call after the vote's transaction committed. The first call after a quiet spell opens a window of
+   * Call after the vote settlement that grew the row committed. The first call after a quiet spell opens a window of
    * {@link UPVOTE_PUSH_WINDOW_MS}; at its end each row upvoted in it gets one `notification` event with
    * the row as it is then (its absolute count) and the unread count. So a row is pushed at most once
    * per window, however many votes it gets. Never throws, never delays the caller.

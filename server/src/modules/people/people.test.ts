@@ -400,7 +400,9 @@ describe('points through the posts API', () => {
     const author = await createUser(t.db, { role: 'contributor' })
     const voterA = await createUser(t.db)
     const voterB = await createUser(t.db)
+    // Once the votes so far have settled (their points follow the vote in a batch).
     const state = async () => {
+      await t.app.voteEffects.settle()
       const user = await t.db
         .selectFrom('users')
         .select('points')

@@ -1,4 +1,4 @@
-import type { Database, NotificationRow, PointsReason } from '@bashboard/db'
+import type { Database, PointsReason } from '@bashboard/db'
 import { preparedAs } from '@bashboard/db'
 import { type Kysely, type SqlBool, sql } from 'kysely'
 
@@ -284,30 +284,6 @@ export async function countViews(
   return rows
 }
 
-/** The post a vote is about, with the voter's current vote (null when none), read without a lock. */
-export interface VoteTarget {
-  author_id: string
-  title: string
-  slug: string
-  uplike_count: number
-  downlike_count: number
-  held: number | null
-}
-
-/** The post a vote is about and the voter's current vote on it, in one query. */
-export function findVoteTarget(
-  db: Kysely<Database>,
-  postId: string,
-  voterId: string,
-): Promise<VoteTarget | undefined> {
-  return db
-    .selectFrom('posts as p')
-    .leftJoin('votes as v', (join) => join.onRef('v.post_id', '=', 'p.id').on('v.user_id', '=', voterId))
-    .select(['p.author_id', 'p.title', 'p.slug', 'p.uplike_count', 'p.downlike_count', 'v.value as held'])
-    .where('p.id', '=', postId)
-    .executeTakeFirst()
-}
-
 /** A post's vote counts. */
 export function findVoteCounts(
   db: Kysely<Database>,
@@ -320,62 +296,45 @@ export function findVoteCounts(
     .executeTakeFirst()
 }
 
-/** A ledger entry's points and reason. */
-export interface LedgerStep {
-  delta: number
-  reason: PointsReason
-}
-
-/** Everything one vote writes, decided by the caller; see {@link castVote}. */
-export interface VoteWrite {
-  voterId: string
-  postId: string
-  authorId: string
-  value: 1 | -1
-  /** The author's entry for this vote. */
-  earned: LedgerStep
-  /** The entry taking back the opposite vote, written first when the vote switches. */
-  reversed: LedgerStep
-  /** The author's upvote batch notification (upvotes only). */
-  upvoteNotice: { link: string; firstText: string; prefix: string; suffix: string } | null
-  /** New totals (after a gain of `delta`) that reach a higher tier, with the notification text. */
-  tierCrossings: ReadonlyArray<{ total: number; delta: number; text: string }>
-}
-
-/** What a vote changed: the post's new counts and the notifications written for its author. */
-export interface VoteChange {
-  status: 'changed'
-  uplikeCount: number
-  downlikeCount: number
-  /** The vote row's `updated_at`: the moderation history dates the vote by it, so the live item matches. */
-  votedAt: Date
-  /** The upvote batch row grown or started (upvotes only). */
-  upvoteNoticeId: string | null
-  /** The tier notification written, with the author's unread count once it is added. */
-  tier: { row: NotificationRow; unreadCount: number } | null
-}
-
 /**
- * What {@link castVote} did: changed the vote, found it already held (the same user's concurrent
- * press won), or found the post gone.
+ * What {@link castVote} found and did. `post` is undefined when no post has that id. Otherwise
+ * `changed` holds the new counts when the vote was written; it is null when nothing was written: the
+ * voter is the author, the vote was already held when the statement began (`held`, with the counts
+ * then), or the same user's concurrent press won the race (held after all, counts since changed).
  */
-export type VoteOutcome = VoteChange | { status: 'unchanged' } | { status: 'gone' }
+export interface VoteOutcome {
+  post?: {
+    authorId: string
+    title: string
+    /** The voter's vote when the statement began: 1, −1 or null. */
+    held: number | null
+    uplikeCount: number
+    downlikeCount: number
+  }
+  changed: {
+    uplikeCount: number
+    downlikeCount: number
+    /** The vote row's `updated_at`: the moderation history dates the vote by it, so the live item matches. */
+    votedAt: Date
+  } | null
+}
 
 interface VoteRow {
+  author_id: string
+  title: string
+  held: number | null
+  read_uplike_count: number
+  read_downlike_count: number
   uplike_count: number | null
   downlike_count: number | null
   voted_at: Date | null
-  upvote_notice_id: string | null
-  tier_id: string | null
-  tier_text: string | null
-  tier_created_at: Date | null
-  tier_updated_at: Date | null
-  tier_unread_count: number | null
 }
 
 /**
- * Casts a vote in ONE statement, so it commits on its own: no BEGIN/COMMIT round trips and no lock
- * held across one.
+ * Casts a vote in ONE statement, which commits on its own: it reads the post and the voter's vote,
+ * and when the vote changes, writes it, the post's counts and one `vote_effects` row. What the vote
+ * owes the author (ledger, total, notifications) is settled from that row in a later batch
+ * (vote-effects.ts), so no vote waits on the author's row.
  *
  * The state machine rests on the upsert: values are only +1 and −1, so `ON CONFLICT … DO UPDATE …
  * WHERE votes.value <> excluded.value` either inserts (a new vote: `xmax = 0` on a fresh row),
@@ -388,21 +347,28 @@ interface VoteRow {
  * one after another on the row's own lock, so they always equal a recount. It is locked FOR KEY
  * SHARE first, which no other vote waits for, but which keeps the post from being deleted while the
  * vote is written (a delete would otherwise wait for the vote row while this vote waits for the post,
- * a deadlock). Each step reads the one before, so the row locks are taken in one order: post, vote,
- * post counts, author, notifications (then the ledger's daily rollup, after the author like elsewhere).
+ * a deadlock).
+ *
+ * Sent as a named prepared statement (one per direction): planning it cost more than running it.
  */
-export async function castVote(db: Kysely<Database>, input: VoteWrite): Promise<VoteOutcome> {
+export async function castVote(
+  db: Kysely<Database>,
+  input: { voterId: string; postId: string; value: 1 | -1 },
+): Promise<VoteOutcome> {
   // The count the vote raises, and the one a switch lowers (never below 0).
   const [raised, lowered] =
     input.value > 0 ? ['uplike_count', 'downlike_count'] : ['downlike_count', 'uplike_count']
-  const notice = input.upvoteNotice
-  // Its text differs only by direction, and planning it cost more than running it: see preparedAs.
   const { rows } = await sql<VoteRow>`${preparedAs(input.value > 0 ? 'cast_upvote' : 'cast_downvote')}
     WITH target AS (
-      SELECT id FROM posts WHERE id = ${input.postId} FOR KEY SHARE
+      SELECT p.id, p.author_id, p.title, p.uplike_count, p.downlike_count, held.value AS held
+      FROM posts p
+      LEFT JOIN votes held ON held.post_id = p.id AND held.user_id = ${input.voterId}
+      WHERE p.id = ${input.postId}
+      FOR KEY SHARE OF p
     ), vote AS (
       INSERT INTO votes (user_id, post_id, value)
       SELECT ${input.voterId}::uuid, target.id, ${input.value}::smallint FROM target
+      WHERE target.author_id <> ${input.voterId} AND target.held IS DISTINCT FROM ${input.value}::smallint
       ON CONFLICT (user_id, post_id) DO UPDATE SET value = excluded.value, updated_at = now()
         WHERE votes.value <> excluded.value
       RETURNING (xmax = 0) AS inserted, updated_at
@@ -411,86 +377,32 @@ export async function castVote(db: Kysely<Database>, input: VoteWrite): Promise<
         ${sql.ref(lowered)} = greatest(0, ${sql.ref(lowered)} - (NOT vote.inserted)::int)
       FROM vote WHERE posts.id = ${input.postId}
       RETURNING posts.uplike_count, posts.downlike_count
-    ), author AS (
-      -- A switch applies both entries at once: they have the same sign, so flooring their sum at 0
-      -- gives the total that flooring each in turn gave.
-      UPDATE users SET points = greatest(0, points + step.net)
-      FROM (
-        SELECT CASE WHEN vote.inserted THEN ${input.earned.delta}::int
-          ELSE ${input.earned.delta + input.reversed.delta}::int END AS net
-        FROM vote, counts
-      ) AS step
-      WHERE users.id = ${input.authorId}
-      RETURNING users.points, step.net
-    ), ledger AS (
-      INSERT INTO points_ledger (user_id, delta, reason, subject_id, actor_id)
-      SELECT ${input.authorId}::uuid, entry.delta, entry.reason, ${input.postId}::uuid, ${input.voterId}::uuid
-      FROM vote, author, (VALUES
-        (1, ${input.reversed.delta}::int, ${input.reversed.reason}::text),
-        (2, ${input.earned.delta}::int, ${input.earned.reason}::text)
-      ) AS entry(step, delta, reason)
-      WHERE entry.step = 2 OR NOT vote.inserted
-      ORDER BY entry.step
-    ), notice AS (
-      INSERT INTO notifications (user_id, kind, text, link, subject_id)
-      SELECT ${input.authorId}::uuid, 'upvotes', ${notice?.firstText ?? null}::text, ${notice?.link ?? null}::text,
-        ${input.postId}::uuid
-      FROM author WHERE ${notice !== null}::boolean
-      ON CONFLICT (user_id, kind, subject_id) WHERE read_at IS NULL AND kind = 'upvotes'
-      DO UPDATE SET count = notifications.count + 1,
-        text = ${notice?.prefix ?? null}::text || (notifications.count + 1)::text || ${notice?.suffix ?? null}::text,
-        link = excluded.link, updated_at = now()
-      RETURNING id
-    ), tier AS (
-      INSERT INTO notifications (user_id, kind, text, link)
-      SELECT ${input.authorId}::uuid, 'tier', crossing.text, '/profile'
-      FROM author JOIN jsonb_to_recordset(${JSON.stringify(input.tierCrossings)}::jsonb)
-        AS crossing(total int, delta int, text text)
-        ON crossing.total = author.points AND crossing.delta = author.net
-      -- The snapshot predates this statement's rows: the unread count plus the tier row itself.
-      RETURNING id, text, created_at, updated_at, (
-        SELECT count(*) FROM notifications unread
-        WHERE unread.user_id = ${input.authorId} AND unread.read_at IS NULL
-      )::int + 1 AS unread_count
+    ), effect AS (
+      INSERT INTO vote_effects (post_id, author_id, voter_id, value, switched, voted_at)
+      SELECT target.id, target.author_id, ${input.voterId}::uuid, ${input.value}::smallint,
+        NOT vote.inserted, vote.updated_at
+      FROM target, vote
     )
-    SELECT counts.uplike_count, counts.downlike_count, vote.updated_at AS voted_at, notice.id AS upvote_notice_id,
-      tier.id AS tier_id, tier.text AS tier_text, tier.created_at AS tier_created_at,
-      tier.updated_at AS tier_updated_at, tier.unread_count AS tier_unread_count
+    SELECT target.author_id, target.title, target.held,
+      target.uplike_count AS read_uplike_count, target.downlike_count AS read_downlike_count,
+      counts.uplike_count, counts.downlike_count, vote.updated_at AS voted_at
     FROM target
     LEFT JOIN vote ON true
-    LEFT JOIN counts ON true
-    LEFT JOIN notice ON true
-    LEFT JOIN tier ON true`.execute(db)
+    LEFT JOIN counts ON true`.execute(db)
   const row = rows[0]
-  if (!row) return { status: 'gone' }
+  if (!row) return { changed: null }
+  const post = {
+    authorId: row.author_id,
+    title: row.title,
+    held: row.held,
+    uplikeCount: row.read_uplike_count,
+    downlikeCount: row.read_downlike_count,
+  }
   if (row.uplike_count === null || row.downlike_count === null || row.voted_at === null) {
-    return { status: 'unchanged' }
+    return { post, changed: null }
   }
-  const tier = tierRow(input.authorId, row)
   return {
-    status: 'changed',
-    uplikeCount: row.uplike_count,
-    downlikeCount: row.downlike_count,
-    votedAt: row.voted_at,
-    upvoteNoticeId: row.upvote_notice_id,
-    tier: tier ? { row: tier, unreadCount: row.tier_unread_count ?? 1 } : null,
-  }
-}
-
-/** The tier notification {@link castVote} wrote, as a row (its fixed columns are not read back). */
-function tierRow(userId: string, row: VoteRow): NotificationRow | null {
-  const { tier_id: id, tier_text: text, tier_created_at: createdAt, tier_updated_at: updatedAt } = row
-  if (id === null || text === null || createdAt === null || updatedAt === null) return null
-  return {
-    id,
-    user_id: userId,
-    kind: 'tier',
-    text,
-    link: '/profile',
-    subject_id: null,
-    count: 1,
-    read_at: null,
-    created_at: createdAt,
-    updated_at: updatedAt,
+    post,
+    changed: { uplikeCount: row.uplike_count, downlikeCount: row.downlike_count, votedAt: row.voted_at },
   }
 }

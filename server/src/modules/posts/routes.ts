@@ -44,7 +44,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     live: app.live,
     stats: app.statsBroadcaster,
     leaderboard: app.leaderboard,
-    upvotes: app.upvoteNotifier,
+    effects: app.voteEffects,
     views: app.viewCounter,
     ...(app.postReadCaches ? { pages: app.postReadCaches.create<PostPage | null>(POST_PAGE_CACHE) } : {}),
   }

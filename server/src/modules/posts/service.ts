@@ -20,14 +20,9 @@ import { withTransaction } from '../../live/outbox.ts'
 import type { Leaderboard } from '../leaderboard/service.ts'
 import { activityItem, queueActivity, voteTitle } from '../moderation/activity.ts'
 import { logModerationAction } from '../moderation/audit.ts'
-import {
-  notifyTierCrossing,
-  publishNotification,
-  tierCrossings,
-  type UpvoteNotifier,
-  upvoteBatchTexts,
-} from '../notifications/service.ts'
+import { notifyTierCrossing } from '../notifications/service.ts'
 import type { StatsBroadcaster } from '../stats/service.ts'
+import { POINTS } from './points.ts'
 import { toPostCard } from './presenter.ts'
 import {
   adjustCategoryCount,
@@ -39,30 +34,29 @@ import {
   findTakenPostFields,
   findVoteCounts,
   findVotesOf,
-  findVoteTarget,
   recordPoints,
   sumPointsForSubject,
 } from './repo.ts'
 import type { ViewCounter } from './views.ts'
+import type { VoteEffects } from './vote-effects.ts'
 
 /**
  * What the posts service needs: the database, the live hub and the stats broadcaster; the leaderboard
- * and the upvote notifier when the caller has them (the app always passes both).
+ * and the vote effects' settler when the caller has them (the app always passes both).
  */
 export interface PostsDeps {
   db: Kysely<Database>
   live: LiveHub
   stats: StatsBroadcaster
   leaderboard?: Leaderboard
-  upvotes?: UpvoteNotifier
+  /** Settles what votes owe their posts' authors; without it the queued effects wait for one. */
+  effects?: VoteEffects
   /** Post pages shared between visitors (infra/post-read-caches.ts); without it every request queries. */
   pages?: ReadCache<PostPage | null>
   /** Batched view counting; without it views are not counted. */
   views?: ViewCounter
 }
 
-/** Points of the ledger (DESIGN §4). */
-export const POINTS = { postCreated: 10, upvoteReceived: 2, downvoteReceived: -1 } as const
 /** Longest title (SEED-SPEC §5). */
 export const MAX_TITLE_LENGTH = 100
 /** Shortest description, in plain-text characters (SEED-SPEC §5). */
@@ -316,13 +310,6 @@ export async function deletePost(
   return { postId: id }
 }
 
-/** The ledger entry a vote of `value` earns the post's author. */
-function votePoints(value: number): { delta: number; reason: 'upvote_received' | 'downvote_received' } {
-  return value > 0
-    ? { delta: POINTS.upvoteReceived, reason: 'upvote_received' }
-    : { delta: POINTS.downvoteReceived, reason: 'downvote_received' }
-}
-
 /** What a vote answers: the post's counts and the caller's vote after it. */
 function voteState(postId: string, up: number, down: number, held: number): VoteResponse {
   return { postId, uplikeCount: up, downlikeCount: down, isLiked: held > 0, isDisliked: held < 0 }
@@ -333,10 +320,11 @@ function voteState(postId: string, up: number, down: number, held: number): Vote
  * switching moves one count to the other, pressing the held vote changes nothing. Authors cannot vote
  * on their own posts.
  *
- * One read (the post and the caller's vote), then, when something changes, one statement that writes
- * the vote, the counts, the ledger, the author's total and notifications and commits on its own (see
- * castVote). Concurrent votes never wait for each other except on the same rows, and the counts
- * always equal a recount of the vote rows. Events go out after that commit.
+ * One statement (castVote) reads the post and the caller's vote and, when the vote changes, writes
+ * it, the counts and the author's queued effects, committing on its own. Concurrent votes never wait
+ * for each other except on the same rows, and the counts always equal a recount of the vote rows.
+ * Events go out after that commit; the author's points, ledger entries and notifications follow
+ * about 100 ms later, from the settler's batch (vote-effects.ts).
  */
 export async function vote(
   deps: PostsDeps,
@@ -345,53 +333,35 @@ export async function vote(
   value: 1 | -1,
 ): Promise<VoteResponse> {
   if (!isUuid(id)) throw new NotFoundError(POST_MESSAGES.notFound)
-  const post = await findVoteTarget(deps.db, id, auth.id)
+  const { post, changed } = await castVote(deps.db, { voterId: auth.id, postId: id, value })
   if (!post) throw new NotFoundError(POST_MESSAGES.notFound)
-  // author_id never changes, so this read is enough to refuse.
-  if (post.author_id === auth.id) throw new ForbiddenError(POST_MESSAGES.ownPost)
-  // The held vote pressed again changes nothing: answer from the read without writing.
-  if (post.held === value) return voteState(id, post.uplike_count, post.downlike_count, value)
-
-  const earned = votePoints(value)
-  const reversed = { delta: -votePoints(-value).delta, reason: 'vote_reversed' } as const
-  const written = await castVote(deps.db, {
-    voterId: auth.id,
-    postId: id,
-    authorId: post.author_id,
-    value,
-    earned,
-    reversed,
-    upvoteNotice: value > 0 ? upvoteBatchTexts(post) : null,
-    // Only an upvote raises the author's total: +2 for a new vote, +3 for a switch.
-    tierCrossings:
-      value > 0 ? [...tierCrossings(earned.delta), ...tierCrossings(earned.delta + reversed.delta)] : [],
-  })
-  if (written.status === 'gone') throw new NotFoundError(POST_MESSAGES.notFound)
-  if (written.status === 'unchanged') {
+  // author_id never changes, so the statement's read is enough to refuse (it wrote nothing).
+  if (post.authorId === auth.id) throw new ForbiddenError(POST_MESSAGES.ownPost)
+  if (!changed) {
+    // The held vote pressed again changes nothing: the counts read with it answer.
+    if (post.held === value) return voteState(id, post.uplikeCount, post.downlikeCount, value)
     // The same user's concurrent press of this vote won. Its commit came before this statement
-    // finished, so a fresh read has its counts (the read above may predate it).
+    // finished, so a fresh read has its counts (the statement's snapshot predates it).
     const counts = await findVoteCounts(deps.db, id)
     if (!counts) throw new NotFoundError(POST_MESSAGES.notFound)
     return voteState(id, counts.uplike_count, counts.downlike_count, value)
   }
 
+  deps.effects?.queued()
   await Promise.all([
     deps.live.publish(`post:${id}`, 'post.votes', {
       postId: id,
-      uplikeCount: written.uplikeCount,
-      downlikeCount: written.downlikeCount,
+      uplikeCount: changed.uplikeCount,
+      downlikeCount: changed.downlikeCount,
     }),
     deps.live.publish(
       'mod',
       'activity',
-      activityItem('vote', auth, { type: 'post', id, title: voteTitle(value, post.title) }, written.votedAt),
+      activityItem('vote', auth, { type: 'post', id, title: voteTitle(value, post.title) }, changed.votedAt),
     ),
-    written.tier ? publishNotification(deps.live, written.tier.row, written.tier.unreadCount) : undefined,
   ])
   deps.stats.acted(auth.id)
-  deps.leaderboard?.changed()
-  if (written.upvoteNoticeId) deps.upvotes?.upvoted(written.upvoteNoticeId)
-  return voteState(id, written.uplikeCount, written.downlikeCount, value)
+  return voteState(id, changed.uplikeCount, changed.downlikeCount, value)
 }
 
 /** The key a visitor's views are counted under: the user id, or a hash of IP and user agent. */

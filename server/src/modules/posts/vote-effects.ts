@@ -1,0 +1,296 @@
+import type { Database } from '@bashboard/db'
+import { type Kysely, sql, type Transaction } from 'kysely'
+import type { LiveHub } from '../../live/hub.ts'
+import { type Outbox, withTransaction } from '../../live/outbox.ts'
+import type { Leaderboard } from '../leaderboard/service.ts'
+import { notifyTierCrossing, type UpvoteNotifier, upvoteBatchTexts } from '../notifications/service.ts'
+import { voteLedgerSteps } from './points.ts'
+
+/*
+ * Settles what votes owe their posts' authors, in batches: the ledger entries (+2 an upvote, −1 a
+ * downvote, and the reversal of the vote a switch replaced), the author's total, the tier notification
+ * when the total crosses into a higher tier, and the post's upvote batch notification.
+ *
+ * A vote's own statement only queues a `vote_effects` row (posts/repo.ts castVote), so votes never
+ * wait on the author's row, and many votes' effects cost one transaction here. The rows are the
+ * queue: durable, so effects a crash leaves behind are settled by the next sweep of any instance.
+ * One batch runs at a time across all instances (an advisory lock), which keeps each author's total
+ * and notification rows free of races between settlers.
+ */
+
+/** A vote's effects are settled about this long after it (the batch collects those in between). */
+export const VOTE_SETTLE_DELAY_MS = 100
+/** Most effects one transaction settles; a fuller queue takes several in a row. */
+export const VOTE_SETTLE_BATCH = 1000
+/** Every instance also looks for unsettled effects this often (left by a crash or a busy lock). */
+export const VOTE_SETTLE_SWEEP_MS = 5000
+/** Arbitrary constant: the advisory lock held by the one batch running. */
+export const SETTLE_LOCK_KEY = 7_420_142_002
+
+/** Settles queued vote effects. */
+export interface VoteEffects {
+  /** A vote queued its effects and committed: they are settled within about {@link VOTE_SETTLE_DELAY_MS}. */
+  queued(): void
+  /** Settles every effect queued so far (tests, and code that must read the totals right away). */
+  settle(): Promise<void>
+  /** Stops the timers and waits for a running batch (app shutdown). */
+  close(): Promise<void>
+}
+
+interface QueuedEffect {
+  id: string
+  post_id: string
+  author_id: string
+  voter_id: string
+  value: number
+  switched: boolean
+  voted_at: Date
+}
+
+/** One post's new upvotes for its author's batch notification. */
+interface UpvoteBump {
+  authorId: string
+  postId: string
+  upvotes: number
+  title: string
+  slug: string
+}
+
+type BatchOutcome =
+  | { status: 'busy' }
+  | { status: 'settled'; claimed: number; pointsChanged: boolean; noticeIds: string[] }
+
+/** A settler over `db` and the live hub; `leaderboard` and `upvotes` hear about what it settled. */
+export function createVoteEffects(deps: {
+  db: Kysely<Database>
+  live: LiveHub
+  leaderboard?: Leaderboard
+  upvotes?: UpvoteNotifier
+}): VoteEffects {
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<void> | undefined
+  let closed = false
+
+  /** Batches until the queue is empty; false when another instance's batch held the lock. */
+  const drain = async (): Promise<boolean> => {
+    for (;;) {
+      const outcome = await withTransaction(deps, (trx, outbox) =>
+        settleBatch(trx, outbox, VOTE_SETTLE_BATCH),
+      )
+      if (outcome.status === 'busy') return false
+      if (outcome.pointsChanged) deps.leaderboard?.changed()
+      for (const id of outcome.noticeIds) deps.upvotes?.upvoted(id)
+      if (outcome.claimed < VOTE_SETTLE_BATCH) return true
+    }
+  }
+
+  const run = () => {
+    timer = undefined
+    if (closed || running) return
+    running = drain()
+      .then((done) => {
+        // Another instance is settling: look again shortly, in case its batch missed ours.
+        if (!done) schedule()
+      })
+      .catch((error: unknown) => {
+        deps.live.log.warn({ err: error }, 'vote effects not settled yet; retrying at the next sweep')
+      })
+      .finally(() => {
+        running = undefined
+      })
+  }
+
+  const schedule = () => {
+    if (closed || timer) return
+    timer = setTimeout(run, VOTE_SETTLE_DELAY_MS)
+    // A pending batch must not keep a finished process (or a test run) alive.
+    timer.unref()
+  }
+
+  const sweep = setInterval(schedule, VOTE_SETTLE_SWEEP_MS)
+  sweep.unref()
+  // Effects a previous run left behind.
+  schedule()
+
+  return {
+    queued: schedule,
+    async settle() {
+      for (;;) {
+        await running
+        if (await drain()) return
+        await new Promise((resolve) => setTimeout(resolve, 10))
+      }
+    },
+    async close() {
+      closed = true
+      clearInterval(sweep)
+      clearTimeout(timer)
+      timer = undefined
+      await running
+    },
+  }
+}
+
+/**
+ * Claims up to `limit` queued effects (oldest first) and applies them in the caller's transaction.
+ * Effects of a post deleted meanwhile, or of an author who is gone, are dropped: the post's deletion
+ * took back the points it had earned, and these never reached the ledger. The posts are locked FOR
+ * KEY SHARE, so a deletion either comes first (and is seen here) or waits for this batch (and then
+ * takes back its points too).
+ */
+async function settleBatch(trx: Transaction<Database>, outbox: Outbox, limit: number): Promise<BatchOutcome> {
+  const lock = await sql<{ ok: boolean }>`SELECT pg_try_advisory_xact_lock(${SETTLE_LOCK_KEY}) AS ok`.execute(
+    trx,
+  )
+  if (!lock.rows[0]?.ok) return { status: 'busy' }
+  const { rows } = await sql<QueuedEffect>`
+    DELETE FROM vote_effects
+    WHERE id IN (SELECT id FROM vote_effects ORDER BY id LIMIT ${limit})
+    RETURNING id, post_id, author_id, voter_id, value, switched, voted_at`.execute(trx)
+  if (rows.length === 0) return { status: 'settled', claimed: 0, pointsChanged: false, noticeIds: [] }
+  // In queue order, so each author's entries keep the order the votes had.
+  const effects = rows.sort((a, b) => compareIds(a.id, b.id))
+
+  const posts = await trx
+    .selectFrom('posts')
+    .select(['id', 'title', 'slug'])
+    .where('id', 'in', unique(effects.map((e) => e.post_id)))
+    .orderBy('id')
+    .forKeyShare()
+    .execute()
+  // Locked in id order, like every batch, so two writers never wait on each other in a circle. NO KEY
+  // UPDATE leaves the row's key shares free: a vote BY this author checks its foreign key unhindered.
+  const authors = await trx
+    .selectFrom('users')
+    .select(['id', 'points'])
+    .where('id', 'in', unique(effects.map((e) => e.author_id)))
+    .orderBy('id')
+    .forNoKeyUpdate()
+    .execute()
+  const voters = await trx
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', unique(effects.map((e) => e.voter_id)))
+    .execute()
+
+  const postById = new Map(posts.map((post) => [post.id, post]))
+  const pointsBefore = new Map(authors.map((author) => [author.id, author.points]))
+  const voterIds = new Set(voters.map((voter) => voter.id))
+  const ledger = { user: [] as string[], delta: [] as number[], reason: [] as string[] }
+  const ledgerRefs = { subject: [] as string[], actor: [] as Array<string | null>, at: [] as Date[] }
+  const net = new Map<string, number>()
+  const bumps = new Map<string, UpvoteBump>()
+  for (const effect of effects) {
+    const post = postById.get(effect.post_id)
+    if (!post || !pointsBefore.has(effect.author_id)) continue
+    for (const step of voteLedgerSteps(effect.value, effect.switched)) {
+      ledger.user.push(effect.author_id)
+      ledger.delta.push(step.delta)
+      ledger.reason.push(step.reason)
+      ledgerRefs.subject.push(effect.post_id)
+      ledgerRefs.actor.push(voterIds.has(effect.voter_id) ? effect.voter_id : null)
+      // Dated like the vote, so the daily rollup counts it on the vote's day.
+      ledgerRefs.at.push(effect.voted_at)
+      net.set(effect.author_id, (net.get(effect.author_id) ?? 0) + step.delta)
+    }
+    if (effect.value > 0) {
+      const key = `${effect.author_id}/${effect.post_id}`
+      const bump = bumps.get(key)
+      if (bump) bump.upvotes += 1
+      else
+        bumps.set(key, {
+          authorId: effect.author_id,
+          postId: post.id,
+          upvotes: 1,
+          title: post.title,
+          slug: post.slug,
+        })
+    }
+  }
+
+  if (ledger.user.length > 0) {
+    await sql`
+      INSERT INTO points_ledger (user_id, delta, reason, subject_id, actor_id, created_at)
+      SELECT * FROM unnest(${ledger.user}::uuid[], ${ledger.delta}::int[], ${ledger.reason}::text[],
+        ${ledgerRefs.subject}::uuid[], ${ledgerRefs.actor}::uuid[], ${ledgerRefs.at}::timestamptz[])`.execute(
+      trx,
+    )
+  }
+
+  // Each author's entries applied at once, floored at 0 (like each entry on its own when they share a
+  // sign, which is the common case; a batch mixing an author's gains and losses floors only the sum).
+  const totals = [...net].map(([id, delta]) => {
+    const before = pointsBefore.get(id) ?? 0
+    return { id, before, after: Math.max(0, before + delta) }
+  })
+  const moved = totals.filter((total) => total.after !== total.before)
+  if (moved.length > 0) {
+    await sql`
+      UPDATE users SET points = total.points
+      FROM unnest(${moved.map((t) => t.id)}::uuid[], ${moved.map((t) => t.after)}::int[]) AS total(id, points)
+      WHERE users.id = total.id`.execute(trx)
+  }
+  for (const total of moved) {
+    await notifyTierCrossing(trx, outbox, { userId: total.id, before: total.before, after: total.after })
+  }
+
+  const noticeIds = await bumpUpvoteNotices(trx, [...bumps.values()])
+  return { status: 'settled', claimed: effects.length, pointsChanged: moved.length > 0, noticeIds }
+}
+
+/**
+ * Adds each post's new upvotes to its author's unread batch notification ("Your command "X" got 3 new
+ * upvotes"), starting one where none is unread. The batch holds the settle lock, so no other writer
+ * starts the same unread row in between. Returns the rows' ids, for the coalesced live push.
+ */
+async function bumpUpvoteNotices(
+  trx: Transaction<Database>,
+  bumps: readonly UpvoteBump[],
+): Promise<string[]> {
+  if (bumps.length === 0) return []
+  const grown = await sql<{ id: string; subject_id: string; user_id: string }>`
+    UPDATE notifications SET count = notifications.count + bump.upvotes,
+      text = bump.prefix || (notifications.count + bump.upvotes)::text || bump.suffix,
+      link = bump.link, updated_at = now()
+    FROM ${bumpTable(bumps)}
+    WHERE notifications.user_id = bump.user_id AND notifications.kind = 'upvotes'
+      AND notifications.subject_id = bump.post_id AND notifications.read_at IS NULL
+    RETURNING notifications.id, notifications.subject_id, notifications.user_id`.execute(trx)
+  const done = new Set(grown.rows.map((row) => `${row.user_id}/${row.subject_id}`))
+  const fresh = bumps.filter((bump) => !done.has(`${bump.authorId}/${bump.postId}`))
+  if (fresh.length === 0) return grown.rows.map((row) => row.id)
+  const started = await sql<{ id: string }>`
+    INSERT INTO notifications (user_id, kind, text, link, subject_id, count)
+    SELECT bump.user_id, 'upvotes',
+      CASE WHEN bump.upvotes = 1 THEN bump.first_text ELSE bump.prefix || bump.upvotes::text || bump.suffix END,
+      bump.link, bump.post_id, bump.upvotes
+    FROM ${bumpTable(fresh)}
+    ON CONFLICT (user_id, kind, subject_id) WHERE read_at IS NULL AND kind = 'upvotes' DO NOTHING
+    RETURNING id`.execute(trx)
+  return [...grown.rows.map((row) => row.id), ...started.rows.map((row) => row.id)]
+}
+
+/** The bumps as a table `bump` (one array parameter per column), with their notification texts. */
+function bumpTable(bumps: readonly UpvoteBump[]) {
+  const texts = bumps.map((bump) => upvoteBatchTexts(bump))
+  return sql`unnest(${bumps.map((b) => b.authorId)}::uuid[], ${bumps.map((b) => b.postId)}::uuid[],
+    ${bumps.map((b) => b.upvotes)}::int[], ${texts.map((t) => t.firstText)}::text[],
+    ${texts.map((t) => t.prefix)}::text[], ${texts.map((t) => t.suffix)}::text[], ${texts.map((t) => t.link)}::text[])
+    AS bump(user_id, post_id, upvotes, first_text, prefix, suffix, link)`
+}
+
+function unique(values: readonly string[]): string[] {
+  return [...new Set(values)]
+}
+
+/** Orders bigint ids sent as strings. */
+function compareIds(a: string, b: string): number {
+  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0)
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Settles what votes owe their posts' authors (see {@link VoteEffects}). */
+    voteEffects: VoteEffects
+  }
+}
