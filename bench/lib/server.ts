@@ -69,7 +69,10 @@ export function machineInfo() {
 export const LOAD_OPTIONS = {
   connections: { type: 'string', default: '50' },
   seconds: { type: 'string', default: '10' },
-  warmup: { type: 'string', default: '2' },
+  // Long enough for the first row on a path to fill its caches (1,000 post pages take about 2 s of
+  // cache misses at full load) and for the heap to settle: with 2 s that filled the first measured
+  // seconds (post detail p99 114–135 ms with 2 s, 24 ms with 6 s).
+  warmup: { type: 'string', default: '5' },
   out: { type: 'string', default: 'bench/results' },
 } as const
 
