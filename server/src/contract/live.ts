@@ -150,6 +150,12 @@ export const LiveEvents = {
   posts: {
     'post.created': LivePostCard,
     'post.deleted': Type.Object({ postId: Id }),
+    /** A user changed their username or avatar: every card of theirs shows the new one. */
+    'author.updated': Type.Object({
+      userId: Id,
+      username: Type.String(),
+      avatar: Type.Union([Type.String(), Type.Null()]),
+    }),
   },
   post: {
     'post.votes': Type.Object({

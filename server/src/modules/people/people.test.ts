@@ -5,6 +5,7 @@ import type { CategoryRow } from '@bashboard/db'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
+import { recordEvents } from '../../../test/events.ts'
 import {
   authHeader,
   createCategory,
@@ -168,6 +169,27 @@ describe('PUT /api/users (profile)', () => {
     expect(res.json().token).toBeUndefined()
   })
 
+  it('announces a new username as author.updated, and cached post pages show it at once', async () => {
+    const me = await createUser(t.db, { role: 'contributor' })
+    const post = await createPost(t.db, { authorId: me.id })
+    const page = () => t.app.inject({ url: `/api/posts/${post.slug}` })
+    expect((await page()).json().post.author.username).toBe(me.username)
+    const { events, stop } = recordEvents(t.bus)
+    let name = ''
+    try {
+      // An email change alone says nothing: no card shows it.
+      expect((await putUser(me, { username: me.username, email: `new.${me.email}` })).statusCode).toBe(200)
+      name = `author_${randomUUID().slice(0, 8)}`
+      expect((await putUser(me, { username: name, email: me.email })).statusCode).toBe(200)
+    } finally {
+      stop()
+    }
+    expect(events.filter((e) => e.event === 'author.updated')).toEqual([
+      { topic: 'posts', event: 'author.updated', data: { userId: me.id, username: name, avatar: null } },
+    ])
+    expect((await page()).json().post.author.username).toBe(name)
+  })
+
   it('keeps the user’s own username and email without a conflict', async () => {
     const me = await createUser(t.db)
     const res = await putUser(me, { username: me.username.toUpperCase(), email: me.email })
@@ -310,12 +332,21 @@ describe('PUT /api/users (password)', () => {
 describe('PUT /api/users/avatar', () => {
   it('re-encodes a JPEG to a square of at most 512 px, serves it and removes the replaced file', async () => {
     const me = await createUser(t.db)
+    const { events, stop } = recordEvents(t.bus)
     const first = await uploadAvatar(
       me,
       multipartBody('image', 'me.jpg', 'image/jpeg', await photo(1600, 900)),
-    )
+    ).finally(stop)
     expect(first.statusCode).toBe(200)
     const firstUrl: string = first.json().avatar
+    // Cards of theirs show the new avatar live.
+    expect(events.filter((e) => e.event === 'author.updated')).toEqual([
+      {
+        topic: 'posts',
+        event: 'author.updated',
+        data: { userId: me.id, username: me.username, avatar: firstUrl },
+      },
+    ])
     expect(firstUrl).toMatch(/^\/uploads\/avatars\/[a-f0-9]{32}\.jpg$/)
 
     const served = await t.app.inject({ method: 'GET', url: firstUrl })

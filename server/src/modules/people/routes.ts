@@ -20,6 +20,7 @@ import {
   CURRENT_PASSWORD_INCORRECT,
   changePassword,
   getProfile,
+  publishAuthorUpdated,
   setAvatar,
   updateProfile,
 } from './service.ts'
@@ -61,7 +62,11 @@ export const peopleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const auth = requireAuth(request)
       const body = request.body
-      if ('username' in body) return toProfileHeader(await updateProfile(app.db, auth.id, body))
+      if ('username' in body) {
+        const user = await updateProfile(app.db, auth.id, body)
+        if (user.username !== auth.username) await publishAuthorUpdated(app.live, user)
+        return toProfileHeader(user)
+      }
 
       // Guessing the current password from a stolen session is limited like login guesses.
       await app.loginFailures.assertAllowed(request, passwordKey(auth.id))
@@ -109,6 +114,7 @@ export const peopleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       if (file.file.truncated) throw new PayloadTooLargeError(AVATAR_TOO_LARGE)
       const user = await setAvatar({ db: app.db, files: app.files }, auth.id, bytes)
+      await publishAuthorUpdated(app.live, user)
       return toProfileHeader(user)
     },
   )

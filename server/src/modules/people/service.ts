@@ -9,6 +9,7 @@ import { reencodeImage } from '../../lib/images.ts'
 import { hashPassword, verifyPassword } from '../../lib/password.ts'
 import type { FileStore } from '../../lib/storage.ts'
 import type { LiveHub } from '../../live/hub.ts'
+import { avatarUrl } from '../accounts/presenter.ts'
 import { findUserById } from '../accounts/repo.ts'
 import { EMAIL_TAKEN, USERNAME_TAKEN } from '../accounts/service.ts'
 import { toUserProfile } from './presenter.ts'
@@ -68,6 +69,19 @@ export async function updateProfile(
     }
     throw error
   }
+}
+
+/**
+ * Tells every open page that a user's username or avatar changed (`author.updated` on `posts`), once
+ * the change has committed. Pages patch the author on the cards they hold, and the shared page caches
+ * of every instance drop their pages, which show the author too.
+ */
+export function publishAuthorUpdated(live: LiveHub, user: UserRow): Promise<void> {
+  return live.publish('posts', 'author.updated', {
+    userId: user.id,
+    username: user.username,
+    avatar: avatarUrl(user.avatar),
+  })
 }
 
 /**

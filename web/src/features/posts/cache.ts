@@ -106,6 +106,57 @@ export function updatePostEverywhere(
   return replaced
 }
 
+/** A user's new name and avatar, as `author.updated` carries them. */
+export interface AuthorChange {
+  userId: string
+  username: string
+  avatar: string | null
+}
+
+/**
+ * Returns `value` with the user's username and avatar replaced on every card and detail page of
+ * theirs. Unchanged branches keep their identity, like {@link rewritePost}.
+ */
+export function rewriteAuthor(value: unknown, change: AuthorChange): unknown {
+  if (Array.isArray(value)) {
+    let changed = false
+    const next = value.map((item) => {
+      const rewritten = rewriteAuthor(item, change)
+      if (rewritten !== item) changed = true
+      return rewritten
+    })
+    return changed ? next : value
+  }
+  if (!isRecord(value)) return value
+  let result: Record<string, unknown> = value
+  for (const [key, child] of Object.entries(value)) {
+    const rewritten = rewriteAuthor(child, change)
+    if (rewritten !== child) {
+      if (result === value) result = { ...value }
+      result[key] = rewritten
+    }
+  }
+  const author = result.author
+  if (
+    isRecord(author) &&
+    author._id === change.userId &&
+    (author.username !== change.username || author.avatar !== change.avatar)
+  ) {
+    result = { ...result, author: { ...author, username: change.username, avatar: change.avatar } }
+  }
+  return result
+}
+
+/** Writes a user's new name and avatar into every cached query showing their posts. */
+export function updateAuthorEverywhere(queryClient: QueryClient, change: AuthorChange): void {
+  for (const query of queryClient.getQueryCache().getAll()) {
+    const data = query.state.data
+    if (data === undefined) continue
+    const next = rewriteAuthor(data, change)
+    if (next !== data) queryClient.setQueryData(query.queryKey, next)
+  }
+}
+
 /** Puts back what `updatePostEverywhere` replaced. */
 export function restoreSnapshot(queryClient: QueryClient, snapshot: CacheSnapshot): void {
   for (const [queryKey, data] of snapshot) queryClient.setQueryData(queryKey, data)

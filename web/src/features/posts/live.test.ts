@@ -87,4 +87,29 @@ describe('postsLive', () => {
       false,
     )
   })
+
+  it('writes a renamed author into every cached card of theirs, leaving other authors’ cards as they were', () => {
+    const post = postFixture()
+    const other = postFixture({
+      author: { ...postFixture().author, _id: '00000000-0000-4000-8000-0000000000bb', username: 'ada' },
+    })
+    const queryClient = seededClient(post, other)
+    const untouched = queryClient.getQueryData(postKeys.browse({ ...browseParams, page: 2 }))
+
+    postsLive.events['author.updated'](queryClient, {
+      userId: post.author._id,
+      username: 'grace',
+      avatar: '/uploads/avatars/grace.png',
+    })
+
+    const renamed = { username: 'grace', avatar: '/uploads/avatars/grace.png' }
+    const detail = queryClient.getQueryData<PostDetailResponse>(postKeys.detail(post.slug))
+    expect(detail?.post.author).toMatchObject(renamed)
+    const browse = queryClient.getQueryData<BrowseResponse>(postKeys.browse(browseParams))
+    expect(browse?.posts.map((card) => card.author.username)).toEqual(['grace', 'ada'])
+    const home = queryClient.getQueryData<WebsiteResponse>(['home', 'website'])
+    expect(home?.latestPosts[0]?.author).toMatchObject(renamed)
+    // A page holding only the other author's card is the same object: nothing re-renders for it.
+    expect(queryClient.getQueryData(postKeys.browse({ ...browseParams, page: 2 }))).toBe(untouched)
+  })
 })

@@ -1,7 +1,7 @@
 import type { PostCard } from '@bashboard/server/contract'
 import type { LiveFeature } from '../../live/types'
 import { postKeys } from './api'
-import { containsPost, invalidatePostEverywhere, updatePostEverywhere } from './cache'
+import { containsPost, invalidatePostEverywhere, updateAuthorEverywhere, updatePostEverywhere } from './cache'
 
 /**
  * Posts live updates (DESIGN §5). Counters are absolute, so they are written into every cached query
@@ -40,6 +40,10 @@ export const postsLive = {
       queryClient.setQueryData<PostCard[]>(postKeys.incoming(), (waiting = []) =>
         waiting.some((item) => item._id === post._id) ? waiting : [post, ...waiting],
       )
+    },
+    // A renamed author (or a new avatar): patched wherever their cards are cached, without a refetch.
+    'author.updated': (queryClient, change) => {
+      updateAuthorEverywhere(queryClient, change)
     },
     'post.deleted': (queryClient, data) => {
       queryClient.setQueryData<PostCard[]>(postKeys.incoming(), (waiting) =>
