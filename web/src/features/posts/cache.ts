@@ -25,52 +25,65 @@ function withMembership(list: unknown, postId: string, member: boolean): unknown
 }
 
 /**
- * Returns `value` with every copy of the post rewritten: its counters set, and (when `vote` is given) the
- * caller's vote marks (`myReactedPosts` lists, a detail response's `isLiked`/`isDisliked`). Unchanged
- * branches keep their identity, so an untouched query is not rewritten and nothing re-renders for it.
+ * Rebuilds `value` bottom-up, passing every object (children first) through `rewrite`. Branches
+ * nothing changed in keep their identity, so an untouched query is not rewritten and nothing
+ * re-renders for it.
  */
-export function rewritePost(value: unknown, postId: string, counts: PostCounts, vote?: VoteState): unknown {
+function rewriteRecords(
+  value: unknown,
+  rewrite: (record: Record<string, unknown>) => Record<string, unknown>,
+): unknown {
   if (Array.isArray(value)) {
     let changed = false
     const next = value.map((item) => {
-      const rewritten = rewritePost(item, postId, counts, vote)
+      const rewritten = rewriteRecords(item, rewrite)
       if (rewritten !== item) changed = true
       return rewritten
     })
     return changed ? next : value
   }
   if (!isRecord(value)) return value
-
   let result: Record<string, unknown> = value
   for (const [key, child] of Object.entries(value)) {
-    const rewritten = rewritePost(child, postId, counts, vote)
+    const rewritten = rewriteRecords(child, rewrite)
     if (rewritten !== child) {
       if (result === value) result = { ...value }
       result[key] = rewritten
     }
   }
+  return rewrite(result)
+}
 
-  if (isPostCard(result, postId)) {
-    const differs = Object.entries(counts).some(([key, count]) => result[key] !== count)
-    if (differs) result = { ...result, ...counts }
-  }
-  if (vote) {
-    if (Array.isArray(result.likedPosts) && Array.isArray(result.dislikedPosts)) {
-      const likedPosts = withMembership(result.likedPosts, postId, vote === 'liked')
-      const dislikedPosts = withMembership(result.dislikedPosts, postId, vote === 'disliked')
-      if (likedPosts !== result.likedPosts || dislikedPosts !== result.dislikedPosts) {
-        result = { ...result, likedPosts, dislikedPosts }
+/**
+ * Returns `value` with every copy of the post rewritten: its counters set, and (when `vote` is given) the
+ * caller's vote marks (`myReactedPosts` lists, a detail response's `isLiked`/`isDisliked`). Unchanged
+ * branches keep their identity.
+ */
+export function rewritePost(value: unknown, postId: string, counts: PostCounts, vote?: VoteState): unknown {
+  return rewriteRecords(value, (record) => {
+    let result = record
+    if (isPostCard(result, postId)) {
+      const differs = Object.entries(counts).some(([key, count]) => result[key] !== count)
+      if (differs) result = { ...result, ...counts }
+    }
+    if (vote) {
+      if (Array.isArray(result.likedPosts) && Array.isArray(result.dislikedPosts)) {
+        const likedPosts = withMembership(result.likedPosts, postId, vote === 'liked')
+        const dislikedPosts = withMembership(result.dislikedPosts, postId, vote === 'disliked')
+        if (likedPosts !== result.likedPosts || dislikedPosts !== result.dislikedPosts) {
+          result = { ...result, likedPosts, dislikedPosts }
+        }
+      }
+      if (isRecord(result.post) && result.post._id === postId && typeof result.isLiked === 'boolean') {
+        const isLiked = vote === 'liked'
+        const isDisliked = vote === 'disliked'
+        if (result.isLiked !== isLiked || result.isDisliked !== isDisliked) {
+          result = { ...result, isLiked, isDisliked }
+        }
       }
     }
-    if (isRecord(result.post) && result.post._id === postId && typeof result.isLiked === 'boolean') {
-      const isLiked = vote === 'liked'
-      const isDisliked = vote === 'disliked'
-      if (result.isLiked !== isLiked || result.isDisliked !== isDisliked) {
-        result = { ...result, isLiked, isDisliked }
-      }
-    }
-  }
-  return result
+    return result
+  })
 }
 
 /** True when `value` holds a copy of the post anywhere inside it. */
@@ -118,33 +131,17 @@ export interface AuthorChange {
  * theirs. Unchanged branches keep their identity, like {@link rewritePost}.
  */
 export function rewriteAuthor(value: unknown, change: AuthorChange): unknown {
-  if (Array.isArray(value)) {
-    let changed = false
-    const next = value.map((item) => {
-      const rewritten = rewriteAuthor(item, change)
-      if (rewritten !== item) changed = true
-      return rewritten
-    })
-    return changed ? next : value
-  }
-  if (!isRecord(value)) return value
-  let result: Record<string, unknown> = value
-  for (const [key, child] of Object.entries(value)) {
-    const rewritten = rewriteAuthor(child, change)
-    if (rewritten !== child) {
-      if (result === value) result = { ...value }
-      result[key] = rewritten
+  return rewriteRecords(value, (record) => {
+    const author = record.author
+    if (
+      isRecord(author) &&
+      author._id === change.userId &&
+      (author.username !== change.username || author.avatar !== change.avatar)
+    ) {
+      return { ...record, author: { ...author, username: change.username, avatar: change.avatar } }
     }
-  }
-  const author = result.author
-  if (
-    isRecord(author) &&
-    author._id === change.userId &&
-    (author.username !== change.username || author.avatar !== change.avatar)
-  ) {
-    result = { ...result, author: { ...author, username: change.username, avatar: change.avatar } }
-  }
-  return result
+    return record
+  })
 }
 
 /** Writes a user's new name and avatar into every cached query showing their posts. */
