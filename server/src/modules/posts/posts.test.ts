@@ -443,22 +443,10 @@ describe('votes', () => {
       voters.slice(0, 20).map((voter, i) => voteAs(voter, post._id, i % 3 === 0 ? 'upvote' : 'downvote')),
     )
     expect(switches.map((r) => r.statusCode).filter((s) => s !== 200)).toEqual([])
-    const row = await t.db
-      .selectFrom('posts')
-      .select(['uplike_count', 'downlike_count'])
-      .where('id', '=', post._id)
-      .executeTakeFirstOrThrow()
-    const recount = await t.db
-      .selectFrom('votes')
-      .select((eb) => [
-        eb.fn.count<string>('user_id').filterWhere('value', '=', 1).as('up'),
-        eb.fn.count<string>('user_id').filterWhere('value', '=', -1).as('down'),
-      ])
-      .where('post_id', '=', post._id)
-      .executeTakeFirstOrThrow()
-    expect(row.uplike_count).toBe(Number(recount.up))
-    expect(row.downlike_count).toBe(Number(recount.down))
-    expect(row.uplike_count + row.downlike_count).toBe(50)
+    const counts = await voteCounts(post._id)
+    expect(counts.uplike_count).toBe(counts.up)
+    expect(counts.downlike_count).toBe(counts.down)
+    expect(counts.uplike_count + counts.downlike_count).toBe(50)
   })
 
   it('applies 20 concurrent upvotes by one user once: one vote row, one count, one ledger entry', async () => {

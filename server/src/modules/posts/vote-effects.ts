@@ -1,5 +1,5 @@
-import type { Database } from '@bashboard/db'
-import { type Kysely, sql, type Transaction } from 'kysely'
+import type { Database, VoteEffectsTable } from '@bashboard/db'
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely'
 import type { LiveHub } from '../../live/hub.ts'
 import { type Outbox, withTransaction } from '../../live/outbox.ts'
 import type { Leaderboard } from '../leaderboard/service.ts'
@@ -37,15 +37,8 @@ export interface VoteEffects {
   close(): Promise<void>
 }
 
-interface QueuedEffect {
-  id: string
-  post_id: string
-  author_id: string
-  voter_id: string
-  value: number
-  switched: boolean
-  voted_at: Date
-}
+/** A queued row as the settler claims it. */
+type QueuedEffect = Selectable<VoteEffectsTable>
 
 /** One post's new upvotes for its author's batch notification. */
 interface UpvoteBump {
@@ -86,7 +79,13 @@ export function createVoteEffects(deps: {
 
   const run = () => {
     timer = undefined
-    if (closed || running) return
+    if (closed) return
+    // A batch is running: it may have claimed before the effects that woke us committed, so look
+    // again once it ends rather than leave them to the next sweep.
+    if (running) {
+      void running.then(schedule)
+      return
+    }
     running = drain()
       .then((done) => {
         // Another instance is settling: look again shortly, in case its batch missed ours.
