@@ -51,6 +51,7 @@ const { values: options } = parseArgs({
     concurrency: { type: 'string', default: '100' },
     repeat: { type: 'string', default: '1' },
     profile: { type: 'boolean', default: false },
+    pin: { type: 'string', default: 'instances' },
     out: { type: 'string', default: 'bench/results' },
   },
 })
@@ -65,6 +66,8 @@ for (const name of runNames) {
   if (!(RUN_NAMES as readonly string[]).includes(name))
     throw new Error(`unknown run "${name}"; use ${RUN_NAMES}`)
 }
+if (options.pin !== 'instances' && options.pin !== 'none')
+  throw new Error(`--pin is instances or none, not "${options.pin}"`)
 const outDir = resolve(REPO_ROOT, options.out)
 const ORIGIN = 'http://bench.invalid'
 
@@ -174,6 +177,26 @@ class Child<Command, Report extends { type: string }> {
   }
 }
 
+/*
+ * With `--pin instances` (the default), a run of several instances gives each its own CPU (taskset),
+ * as two instances on one host would be deployed, or two hosts would have. Unpinned on this 2-vCPU
+ * VM, both instances are woken by the same Redis message; when the kernel queues them on one CPU,
+ * the second waits for the next scheduler tick (4 ms at HZ=250) while an idle CPU sits next to it —
+ * a wait the benchmark would report as Redis latency. Single-instance runs are never pinned, and
+ * neither are the clients and Redis. Returns whether the pin took.
+ */
+function pinToCpu(child: ChildProcess, index: number): boolean {
+  if (child.pid === undefined) return false
+  const cpu = String(index % os.availableParallelism())
+  // -a: every thread the process has by now; threads started later inherit the affinity.
+  const result = spawnSync('taskset', ['-a', '-p', '-c', cpu, String(child.pid)], { encoding: 'utf8' })
+  if (result.status === 0) return true
+  console.log(
+    `could not pin instance ${index + 1} to CPU ${cpu} (${result.error?.message ?? result.stderr.trim()}); it runs unpinned`,
+  )
+  return false
+}
+
 type ServerChild = Child<ServerCommand, ServerReport>
 type ClientsChild = Child<ClientCommand, ClientReport>
 
@@ -199,6 +222,8 @@ interface RunResult {
   connect: Extract<ClientReport, { type: 'ready' }>
   memory: { beforeMb: number[]; afterMb: number[]; mbPer1000Sockets: number }
   published: Extract<ServerReport, { type: 'published' }>
+  /** Each instance had a CPU of its own (runs of several instances with `--pin instances`; see pinToCpu). */
+  pinned: boolean
   /** Per server process, from just before the first publish until the clients had everything. */
   usage: Array<{ cpuMs: number; eventLoopUtilization: number; busHop?: Summary }>
   delivery: ClientResult
@@ -217,6 +242,7 @@ async function runOnce(
   const bus = name === 'ceiling' ? 'none' : name === 'memory' ? 'memory' : 'redis'
   const servers: ServerChild[] = []
   const urls: string[] = []
+  const pinned: boolean[] = []
   let clients: ClientsChild | undefined
   // A run's own keys: its events never reach a real site's `stats` topic, and they are deleted after.
   const redisPrefix = `bashboard-bench:${randomBytes(4).toString('hex')}:`
@@ -243,6 +269,7 @@ async function runOnce(
         env.BENCH_PROFILE_FILE = join(outDir, 'profiles', `${name}-r${round}-${index + 1}.cpuprofile`)
       }
       const child = forkScript(script, env)
+      if (instances > 1 && options.pin === 'instances') pinned.push(pinToCpu(child, index))
       const server: ServerChild = new Child(`${name} server ${index + 1}`, child)
       servers.push(server)
       // One after the other: the first instance runs the migrations, the next finds nothing to do.
@@ -294,6 +321,7 @@ async function runOnce(
         mbPer1000Sockets: connect.connected > 0 ? mb(grown) / (connect.connected / 1000) : 0,
       },
       published,
+      pinned: pinned.length > 0 && pinned.every(Boolean),
       usage: usage.map(({ type: _type, ...entry }) => entry),
       delivery,
     }
@@ -447,6 +475,22 @@ function judge(results: RunResult[]): Verdict[] {
       pass: extra < 5,
     })
   }
+  const ownHops = hopP99('redis-2', 0)
+  if (ownHops.length > 0 && memoryHops.length > 0) {
+    verdicts.push({
+      target: "redis-2: the publisher's own round trip p99 − memory (informative)",
+      measured: `${(median(ownHops) - median(memoryHops)).toFixed(2)} ms${of}`,
+      pass: null,
+    })
+  }
+  const unpinned = results.filter((run) => run.instances > 1 && !run.pinned).length
+  if (unpinned > 0) {
+    verdicts.push({
+      target: 'redis-2 unpinned (informative: instances sharing a CPU wait for a scheduler tick)',
+      measured: `${unpinned} of ${runsOf('redis-2').length} runs`,
+      pass: null,
+    })
+  }
   if (runsOf('memory').length > 0 && runsOf('redis').length > 0) {
     verdicts.push({
       target: 'end-to-end p99, redis − memory (informative: includes run-to-run noise)',
@@ -488,7 +532,8 @@ async function main(): Promise<void> {
   const command = `npm run bench:fanout -- ${process.argv.slice(2).join(' ')}`.trim()
   console.log(
     `fan-out: ${clientCount} sockets, ${rate} events/s for ${seconds} s, ` +
-      `runs: ${selected.join(', ')}${repeat > 1 ? `, ${repeat} rounds` : ''}`,
+      `runs: ${selected.join(', ')}${repeat > 1 ? `, ${repeat} rounds` : ''}, ` +
+      `instances of multi-instance runs ${options.pin === 'instances' ? 'pinned to a CPU each' : 'unpinned'}`,
   )
   const results: RunResult[] = []
   try {
@@ -531,6 +576,7 @@ async function main(): Promise<void> {
     repeat,
     concurrency,
     database: database ? 'postgres' : 'pglite',
+    pin: options.pin,
   }
   const document = { date: new Date().toISOString(), command, machine, settings, results, verdicts }
   writeFileSync(file, `${JSON.stringify(document, null, 2)}\n`)
