@@ -138,7 +138,7 @@ export interface PointsLedgerTable {
 
 /**
  * The points ledger summed per user and UTC day, kept by a trigger on every ledger insert
- * (migration 0004): the week and month leaderboards sum these rows.
+ * (migration 0004; once per statement since 0008): the week and month leaderboards sum these rows.
  */
 export interface PointsDailyTable {
   user_id: string

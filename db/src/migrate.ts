@@ -7,6 +7,7 @@ import * as m0004 from './migrations/0004_people.ts'
 import * as m0005 from './migrations/0005_content.ts'
 import * as m0006 from './migrations/0006_post_ranks.ts'
 import * as m0007 from './migrations/0007_vote_effects.ts'
+import * as m0008 from './migrations/0008_daily_rollup_per_statement.ts'
 
 /**
  * Every migration, in order. A static map rather than a folder scan, so bundlers and tsx see the imports
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0005_content': m0005,
   '0006_post_ranks': m0006,
   '0007_vote_effects': m0007,
+  '0008_daily_rollup_per_statement': m0008,
 }
 
 const provider: MigrationProvider = {

@@ -7,6 +7,7 @@ import * as community from './migrations/0003_community.ts'
 import * as people from './migrations/0004_people.ts'
 import * as content from './migrations/0005_content.ts'
 import * as voteEffects from './migrations/0007_vote_effects.ts'
+import * as dailyRollup from './migrations/0008_daily_rollup_per_statement.ts'
 import { sqlState, TEST_TARGETS, targetTitle } from './test-targets.ts'
 import type { TestDatabase } from './testing.ts'
 
@@ -104,6 +105,7 @@ for (const target of TEST_TARGETS) {
         '0005_content',
         '0006_post_ranks',
         '0007_vote_effects',
+        '0008_daily_rollup_per_statement',
       ])
     })
 
@@ -284,10 +286,57 @@ for (const target of TEST_TARGETS) {
       expect(rows[0]?.weights).toMatch(/'zebrafish':\d+C/)
     })
 
+    it('rolls ledger entries up per user and UTC day, for a many-row insert and a later one', async () => {
+      const [first, second] = [await insertUser(db), await insertUser(db)]
+      const at = (iso: string) => new Date(iso)
+      // One statement, as the vote settler writes a batch: several entries per user and day, and one
+      // just before midnight UTC that belongs to the earlier day.
+      await db
+        .insertInto('points_ledger')
+        .values([
+          { user_id: first.id, delta: 10, reason: 'upvote_received', created_at: at('2026-03-01T08:00:00Z') },
+          { user_id: second.id, delta: 15, reason: 'post_created', created_at: at('2026-03-01T09:00:00Z') },
+          {
+            user_id: first.id,
+            delta: -2,
+            reason: 'downvote_received',
+            created_at: at('2026-03-01T23:59:59Z'),
+          },
+          { user_id: first.id, delta: 1, reason: 'upvote_received', created_at: at('2026-03-02T00:00:00Z') },
+          { user_id: first.id, delta: 5, reason: 'upvote_received', created_at: at('2026-03-02T10:00:00Z') },
+        ])
+        .execute()
+      // A later statement adds to a day that already has a row.
+      await db
+        .insertInto('points_ledger')
+        .values({
+          user_id: first.id,
+          delta: 3,
+          reason: 'upvote_received',
+          created_at: at('2026-03-01T12:00:00Z'),
+        })
+        .execute()
+      const rows = await db
+        .selectFrom('points_daily')
+        .select(['user_id', sql<string>`day::text`.as('day'), 'delta'])
+        .where('user_id', 'in', [first.id, second.id])
+        .orderBy('user_id')
+        .orderBy('day')
+        .execute()
+      const expected = [
+        { user_id: first.id, day: '2026-03-01', delta: 11 },
+        { user_id: first.id, day: '2026-03-02', delta: 6 },
+        { user_id: second.id, day: '2026-03-01', delta: 15 },
+      ].sort((a, b) =>
+        a.user_id === b.user_id ? a.day.localeCompare(b.day) : a.user_id < b.user_id ? -1 : 1,
+      )
+      expect(rows).toEqual(expected)
+    })
+
     it('down() removes every app table and up() restores them, latest first', async () => {
       // Through the Migration interface, as the Migrator calls it (its methods take any Kysely).
       // Later migrations reference the first one's tables, so they go first and come back last.
-      const migrations: Migration[] = [initial, community, people, content, voteEffects]
+      const migrations: Migration[] = [initial, community, people, content, voteEffects, dailyRollup]
       for (const migration of [...migrations].reverse()) await migration.down?.(db)
       expect(await tableNames(db)).toEqual([])
       for (const migration of migrations) await migration.up(db)

@@ -311,7 +311,7 @@ for (const target of TEST_TARGETS) {
         expect(await count(db, table), table).toBe(0)
       }
       const { rows } = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db)
-      expect(rows).toHaveLength(7)
+      expect(rows).toHaveLength(8)
     })
   })
 }
