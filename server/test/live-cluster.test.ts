@@ -183,6 +183,50 @@ describe.skipIf(missing.length > 0)(suiteName, () => {
     }
   }
 
+  /** A bearer token for a new user of `role`, signed up and logged in through `server`. */
+  async function tokenWithRole(server: SpawnedServer, role: 'contributor' | 'moderator'): Promise<string> {
+    const username = await signUpThrough(server)
+    await sqlOnDatabase('UPDATE users SET role = $2 WHERE username = $1', [username, role])
+    const login = await fetch(`${server.baseUrl}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ emailOrUsername: username, password: 'cluster-password' }),
+    })
+    expect(login.status).toBe(200)
+    return ((await login.json()) as { token: string }).token
+  }
+
+  it("counts the sockets of both instances in A's moderation console, and forgets them when they close", async () => {
+    const token = await tokenWithRole(serverA, 'moderator')
+    const connectedNowOnA = async (): Promise<number> => {
+      const response = await fetch(`${serverA.baseUrl}/api/mod/stats`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+      expect(response.status).toBe(200)
+      return ((await response.json()) as { connectedNow: number }).connectedNow
+    }
+    const waitForCount = async (expected: number): Promise<void> => {
+      const deadline = Date.now() + 5000
+      let seen = await connectedNowOnA()
+      while (seen !== expected && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100))
+        seen = await connectedNowOnA()
+      }
+      expect(seen).toBe(expected)
+    }
+    // Sockets of the earlier tests may still be closing: start from a settled count.
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    const before = await connectedNowOnA()
+
+    // B reports a changed count within a second.
+    const onB = [await connect(serverB), await connect(serverB)]
+    await waitForCount(before + 2)
+    const onA = await connect(serverA)
+    await waitForCount(before + 3)
+    await Promise.all([...onB, onA].map((socket) => socket.close()))
+    await waitForCount(before)
+  })
+
   it('drops the cached browse page on A as soon as a post created through B reaches A', async () => {
     const username = await signUpThrough(serverB)
     await sqlOnDatabase("UPDATE users SET role = 'contributor' WHERE username = $1", [username])

@@ -164,7 +164,7 @@ function series(counts: Map<number, number>, firstMinute: number): number[] {
 }
 
 /**
- * The console's live counters: sockets connected to this instance now, sign-ups since UTC midnight,
+ * The console's live counters: sockets connected to any instance now, sign-ups since UTC midnight,
  * and votes and comments per minute over the last 30 minutes (the last entry is the current minute).
  */
 export async function getModerationStats(
@@ -174,13 +174,14 @@ export async function getModerationStats(
   const currentMinute = Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS
   const firstMinute = currentMinute - (MOD_STATS_MINUTES - 1) * MINUTE_MS
   const since = new Date(firstMinute)
-  const [signupsToday, votes, comments] = await Promise.all([
+  const [connectedNow, signupsToday, votes, comments] = await Promise.all([
+    deps.live.connectedTotal(),
     countSignupsSince(deps.db, startOfUtcDay(now)),
     countVotesPerMinute(deps.db, since),
     countCommentsPerMinute(deps.db, since),
   ])
   return {
-    connectedNow: deps.live.connectedCount(),
+    connectedNow,
     signupsToday,
     votesPerMinute: series(votes, firstMinute),
     commentsPerMinute: series(comments, firstMinute),
