@@ -105,7 +105,13 @@ test('profile and settings: rename, change the password, then log in with the ne
   await expect(page.getByRole('button', { name: new RegExp(renamed) })).toBeVisible()
 })
 
-test('a vote in one browser moves the author on another browser’s leaderboard live', async ({
+/** The number a stat tile of the leaderboard page shows. */
+async function tileValue(page: Page, name: string): Promise<number> {
+  const text = await page.getByRole('group', { name }).getByTestId('leaderboard-stat-value').textContent()
+  return Number(text?.replace(/[^0-9]/g, ''))
+}
+
+test('a vote in one browser moves the author and the stat tiles on another browser’s leaderboard live', async ({
   browser,
   request,
 }) => {
@@ -122,6 +128,8 @@ test('a vote in one browser moves the author on another browser’s leaderboard 
     await expect(points).toBeVisible()
     await waitForLive(watcher)
     const before = Number((await points.textContent())?.replace(/[^0-9]/g, ''))
+    const pointsBefore = await tileValue(watcher, 'Total Points')
+    const usersBefore = await tileValue(watcher, 'Total Users')
 
     const voterPage = await voterContext.newPage()
     await startSignedIn(voterPage, voter)
@@ -136,6 +144,16 @@ test('a vote in one browser moves the author on another browser’s leaderboard 
     await expect
       .poll(async () => Number((await points.textContent())?.replace(/[^0-9]/g, '')), { timeout: 5_000 })
       .toBeGreaterThanOrEqual(before + 2)
+    // The all-time tiles move too (no journey takes points away, so at least +2 here as well).
+    await expect
+      .poll(() => tileValue(watcher, 'Total Points'), { timeout: 5_000 })
+      .toBeGreaterThanOrEqual(pointsBefore + 2)
+
+    // A sign-up anywhere moves Total Users, still without a reload.
+    await signUpViaApi(request, 'lbtiles')
+    await expect
+      .poll(() => tileValue(watcher, 'Total Users'), { timeout: 5_000 })
+      .toBeGreaterThanOrEqual(usersBefore + 1)
   } finally {
     await watcherContext.close()
     await voterContext.close()
@@ -197,5 +215,70 @@ test('a notification arrives live when someone comments on your post, and stays 
   } finally {
     await authorContext.close()
     await commenterContext.close()
+  }
+})
+
+test('a rename and a new avatar reach another browser’s post page live, on the post and on the comment', async ({
+  browser,
+  request,
+}) => {
+  const author = await freshContributor(request, 'renamer')
+  const post = await createPostViaApi(request, author.token)
+  const content = `Pipe it into less for long folders ${randomBytes(2).toString('hex')}`
+  const commented = await request.post(`/api/comments/${post._id}/`, {
+    headers: { Authorization: `Bearer ${author.token}` },
+    data: { post: post._id, content },
+  })
+  expect(commented.status()).toBe(201)
+  const oldName = author.user.username
+  const newName = `renamed_${randomBytes(4).toString('hex')}`
+  const watcherContext = await browser.newContext()
+  const authorContext = await browser.newContext()
+  try {
+    const watcher = await watcherContext.newPage()
+    await watcher.goto(`/post/${post.slug}`)
+    // The post's byline (the comments sit inside the same article, below it).
+    const byline = watcher.getByRole('article', { name: post.title }).locator('header')
+    const aboutAuthor = watcher.getByText('About the Author').locator('..')
+    await expect(byline.getByText(oldName, { exact: true })).toBeVisible()
+    await expect(watcher.getByRole('article', { name: `Comment by ${oldName}` })).toContainText(content)
+    await waitForLive(watcher)
+    // Set on this very document: a reload or a navigation would lose it.
+    await watcher.evaluate(() => {
+      ;(window as unknown as { sameDocument: boolean }).sameDocument = true
+    })
+
+    const authorPage = await authorContext.newPage()
+    await startSignedIn(authorPage, author)
+    await authorPage.goto('/settings')
+    await authorPage.getByLabel('Username').fill(newName)
+    await authorPage.getByRole('button', { name: 'Save Changes' }).click()
+    await expect(authorPage.getByText('Profile Updated')).toBeVisible()
+
+    // The watcher sees the new name on the post and on the comment, and the old one nowhere.
+    await expect(byline.getByText(newName, { exact: true })).toBeVisible({ timeout: 5_000 })
+    await expect(aboutAuthor.getByText(newName, { exact: true })).toBeVisible()
+    const comment = watcher.getByRole('article', { name: `Comment by ${newName}` })
+    await expect(comment).toContainText(content)
+    await expect(watcher.getByText(oldName, { exact: true })).toHaveCount(0)
+    await expect(comment.locator('img')).toHaveCount(0)
+
+    // A new avatar travels the same way.
+    await authorPage
+      .getByLabel('Change avatar')
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: solidPng() })
+    await authorPage.getByRole('button', { name: 'Upload Avatar' }).click()
+    await expect(authorPage.getByText('Avatar Updated')).toBeVisible()
+    await expect(comment.locator('img')).toHaveAttribute('src', /^\/uploads\/avatars\/.+\.png$/, {
+      timeout: 5_000,
+    })
+    await expect(byline.locator('img')).toHaveAttribute('src', /^\/uploads\/avatars\//)
+
+    expect(await watcher.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
+    )
+  } finally {
+    await watcherContext.close()
+    await authorContext.close()
   }
 })

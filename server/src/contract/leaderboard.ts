@@ -1,10 +1,11 @@
 import { type Static, Type } from 'typebox'
-import { LiveLeaderboardEntry, LiveLeaderboardPeriod } from './live.ts'
+import { LiveLeaderboardEntry, LiveLeaderboardPeriod, LiveLeaderboardStats } from './live.ts'
 
 /*
  * The leaderboard (DESIGN §4): all-time totals, or the sum of the points ledger over the last 7 UTC
  * days (`week`) or 30 (`month`), today included. The REST entries and the live `leaderboard.updated`
- * entries share one schema, so a pushed top 10 replaces the first rows of a fetched board as they are.
+ * entries share one schema, so a pushed top 10 replaces the first rows of a fetched board as they are;
+ * likewise the REST stats and `leaderboard.stats`, which replaces the stats of every cached board.
  */
 
 /** Leaderboard tabs: `all` (All Time), `week` (This Week: the last 7 UTC days), `month` (the last 30). */
@@ -40,14 +41,9 @@ export type WebsiteLeaderboardResponse = Static<typeof WebsiteLeaderboardRespons
 
 /**
  * The leaderboard page's stats (always all-time): every user, users with points above 0, users with
- * 1000 points or more, and the sum of every user's points.
+ * 1000 points or more, and the sum of every user's points. The live `leaderboard.stats` carries the same.
  */
-export const LeaderboardStats = Type.Object({
-  totalUsers: Type.Integer({ minimum: 0 }),
-  activeUsers: Type.Integer({ minimum: 0 }),
-  experts: Type.Integer({ minimum: 0 }),
-  totalPoints: Type.Integer({ minimum: 0 }),
-})
+export const LeaderboardStats = LiveLeaderboardStats
 export type LeaderboardStats = Static<typeof LeaderboardStats>
 
 /**

@@ -93,6 +93,20 @@ export const LiveLeaderboardEntry = Type.Object({
 export type LiveLeaderboardEntry = Static<typeof LiveLeaderboardEntry>
 
 /**
+ * The leaderboard page's stats, always all-time (`leaderboard.stats` on `leaderboard`, and the REST
+ * `LeaderboardStats`): every user, users with points above 0, users with 1000 points or more, and the
+ * sum of every user's points. Defined here, like the entry, so `leaderboard.ts` can alias it without an
+ * import cycle.
+ */
+export const LiveLeaderboardStats = Type.Object({
+  totalUsers: Type.Integer({ minimum: 0 }),
+  activeUsers: Type.Integer({ minimum: 0 }),
+  experts: Type.Integer({ minimum: 0 }),
+  totalPoints: Type.Integer({ minimum: 0 }),
+})
+export type LiveLeaderboardStats = Static<typeof LiveLeaderboardStats>
+
+/**
  * A new or grown notification (`notification` on `user:<id>`). The server always sends the whole
  * `Notification` (kind, text, link, _id, count, read, createdAt, updatedAt) and `unreadCount`, the
  * user's unread total after it; the fields past kind/text/link are optional only so that bare
@@ -174,10 +188,16 @@ export const LiveEvents = {
     }),
   },
   leaderboard: {
+    /** One period's new top 10 (sent only for the periods whose top 10 changed). */
     'leaderboard.updated': Type.Object({
       period: LiveLeaderboardPeriod,
       entries: Type.Array(LiveLeaderboardEntry, { maxItems: 10 }),
     }),
+    /**
+     * The all-time stats after a change (points, a sign-up), sent only when they differ from the last
+     * ones sent; the same for every period, so clients patch every cached board.
+     */
+    'leaderboard.stats': Type.Object({ stats: LiveLeaderboardStats }),
   },
   stats: {
     'stats.updated': PlatformStats,

@@ -15,10 +15,10 @@ export interface PostReadCaches {
 
 /**
  * How long a cached page counts as fresh, and how long after that it may be served while it is
- * refreshed. Changes to posts, votes and comments drop the caches through live events at once, on
- * every instance; these times only bound what no event announces (the clock moving posts out of
- * "today", the trending window or the week, a renamed author, the platform stats, which the home
- * page gets live from its `liveIds.stats` anyway).
+ * refreshed. Changes to posts, votes and comments, and renamed authors (`author.updated` on `posts`),
+ * drop the caches through live events at once, on every instance; these times only bound what no
+ * event announces (the clock moving posts out of "today", the trending window or the week, the
+ * platform stats, which the home page gets live from its `liveIds.stats` anyway).
  */
 export const PAGE_CACHE_FRESH_MS = 2000
 export const PAGE_CACHE_STALE_MS = 8000

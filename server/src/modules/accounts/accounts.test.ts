@@ -4,6 +4,7 @@ import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '../../../test/build
 import { authHeader, createUser, loginAs } from '../../../test/factories.ts'
 import { forgeToken } from '../../../test/tokens.ts'
 import type { BusMessage } from '../../live/bus.ts'
+import { LEADERBOARD_TIMINGS } from '../leaderboard/service.ts'
 
 let t: TestApp
 // Each test speaks from its own address, so the per-IP limits of one test never leak into another.
@@ -218,15 +219,18 @@ describe('POST /api/user/signup', () => {
 
   it('publishes nothing when the signup is refused', async () => {
     await createUser(t.db, { username: 'quiet_taken' })
-    // Let broadcasts of earlier signups go out first.
-    await new Promise((resolve) => setTimeout(resolve, 400))
+    // Let broadcasts of earlier signups go out first: the leaderboard's push is the slowest (its window,
+    // then at most one computation a second).
+    const { pushWindowMs, minIntervalMs } = LEADERBOARD_TIMINGS
+    await new Promise((resolve) => setTimeout(resolve, pushWindowMs + minIntervalMs + 400))
     const events: BusMessage[] = []
     const unsubscribe = t.bus.subscribe({ message: (m) => events.push(m), resumed: () => {} })
     try {
       expect(
         (await signup({ username: 'quiet_taken', email: 'q@example.com', password: 'secret1' })).statusCode,
       ).toBe(409)
-      await new Promise((resolve) => setTimeout(resolve, 400))
+      // Long enough for a leaderboard push to show, had the refused signup asked for one.
+      await new Promise((resolve) => setTimeout(resolve, pushWindowMs + 400))
       expect(events).toEqual([])
     } finally {
       unsubscribe()

@@ -19,7 +19,10 @@ export const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await signUp({ db: app.db, stats: app.statsBroadcaster, live: app.live }, request.body)
+      const user = await signUp(
+        { db: app.db, stats: app.statsBroadcaster, leaderboard: app.leaderboard, live: app.live },
+        request.body,
+      )
       return reply.status(201).send(toAuthResponse(user, app.issueToken(user)))
     },
   )

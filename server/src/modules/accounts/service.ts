@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts'
 import { ConflictError, NotFoundError, UnauthorizedError } from '../../lib/errors.ts'
 import { hashPassword, verifyDummyPassword, verifyPassword } from '../../lib/password.ts'
 import type { LiveHub } from '../../live/hub.ts'
+import type { Leaderboard } from '../leaderboard/service.ts'
 import { publishActivity } from '../moderation/activity.ts'
 import type { StatsBroadcaster } from '../stats/service.ts'
 import {
@@ -22,6 +23,8 @@ import {
 export interface AccountsDeps {
   db: Kysely<Database>
   stats: StatsBroadcaster
+  /** When given, hears of the new user, so the leaderboard's Total Users tile moves live. */
+  leaderboard?: Pick<Leaderboard, 'changed'>
   /** When given, a sign-up is announced to the moderation console (`activity` on `mod`). */
   live?: LiveHub
 }
@@ -70,12 +73,14 @@ export async function insertAccount(db: Kysely<Database>, account: PreparedAccou
 
 /**
  * Registers a member. The insert is a single statement (atomic on its own); once it has committed,
- * the stats broadcaster announces the new user count (coalesced with other changes).
+ * the stats broadcaster and the leaderboard announce the new user count (each coalesced with other
+ * changes).
  */
 export async function signUp(deps: AccountsDeps, body: SignupBody): Promise<UserRow> {
   const account = await prepareAccount(deps.db, body)
   const user = await insertAccount(deps.db, account)
   deps.stats.changed()
+  deps.leaderboard?.changed()
   if (deps.live) {
     // The insert already committed (one statement), so the event can go straight out.
     const actor = { id: user.id, username: user.username }

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import type { CategoryRow } from '@bashboard/db'
 import { sql } from 'kysely'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
 import { sleep } from '../../../test/events.ts'
 import { authHeader, createCategory, createUser, loginAs, type TestUser } from '../../../test/factories.ts'
-import type { LeaderboardEntry, LeaderboardResponse } from '../../contract/leaderboard.ts'
-import type { BusMessage } from '../../live/bus.ts'
+import type { LeaderboardEntry, LeaderboardResponse, LeaderboardStats } from '../../contract/leaderboard.ts'
+import { type Bus, type BusMessage, createMemoryBus } from '../../live/bus.ts'
+import { createLiveHub } from '../../live/hub.ts'
 import { createLeaderboard, leaderboardLabel } from './service.ts'
 
 let t: TestApp
@@ -66,6 +67,44 @@ function recordLeaderboardEvents() {
     resumed: () => {},
   })
   return { events, stop }
+}
+
+/** Every event on the `leaderboard` topic, in the order the bus delivered them. */
+function recordLeaderboardTopic(bus: Bus = t.bus) {
+  const events: Array<{ event: string | null; data: Record<string, unknown> }> = []
+  const stop = bus.subscribe({
+    message: (message: BusMessage) => {
+      if (message.topic === 'leaderboard')
+        events.push({ event: message.event, data: JSON.parse(message.frame).data })
+    },
+    resumed: () => {},
+  })
+  const stats = () => events.filter((e) => e.event === 'leaderboard.stats').map((e) => e.data)
+  return { events, stats, stop }
+}
+
+/** The stats the page would load now (after telling the cache about rows inserted behind its back). */
+async function loadStats(): Promise<LeaderboardStats> {
+  t.app.leaderboard.changed()
+  const res = await t.app.inject({ method: 'GET', url: '/api/leaderboard' })
+  expect(res.statusCode).toBe(200)
+  return (res.json() as LeaderboardResponse).stats
+}
+
+async function createPostAs(author: TestUser, title: string): Promise<string> {
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/posts/create',
+    headers: authHeader(loginAs(t.app, author)),
+    payload: {
+      title: `${title} ${randomUUID().slice(0, 8)}`,
+      command: `uptime # ${randomUUID()}`,
+      description: '<p>Shows how long the system has run.</p>',
+      category: category.id,
+    },
+  })
+  expect(created.statusCode).toBe(201)
+  return created.json().post._id
 }
 
 describe('leaderboardLabel', () => {
@@ -188,19 +227,7 @@ describe('live leaderboard.updated', () => {
 
   it('coalesces a burst of votes into a few pushes with the final standings', async () => {
     author = await createUser(t.db, { role: 'contributor' })
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/posts/create',
-      headers: authHeader(loginAs(t.app, author)),
-      payload: {
-        title: `Burst ${randomUUID().slice(0, 8)}`,
-        command: `uptime # ${randomUUID()}`,
-        description: '<p>Shows how long the system has run.</p>',
-        category: category.id,
-      },
-    })
-    expect(created.statusCode).toBe(201)
-    const postId: string = created.json().post._id
+    const postId = await createPostAs(author, 'Burst')
     const voters = await Promise.all(Array.from({ length: 30 }, () => createUser(t.db)))
     await sleep(1500) // let the post's own push go out first
 
@@ -276,6 +303,93 @@ describe('live leaderboard.updated', () => {
       expect((await lb.get('all')).entries[0]?.points).toBe(99)
     } finally {
       lb.close()
+    }
+  })
+})
+
+describe('live leaderboard.stats', () => {
+  // The app's own leaderboard: a push goes out about a second after the change.
+  const arrival = { timeout: 5000, interval: 50 }
+
+  it('pushes the new total points once a vote has settled', async () => {
+    const author = await createUser(t.db, { role: 'contributor' })
+    const voter = await createUser(t.db)
+    const postId = await createPostAs(author, 'Stats vote')
+    const before = await loadStats()
+    const { stats, stop } = recordLeaderboardTopic()
+    try {
+      const vote = await t.app.inject({
+        method: 'POST',
+        url: `/api/posts/upvote/${postId}`,
+        headers: authHeader(loginAs(t.app, voter)),
+      })
+      expect(vote.statusCode).toBe(200)
+      await t.app.voteEffects.settle()
+      const expected = { ...before, totalPoints: before.totalPoints + 2 }
+      await vi.waitFor(() => expect(stats()).toContainEqual({ stats: expected }), arrival)
+    } finally {
+      stop()
+    }
+  })
+
+  it('pushes totalUsers + 1 after a sign-up', async () => {
+    await createUser(t.db, { points: 40 })
+    const before = await loadStats()
+    // Let the push loadStats() asked for go out first: it would pick up the new user by itself.
+    await sleep(1500)
+    const { stats, stop } = recordLeaderboardTopic()
+    try {
+      const tag = randomUUID().slice(0, 8)
+      const signup = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/signup',
+        payload: { username: `tiles_${tag}`, email: `tiles_${tag}@example.test`, password: 'secret123' },
+        remoteAddress: '10.9.0.1',
+      })
+      expect(signup.statusCode).toBe(201)
+      const expected = { ...before, totalUsers: before.totalUsers + 1 }
+      await vi.waitFor(() => expect(stats()).toContainEqual({ stats: expected }), arrival)
+    } finally {
+      stop()
+    }
+  })
+
+  it('sends the stats after the boards, and only when they changed', async () => {
+    const user = await userWith(30, [[30, 1]])
+    // A hub of its own: a late push of the app's leaderboard (earlier tests) cannot land in `events`.
+    const bus = createMemoryBus()
+    const live = createLiveHub({ bus, log: t.app.live.log })
+    const lb = createLeaderboard({ db: t.db, live }, { ttlMs: 2000, minIntervalMs: 50, pushWindowMs: 50 })
+    const { events, stats, stop } = recordLeaderboardTopic(bus)
+    try {
+      const before = (await lb.get('all')).stats // the baseline the next push compares with
+      // A ledger entry alone moves the week and month boards; the stats read the users' totals.
+      await t.db
+        .insertInto('points_ledger')
+        .values({ user_id: user.id, delta: 5, reason: 'adjustment', created_at: new Date(Date.now() - DAY) })
+        .execute()
+      lb.changed()
+      await sleep(600)
+      expect(events.map((e) => e.event)).toEqual(['leaderboard.updated', 'leaderboard.updated'])
+      expect(stats()).toEqual([])
+
+      await t.db.updateTable('users').set({ points: 35 }).where('id', '=', user.id).execute()
+      lb.changed()
+      await sleep(600)
+      expect(events.slice(2).map((e) => [e.event, e.data.period])).toEqual([
+        ['leaderboard.updated', 'all'],
+        ['leaderboard.stats', undefined],
+      ])
+      expect(stats()).toEqual([{ stats: { ...before, totalPoints: 35 } }])
+
+      // Nothing changed since: no event at all.
+      lb.changed()
+      await sleep(600)
+      expect(events).toHaveLength(4)
+    } finally {
+      stop()
+      lb.close()
+      await live.close()
     }
   })
 })

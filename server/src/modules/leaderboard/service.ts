@@ -124,9 +124,10 @@ export interface Leaderboard {
    */
   weeklyLeaders(limit: number): Promise<WeeklyLeaderRow[]>
   /**
-   * Call after a commit that changed points (post create/delete, votes). The next read waits for a
-   * snapshot that includes the change, and a coalesced push sends `leaderboard.updated` for each
-   * period whose top 10 changed. Never throws and never delays the caller.
+   * Call after a commit that changed points (post create/delete, votes) or the user count (sign-up).
+   * The next read waits for a snapshot that includes the change, and a coalesced push sends
+   * `leaderboard.updated` for each period whose top 10 changed, then `leaderboard.stats` if the stats
+   * changed. Never throws and never delays the caller.
    */
   changed(): void
   /** Drops a pending push (app shutdown). */
@@ -164,6 +165,8 @@ export function createLeaderboard(
   let queued: Promise<LeaderboardSnapshot> | undefined
   // What each period's subscribers were last sent (or the baseline they fetched).
   const lastTop = new Map<LeaderboardPeriod, string>()
+  // The same for the stats, which every period shares.
+  let lastStats: string | undefined
 
   const compute = async (state: Running['state']): Promise<LeaderboardSnapshot> => {
     try {
@@ -224,6 +227,9 @@ export function createLeaderboard(
 
   const topKey = (entries: readonly LeaderboardEntry[]) =>
     JSON.stringify(entries.slice(0, LEADERBOARD_LIVE_SIZE))
+  // Fixed key order, so equal stats always give equal keys.
+  const statsKey = (stats: LeaderboardStats) =>
+    JSON.stringify([stats.totalUsers, stats.activeUsers, stats.experts, stats.totalPoints])
 
   const push = coalesce(async () => {
     const value = await refresh()
@@ -233,6 +239,12 @@ export function createLeaderboard(
       if (lastTop.get(period) === key) continue
       lastTop.set(period, key)
       await deps.live.publish('leaderboard', 'leaderboard.updated', { period, entries: top })
+    }
+    // After the boards, so each push ends with the tiles that sum them up.
+    const stats = statsKey(value.stats)
+    if (lastStats !== stats) {
+      lastStats = stats
+      await deps.live.publish('leaderboard', 'leaderboard.stats', { stats: value.stats })
     }
   }, timings.pushWindowMs)
 
@@ -250,6 +262,7 @@ export function createLeaderboard(
         for (const period of PERIODS) {
           if (!lastTop.has(period)) lastTop.set(period, topKey(snapshot.value.boards[period]))
         }
+        lastStats ??= statsKey(snapshot.value.stats)
       }
       version++
       push.next().catch((error: unknown) => {
@@ -266,7 +279,9 @@ export function createLeaderboard(
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The cached leaderboards; call `changed()` after any commit that changes points. */
+    /**
+     * The cached leaderboards; call `changed()` after any commit that changes points or the user count.
+     */
     leaderboard: Leaderboard
   }
 }

@@ -4,6 +4,7 @@ import type {
   CreateCommentBody,
   CreateCommentResponse,
   DeleteCommentResponse,
+  LiveEventMap,
 } from '@bashboard/server/contract'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiFetch } from '../../lib/api-client'
@@ -58,6 +59,32 @@ export function removeComment(
     comments: current.comments.filter((comment) => comment._id !== commentId),
     commentsCount,
   }
+}
+
+/** A user's new name and avatar, as `author.updated` (on `posts`) carries them. */
+export type AuthorChange = LiveEventMap['posts']['author.updated']
+
+/**
+ * Writes a user's new username and avatar into their comments of a cached list. Returns the list
+ * itself when none of its comments is theirs (or none needs the change), so nothing re-renders for it.
+ */
+export function renameCommentAuthor(
+  current: CommentsData | undefined,
+  change: AuthorChange,
+): CommentsData | undefined {
+  if (!current) return current
+  let changed = false
+  const comments = current.comments.map((comment) => {
+    const { author } = comment
+    if (
+      author._id !== change.userId ||
+      (author.username === change.username && author.avatar === change.avatar)
+    )
+      return comment
+    changed = true
+    return { ...comment, author: { ...author, username: change.username, avatar: change.avatar } }
+  })
+  return changed ? { ...current, comments } : current
 }
 
 /** POST /api/comments/{postId}/ with the trimmed text; the new comment joins the cached list. */

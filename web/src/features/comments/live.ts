@@ -1,5 +1,5 @@
 import type { LiveFeature } from '../../live/types'
-import { appendComment, type CommentsData, commentKeys, removeComment } from './api'
+import { appendComment, type CommentsData, commentKeys, removeComment, renameCommentAuthor } from './api'
 
 /** The post id of a `post:<id>` topic. */
 function postIdOf(topic: string): string {
@@ -8,10 +8,12 @@ function postIdOf(topic: string): string {
 
 /**
  * Comments on `post:<id>`: a new comment joins the open list (once, even when the author's own request
- * already added it), a deleted one leaves it; both carry the post's absolute comment count.
+ * already added it), a deleted one leaves it; both carry the post's absolute comment count. A renamed
+ * author (or a new avatar) arrives on `posts` and is written into every cached list, so the comments
+ * section holds `posts` too.
  */
 export const commentsLive = {
-  topicKinds: ['post'],
+  topicKinds: ['post', 'posts'],
   events: {
     'comment.created': (queryClient, data) => {
       const { commentsCount, ...comment } = data
@@ -24,8 +26,19 @@ export const commentsLive = {
         removeComment(current, data.commentId, data.commentsCount),
       )
     },
+    'author.updated': (queryClient, change) => {
+      for (const [queryKey, current] of queryClient.getQueriesData<CommentsData>({
+        queryKey: commentKeys.all,
+      })) {
+        const next = renameCommentAuthor(current, change)
+        // Lists without their comments keep their identity and are not written (nothing re-renders).
+        if (next !== current) queryClient.setQueryData(queryKey, next)
+      }
+    },
   },
   reset: (queryClient, topic) => {
-    void queryClient.invalidateQueries({ queryKey: commentKeys.list(postIdOf(topic)) })
+    // A `posts` reset may have swallowed an `author.updated`, which any cached list may need.
+    const queryKey = topic === 'posts' ? commentKeys.all : commentKeys.list(postIdOf(topic))
+    void queryClient.invalidateQueries({ queryKey })
   },
 } satisfies LiveFeature

@@ -127,13 +127,15 @@ export interface AuthorChange {
 }
 
 /**
- * Returns `value` with the user's username and avatar replaced on every card and detail page of
- * theirs. Unchanged branches keep their identity, like {@link rewritePost}.
+ * Returns `value` with the user's username and avatar replaced on every post of theirs (anything
+ * carrying post counters: cards, detail pages, profile lists). Comments are not posts: the comments
+ * feature patches its own lists. Unchanged branches keep their identity, like {@link rewritePost}.
  */
 export function rewriteAuthor(value: unknown, change: AuthorChange): unknown {
   return rewriteRecords(value, (record) => {
     const author = record.author
     if (
+      typeof record.uplikeCount === 'number' &&
       isRecord(author) &&
       author._id === change.userId &&
       (author.username !== change.username || author.avatar !== change.avatar)

@@ -112,4 +112,37 @@ describe('postsLive', () => {
     // A page holding only the other author's card is the same object: nothing re-renders for it.
     expect(queryClient.getQueryData(postKeys.browse({ ...browseParams, page: 2 }))).toBe(untouched)
   })
+
+  it('renames the author on posts only: comment lists, owned by the comments feature, are left alone', () => {
+    const post = postFixture()
+    const queryClient = seededClient(post, postFixture())
+    // A comment-shaped record by the same user, under a key the posts feature does not own.
+    const comments = {
+      comments: [
+        { _id: 'c1', postId: post._id, content: 'Nice', createdAt: post.createdAt, author: post.author },
+      ],
+      liveId: '3',
+    }
+    queryClient.setQueryData(['elsewhere', 'comments'], comments)
+
+    postsLive.events['author.updated'](queryClient, {
+      userId: post.author._id,
+      username: 'grace',
+      avatar: null,
+    })
+
+    expect(
+      queryClient.getQueryData<PostDetailResponse>(postKeys.detail(post.slug))?.post.author.username,
+    ).toBe('grace')
+    expect(queryClient.getQueryData(['elsewhere', 'comments'])).toBe(comments)
+  })
+
+  it('refetches detail pages as well as browse pages when `posts` is reset (they hold it for renames)', () => {
+    const post = postFixture()
+    const queryClient = seededClient(post, postFixture())
+    postsLive.reset(queryClient, 'posts')
+    expect(queryClient.getQueryState(postKeys.detail(post.slug))?.isInvalidated).toBe(true)
+    expect(queryClient.getQueryState(postKeys.browse(browseParams))?.isInvalidated).toBe(true)
+    expect(queryClient.getQueryState(['home', 'website'])?.isInvalidated).toBe(false)
+  })
 })

@@ -56,6 +56,8 @@ export const postsLive = {
     if (topic === 'posts') {
       queryClient.setQueryData<PostCard[]>(postKeys.incoming(), [])
       void queryClient.invalidateQueries({ queryKey: postKeys.browses() })
+      // Detail pages hold `posts` for `author.updated`; a rename may be among the missed events.
+      void queryClient.invalidateQueries({ queryKey: postKeys.details() })
       return
     }
     const postId = topic.slice('post:'.length)

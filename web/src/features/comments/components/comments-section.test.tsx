@@ -294,7 +294,7 @@ describe('CommentsSection', () => {
     act(() => socket.receive({ type: 'authed', userId: member._id, role: 'member' }))
     await waitFor(() =>
       expect(socket.sentOfType('subscribe')).toContainEqual(
-        expect.objectContaining({ topics: [`post:${postId}`], since: { [`post:${postId}`]: '10' } }),
+        expect.objectContaining({ topics: [`post:${postId}`, 'posts'], since: { [`post:${postId}`]: '10' } }),
       ),
     )
     const events = userEvent.setup()
@@ -333,5 +333,46 @@ describe('CommentsSection', () => {
     )
     await waitFor(() => expect(screen.queryByText('Comment number 2')).not.toBeInTheDocument())
     expect(screen.getByRole('heading', { name: /Comments \(1\)/ })).toBeInTheDocument()
+  })
+
+  it('holds `posts` and shows a renamed commenter’s new name and avatar without a refetch', async () => {
+    const theirs = commentFixture(1)
+    const other = commentFixture(2, {
+      _id: '00000000-0000-4000-8000-000000000003',
+      username: 'ada',
+      avatar: null,
+      badge: 'Pro',
+    })
+    const requests = mockApi({ [`GET ${commentsPath()}`]: { status: 200, body: listBody([theirs, other]) } })
+    const { sockets } = renderSection({ liveId: '10' })
+    const socket = sockets.at(-1)
+    if (!socket) throw new Error('no socket was opened')
+    await act(async () => socket.open())
+    // A guest's socket subscribes at once; `posts` has no REST id here, so it starts from now.
+    await waitFor(() =>
+      expect(socket.sentOfType('subscribe')).toContainEqual({
+        type: 'subscribe',
+        topics: [`post:${postId}`, 'posts'],
+        since: { [`post:${postId}`]: '10' },
+      }),
+    )
+    expect(await screen.findByRole('article', { name: 'Comment by grace' })).toBeInTheDocument()
+    const fetched = requests.length
+
+    act(() =>
+      socket.receive({
+        type: 'event',
+        topic: 'posts',
+        event: 'author.updated',
+        id: '501',
+        data: { userId: otherAuthor._id, username: 'grace_h', avatar: '/uploads/avatars/grace.png' },
+      }),
+    )
+    const renamed = await screen.findByRole('article', { name: 'Comment by grace_h' })
+    // The avatar is decorative (hidden from the accessibility tree), so it is found by tag.
+    expect(renamed.querySelector('img')).toHaveAttribute('src', '/uploads/avatars/grace.png')
+    expect(screen.queryByRole('article', { name: 'Comment by grace' })).not.toBeInTheDocument()
+    expect(screen.getByRole('article', { name: 'Comment by ada' })).toBeInTheDocument()
+    expect(requests).toHaveLength(fetched)
   })
 })

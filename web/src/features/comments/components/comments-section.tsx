@@ -94,7 +94,7 @@ function GuestPrompt() {
 /**
  * A post's comments: the heading with the count, the comment form (or a sign-in prompt for guests),
  * and the list with an ad slot after every third comment. New and deleted comments arrive live on the
- * post's topic.
+ * post's topic, renamed commenters (and new avatars) on `posts`.
  */
 export function CommentsSection({ postId, commentsCount, liveId }: CommentsSectionProps) {
   const toast = useToast()
@@ -104,6 +104,10 @@ export function CommentsSection({ postId, commentsCount, liveId }: CommentsSecti
   const deleteComment = useDeleteCommentMutation(postId)
   // Ref-counted: the post page holds the same topic; the post response's id covers both views.
   useLiveTopic(`post:${postId}`, liveId)
+  // `author.updated` (a commenter renamed, or a new avatar) is site-wide, on `posts`. No REST response
+  // here carries that topic's id, so a rename between the list's fetch and this subscribe is only
+  // picked up by the next refetch; renames are rare and cosmetic.
+  useLiveTopic('posts')
 
   const list = comments.data?.comments
   const count = comments.data ? (comments.data.commentsCount ?? comments.data.comments.length) : commentsCount

@@ -181,6 +181,37 @@ describe('Leaderboard page', () => {
   })
 })
 
+describe('Leaderboard stat tiles', () => {
+  it('show pushed stats at once, without refetching the board', async () => {
+    const requests = mockBoards({ all: { status: 200, body: board('all', twelve, '4') } })
+    const { sockets } = renderApp('/leaderboard')
+    const tile = (name: string) =>
+      within(screen.getByRole('group', { name })).getByTestId('leaderboard-stat-value')
+    await waitFor(() => expect(tile('Total Points')).toHaveTextContent('4,321'))
+    const socket = sockets.at(-1)
+    if (!socket) throw new Error('no socket was opened')
+    await act(async () => socket.open())
+    const boardFetches = () => requests.filter((request) => request.path === '/api/leaderboard').length
+    const fetched = boardFetches()
+
+    act(() =>
+      socket.receive({
+        type: 'event',
+        topic: 'leaderboard',
+        event: 'leaderboard.stats',
+        id: '5',
+        data: { stats: { totalUsers: 41, activeUsers: 13, experts: 1, totalPoints: 4323 } },
+      }),
+    )
+    await waitFor(() => expect(tile('Total Points')).toHaveTextContent('4,323'))
+    expect(tile('Total Users')).toHaveTextContent(/^41$/)
+    expect(tile('Active Users')).toHaveTextContent(/^13$/)
+    expect(tile('Experts')).toHaveTextContent(/^1$/)
+    expect(boardFetches()).toBe(fetched)
+    expect(rowNames()).toHaveLength(12)
+  })
+})
+
 describe('mergeTopEntries', () => {
   it('puts the pushed rows first and keeps the others below them in their old order', () => {
     const current = [entry(1, 50), entry(2, 40), entry(3, 30)]

@@ -79,7 +79,10 @@ function StatTile({ label, value, Icon }: { label: string; value: number; Icon: 
         <p className="text-sm font-medium text-muted">{label}</p>
         <Icon aria-hidden="true" className="size-4 text-accent-text" />
       </div>
-      <p className="font-mono text-2xl font-bold tracking-tight text-fg tabular-nums">
+      <p
+        data-testid="leaderboard-stat-value"
+        className="font-mono text-2xl font-bold tracking-tight text-fg tabular-nums"
+      >
         {formatPoints(value)}
       </p>
     </div>
@@ -294,7 +297,8 @@ export interface LeaderboardPageProps {
 
 /**
  * The leaderboard (SEED-SPEC §2, DESIGN §4): stats, tabs for all time, this week and this month, the
- * podium, the ranked list with ad breaks and the badge tiers card. The shown tab's top 10 moves live.
+ * podium, the ranked list with ad breaks and the badge tiers card. The shown tab's top 10 and the stat
+ * tiles move live.
  */
 export function LeaderboardPage({ period, onPeriodChange }: LeaderboardPageProps) {
   useDocumentTitle('Leaderboard')

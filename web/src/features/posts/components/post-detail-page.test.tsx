@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { errorBody, mockApi } from '../../../test/mock-api'
@@ -65,5 +65,50 @@ describe('PostDetailPage', () => {
     mockApi({ 'GET /api/website/browse': { status: 200, body: browseFixture() } })
     const { router } = renderApp('/post')
     await waitFor(() => expect(router.state.location.pathname).toBe('/browse'))
+  })
+
+  it('shows a renamed author’s new name and avatar on the post and on their comment, live', async () => {
+    const comment = {
+      _id: '00000000-0000-4000-8000-0000000001f1',
+      postId: post._id,
+      content: 'Also try wc -l on big files',
+      createdAt: post.createdAt,
+      author: {
+        _id: post.author._id,
+        username: post.author.username,
+        avatar: null,
+        badge: post.author.badge,
+      },
+    }
+    mockApi({
+      [`GET /api/posts/${post.slug}`]: { status: 200, body: detailFixture({ post }) },
+      [`GET /api/comments/${post._id}`]: { status: 200, body: { comments: [comment], liveId: '9' } },
+    })
+    const { sockets } = renderApp(`/post/${post.slug}`)
+    await screen.findByRole('article', { name: `Comment by ${post.author.username}` })
+    const socket = sockets.at(-1)
+    if (!socket) throw new Error('no socket was opened')
+    await act(async () => socket.open())
+    // The page holds `posts`, which carries `author.updated`, beside the post's own topic.
+    await waitFor(() =>
+      expect(socket.sentOfType('subscribe').flatMap((message) => message.topics)).toEqual(
+        expect.arrayContaining([`post:${post._id}`, 'posts']),
+      ),
+    )
+
+    act(() =>
+      socket.receive({
+        type: 'event',
+        topic: 'posts',
+        event: 'author.updated',
+        id: '40',
+        data: { userId: post.author._id, username: 'grace_h', avatar: '/uploads/avatars/grace.png' },
+      }),
+    )
+    const renamed = await screen.findByRole('article', { name: 'Comment by grace_h' })
+    expect(renamed.querySelector('img')).toHaveAttribute('src', '/uploads/avatars/grace.png')
+    // The byline and the About the Author card.
+    expect(screen.getAllByText('grace_h').length).toBeGreaterThanOrEqual(3)
+    expect(screen.queryByText(post.author.username)).not.toBeInTheDocument()
   })
 })

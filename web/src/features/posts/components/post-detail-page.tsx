@@ -305,6 +305,8 @@ export function PostDetailPage({ slug, renderComments }: PostDetailPageProps) {
   const toast = useToast()
   const post = detail.data?.post
   useLiveTopic(post ? `post:${post._id}` : null, detail.data?.liveId)
+  // `author.updated` (the author or a related post's author renamed, or a new avatar) comes on `posts`.
+  useLiveTopic('posts')
 
   const notFound = detail.error instanceof ApiError && detail.error.status === 404
   const failed = detail.isError && !notFound && !detail.data
