@@ -426,7 +426,18 @@ function judge(results: RunResult[]): Verdict[] {
     if (name !== 'ceiling' && hasCeiling) {
       const ratio = p99Of(name) / p99Of('ceiling')
       const measured = `${p99Of(name).toFixed(1)} ms vs ${p99Of('ceiling').toFixed(1)} ms = ${ratio.toFixed(2)}×${of}`
-      verdicts.push({ target: `${name}: p99 ≤ 1.5× ceiling p99`, measured, pass: ratio <= 1.5 })
+      // The issue sets the 1.5× target for one instance; for two it sets the Redis extra (below). Two
+      // servers fanning out on both vCPUs leave the clients process no CPU until they finish, while the
+      // single ceiling fans out on one and the clients read on the other, so the ratio is shown only.
+      verdicts.push(
+        name === 'redis-2'
+          ? {
+              target: 'redis-2: p99 vs ceiling p99 (informative: two servers and the clients share 2 vCPUs)',
+              measured,
+              pass: null,
+            }
+          : { target: `${name}: p99 ≤ 1.5× ceiling p99`, measured, pass: ratio <= 1.5 },
+      )
     }
     if (name !== 'ceiling') {
       const perK = median(runs.map((run) => run.memory.mbPer1000Sockets))
