@@ -1,4 +1,4 @@
-import type { PostCard } from '@bashboard/server/contract'
+import type { LiveEventMap, PostCard } from '@bashboard/server/contract'
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
 
 /** A user's vote on one post. */
@@ -107,11 +107,16 @@ export function updatePostEverywhere(
   counts: PostCounts,
   vote?: VoteState,
 ): CacheSnapshot {
+  return rewriteEverywhere(queryClient, (data) => rewritePost(data, postId, counts, vote))
+}
+
+/** Passes every cached query's data through `rewrite`, stores what changed, and returns what it replaced. */
+function rewriteEverywhere(queryClient: QueryClient, rewrite: (data: unknown) => unknown): CacheSnapshot {
   const replaced: Array<readonly [QueryKey, unknown]> = []
   for (const query of queryClient.getQueryCache().getAll()) {
     const data = query.state.data
     if (data === undefined) continue
-    const next = rewritePost(data, postId, counts, vote)
+    const next = rewrite(data)
     if (next === data) continue
     replaced.push([query.queryKey, data])
     queryClient.setQueryData(query.queryKey, next)
@@ -120,11 +125,7 @@ export function updatePostEverywhere(
 }
 
 /** A user's new name and avatar, as `author.updated` carries them. */
-export interface AuthorChange {
-  userId: string
-  username: string
-  avatar: string | null
-}
+export type AuthorChange = LiveEventMap['posts']['author.updated']
 
 /**
  * Returns `value` with the user's username and avatar replaced on every post of theirs (anything
@@ -148,12 +149,7 @@ export function rewriteAuthor(value: unknown, change: AuthorChange): unknown {
 
 /** Writes a user's new name and avatar into every cached query showing their posts. */
 export function updateAuthorEverywhere(queryClient: QueryClient, change: AuthorChange): void {
-  for (const query of queryClient.getQueryCache().getAll()) {
-    const data = query.state.data
-    if (data === undefined) continue
-    const next = rewriteAuthor(data, change)
-    if (next !== data) queryClient.setQueryData(query.queryKey, next)
-  }
+  rewriteEverywhere(queryClient, (data) => rewriteAuthor(data, change))
 }
 
 /** Puts back what `updatePostEverywhere` replaced. */
