@@ -3,7 +3,12 @@ import { type Kysely, type Selectable, sql, type Transaction } from 'kysely'
 import type { LiveHub } from '../../live/hub.ts'
 import { type Outbox, withTransaction } from '../../live/outbox.ts'
 import type { Leaderboard } from '../leaderboard/service.ts'
-import { notifyTierCrossing, type UpvoteNotifier, upvoteBatchTexts } from '../notifications/service.ts'
+import {
+  notifyTierCrossing,
+  type UpvoteBatchTexts,
+  type UpvoteNotifier,
+  upvoteBatchTexts,
+} from '../notifications/service.ts'
 import { voteLedgerSteps } from './points.ts'
 
 /*
@@ -40,13 +45,12 @@ export interface VoteEffects {
 /** A queued row as the settler claims it. */
 type QueuedEffect = Selectable<VoteEffectsTable>
 
-/** One post's new upvotes for its author's batch notification. */
+/** One post's new upvotes for its author's batch notification, with the notification's texts. */
 interface UpvoteBump {
   authorId: string
   postId: string
   upvotes: number
-  title: string
-  slug: string
+  texts: UpvoteBatchTexts
 }
 
 type BatchOutcome =
@@ -201,8 +205,7 @@ async function settleBatch(trx: Transaction<Database>, outbox: Outbox, limit: nu
           authorId: effect.author_id,
           postId: post.id,
           upvotes: 1,
-          title: post.title,
-          slug: post.slug,
+          texts: upvoteBatchTexts(post),
         })
     }
   }
@@ -271,7 +274,7 @@ async function bumpUpvoteNotices(
 
 /** The bumps as a table `bump` (one array parameter per column), with their notification texts. */
 function bumpTable(bumps: readonly UpvoteBump[]) {
-  const texts = bumps.map((bump) => upvoteBatchTexts(bump))
+  const texts = bumps.map((bump) => bump.texts)
   return sql`unnest(${bumps.map((b) => b.authorId)}::uuid[], ${bumps.map((b) => b.postId)}::uuid[],
     ${bumps.map((b) => b.upvotes)}::int[], ${texts.map((t) => t.firstText)}::text[],
     ${texts.map((t) => t.prefix)}::text[], ${texts.map((t) => t.suffix)}::text[], ${texts.map((t) => t.link)}::text[])
