@@ -55,6 +55,8 @@ export interface BuildTestAppOptions {
   bus?: Bus
   /** A stand-in database handle, e.g. one whose `ping` fails, for readiness tests. */
   dbHandle?: DatabaseHandle
+  /** Wraps the database the app gets, e.g. with a plugin that counts its queries. */
+  wrapDb?: (db: Kysely<Database>) => Kysely<Database>
   /** Registers extra (test-only) routes or hooks before the app is made ready. */
   setup?: (app: App) => void | Promise<void>
 }
@@ -74,7 +76,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     const bus = options.bus ?? createMemoryBus()
     app = await buildApp({
       config,
-      db: testDb.db,
+      db: options.wrapDb ? options.wrapDb(testDb.db) : testDb.db,
       bus,
       logger: false,
       ...(options.dbHandle ? { dbHandle: options.dbHandle } : {}),

@@ -267,4 +267,64 @@ describe.skipIf(missing.length > 0)(suiteName, () => {
     )
     expect(await browseOnA()).toEqual([`Cluster post ${slug}`])
   })
+  it("shows a post's views and votes on both instances within 2 s, patched into their cached pages", async () => {
+    const token = await tokenWithRole(serverB, 'contributor')
+    const slug = `views-${randomBytes(3).toString('hex')}`
+    const category = await sqlOnDatabase('INSERT INTO categories (name, slug) VALUES ($1, $1) RETURNING id', [
+      slug,
+    ])
+    const created = await fetch(`${serverB.baseUrl}/api/posts/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        title: `Viewed everywhere ${slug}`,
+        command: `echo ${slug}`,
+        description: '<p>Read on both instances, counted on both.</p>',
+        category: category.rows[0].id,
+      }),
+    })
+    expect(created.status, await created.clone().text()).toBe(201)
+    const post = ((await created.json()) as { post: { _id: string; slug: string } }).post
+    type Card = { _id: string; viewCount: number; uplikeCount: number }
+    const countsOn = async (server: SpawnedServer) => {
+      const [detail, list] = await Promise.all([
+        fetch(`${server.baseUrl}/api/posts/${post.slug}`, { headers: { 'user-agent': 'cluster-reader' } }),
+        fetch(`${server.baseUrl}/api/website/browse?category=${slug}`),
+      ])
+      const card = ((await detail.json()) as { post: Card }).post
+      const listed = ((await list.json()) as { posts: Card[] }).posts.find((item) => item._id === post._id)
+      return { detail: [card.viewCount, card.uplikeCount], list: [listed?.viewCount, listed?.uplikeCount] }
+    }
+    // Both instances cache the page and the list now; the reader's own view counts once, hourly.
+    await Promise.all([countsOn(serverA), countsOn(serverB)])
+
+    // Three members (two on A, one on B) and a guest on B read the post; a member on A upvotes it.
+    const readers = await Promise.all([
+      tokenWithRole(serverA, 'contributor'),
+      tokenWithRole(serverA, 'contributor'),
+      tokenWithRole(serverB, 'contributor'),
+    ])
+    const visited = Date.now()
+    await Promise.all([
+      ...readers.map((reader, i) =>
+        fetch(`${(i < 2 ? serverA : serverB).baseUrl}/api/posts/${post.slug}`, {
+          headers: { authorization: `Bearer ${reader}` },
+        }),
+      ),
+      fetch(`${serverB.baseUrl}/api/posts/${post.slug}`, { headers: { 'user-agent': 'cluster-guest' } }),
+      fetch(`${serverA.baseUrl}/api/posts/upvote/${post._id}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${readers[0]}` },
+      }),
+    ])
+    // The first round's reader, three members and the guest: five visitors in all.
+    const expected = { detail: [5, 1], list: [5, 1] }
+    let seen: Array<Awaited<ReturnType<typeof countsOn>>> = []
+    while (Date.now() - visited < 2000) {
+      seen = await Promise.all([countsOn(serverA), countsOn(serverB)])
+      if (seen.every((counts) => JSON.stringify(counts) === JSON.stringify(expected))) break
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    expect(seen).toEqual([expected, expected])
+  })
 })

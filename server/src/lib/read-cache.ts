@@ -4,8 +4,10 @@
  *
  * - **Single flight.** Concurrent misses for one key share one computation, so a burst of visitors
  *   costs the database one query set, not one per visitor.
- * - **Invalidation first, time second.** `invalidate()` (called when an event says the data changed,
- *   on any instance) makes every stored value unusable at once: the next reader waits for a fresh one.
+ * - **Invalidation first, time second.** `invalidate()` or `invalidateWhere()` (called when an event
+ *   says the data changed, on any instance) makes stored values unusable at once: the next reader
+ *   waits for a fresh one. Values that can be patched in place instead (a post's counters, see
+ *   post-card-store.ts) are patched rather than dropped.
  *   Time only bounds what no event announces (the clock moving a post out of "today" or the trending
  *   window): a value is fresh for `freshMs`.
  * - **Stale while revalidating, briefly.** A value past `freshMs` but younger than `freshMs + staleMs`
@@ -33,6 +35,11 @@ export interface ReadCache<V> {
   get(key: string, load: () => Promise<V>): Promise<V>
   /** Makes every stored value and every computation already running unusable. */
   invalidate(): void
+  /**
+   * Makes the stored values for which `drops(value)` is true unusable, and every computation still
+   * running (it may have read the database before the change that asked for this).
+   */
+  invalidateWhere(drops: (value: V) => boolean): void
   /** Keys held (for tests and diagnostics). */
   readonly size: number
 }
@@ -106,6 +113,12 @@ export function createReadCache<V>(options: ReadCacheOptions): ReadCache<V> {
     },
     invalidate() {
       generation += 1
+    },
+    invalidateWhere(drops) {
+      for (const [key, entry] of entries) {
+        // A running computation keeps its callers; removed from the map, its result is never stored.
+        if (entry.running || (entry.value && drops(entry.value.data))) entries.delete(key)
+      }
     },
     get size() {
       return entries.size

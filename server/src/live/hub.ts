@@ -49,7 +49,7 @@ export interface LiveHub {
   /**
    * Calls `watcher` for every event published on this instance (at once) and for every event the bus
    * delivers from any instance (so an event published here is usually reported twice). Caches use it
-   * to drop what an event makes stale. Returns the function that stops watching.
+   * to patch or drop what an event changes. Returns the function that stops watching.
    */
   watch(watcher: LiveWatcher): () => void
   /** Closes every socket with 1001 and then the bus. */
@@ -57,12 +57,40 @@ export interface LiveHub {
   readonly log: LiveLogger
 }
 
+/** One event as a watcher sees it (see {@link LiveHub.watch}). */
+export interface WatchedEvent {
+  readonly topic: string
+  /** The event name; null for a reset marker (events on the topic may have been lost). */
+  readonly event: string | null
+  /**
+   * The topic's event id, when the bus has numbered it; null when told at publish time on this
+   * instance (before the bus numbered it: the same event comes again, numbered, from the bus).
+   */
+  readonly id: string | null
+  /** The payload as published (`LiveEventData` of the event); parsed from the frame on first use. */
+  data(): unknown
+}
+
 /** Told of every event on every topic (see {@link LiveHub.watch}). */
 export interface LiveWatcher {
-  /** An event (or, with `event` null, a reset marker) was published on `topic`. */
-  event(topic: string, event: string | null): void
+  /** An event (or a reset marker) was published on a topic. */
+  event(event: WatchedEvent): void
   /** Delivery was interrupted and works again: events may have been missed meanwhile. */
   resumed(): void
+}
+
+/** A bus message as watchers see it: the payload is parsed from the frame once, and only if asked. */
+function watchedBusMessage(message: BusMessage): WatchedEvent {
+  let parsed: { data: unknown } | undefined
+  return {
+    topic: message.topic,
+    event: message.event,
+    id: message.id,
+    data() {
+      parsed ??= JSON.parse(message.frame) as { data: unknown }
+      return parsed.data
+    },
+  }
 }
 
 /** The authenticated user of a socket (a subset of the auth plugin's AuthUser). */
@@ -292,7 +320,10 @@ export function createLiveHub(options: HubOptions): Hub {
   }
 
   function onBusMessage(message: BusMessage): void {
-    for (const watcher of watchers) notify(() => watcher.event(message.topic, message.event))
+    if (watchers.size > 0) {
+      const watched = watchedBusMessage(message)
+      for (const watcher of watchers) notify(() => watcher.event(watched))
+    }
     if (message.event === 'role.changed') applyRoleChange(message)
     if (message.event === 'session.revoked') applySessionRevoked(message)
     const state = topics.get(message.topic)
@@ -515,7 +546,8 @@ export function createLiveHub(options: HubOptions): Hub {
       }
       // Told before the bus: a cache must drop what this event changes before the request that
       // caused it answers, even when the bus delivers the event back a little later (Redis).
-      for (const watcher of watchers) notify(() => watcher.event(topic, event))
+      const watched: WatchedEvent = { topic, event, id: null, data: () => data }
+      for (const watcher of watchers) notify(() => watcher.event(watched))
       try {
         await withTimeout(bus.publish(topic, event, data), publishTimeoutMs + 100, 'publish timed out')
       } catch (error) {

@@ -47,6 +47,9 @@ export const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     live: app.live,
     stats: app.statsBroadcaster,
     leaderboard: app.leaderboard,
+    effects: app.voteEffects,
+    views: app.viewCounter,
+    pageCaches: app.postPageCaches,
   }
   const commentsDeps: CommentsDeps = { db: app.db, live: app.live, stats: app.statsBroadcaster }
 

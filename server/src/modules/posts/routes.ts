@@ -17,7 +17,6 @@ import {
   createPost,
   deletePost,
   getPostDetail,
-  type PostPage,
   type PostsDeps,
   updatePost,
   viewerKey,
@@ -29,14 +28,6 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404
 // The seed's client deletes with `DELETE /api/post/delete:{id}`: the colon is part of the segment.
 const LEGACY_DELETE_PREFIX = 'delete:'
 
-/**
- * Post pages: nothing about a post changes without an event but its author's name, avatar and its
- * category's name, so a page stays fresh for half a minute. A page holds the card and four related
- * cards (about 6 KB as JSON, twice that as objects), so 5,000 of them, the popular posts, take at most
- * about 60 MB.
- */
-const POST_PAGE_CACHE = { freshMs: 30_000, staleMs: 30_000, maxEntries: 5000 }
-
 /** Post detail, create, update, delete (both paths) and votes. */
 export const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps: PostsDeps = {
@@ -46,7 +37,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     leaderboard: app.leaderboard,
     effects: app.voteEffects,
     views: app.viewCounter,
-    ...(app.postReadCaches ? { pages: app.postReadCaches.create<PostPage | null>(POST_PAGE_CACHE) } : {}),
+    pageCaches: app.postPageCaches,
   }
 
   app.post(

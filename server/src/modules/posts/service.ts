@@ -11,7 +11,7 @@ import type {
 import { type AuthUser, hasAccess, isContributor } from '../../lib/access.ts'
 import { isUniqueViolation } from '../../lib/db-errors.ts'
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../../lib/errors.ts'
-import { type ReadCache, readThrough } from '../../lib/read-cache.ts'
+import { readThrough } from '../../lib/read-cache.ts'
 import { htmlToText, sanitizeDescription } from '../../lib/sanitize.ts'
 import { commandKey, isUuid, slugify } from '../../lib/slug.ts'
 import { deriveTags } from '../../lib/tags.ts'
@@ -22,6 +22,7 @@ import { activityItem, queueActivity, voteTitle } from '../moderation/activity.t
 import { logModerationAction } from '../moderation/audit.ts'
 import { notifyTierCrossing } from '../notifications/service.ts'
 import type { StatsBroadcaster } from '../stats/service.ts'
+import { adopt, type PostPage, type PostPageCaches } from './page-caches.ts'
 import { POINTS } from './points.ts'
 import { toPostCard } from './presenter.ts'
 import {
@@ -41,20 +42,20 @@ import type { ViewCounter } from './views.ts'
 import type { VoteEffects } from './vote-effects.ts'
 
 /**
- * What the posts service needs: the database, the live hub and the stats broadcaster; the leaderboard
- * and the vote effects' settler when the caller has them (the app always passes both).
+ * What the posts service needs. Every part is required, so a caller that forgets one fails to compile
+ * instead of silently switching a reaction off; only the page caches may be absent (PAGE_CACHE=false).
  */
 export interface PostsDeps {
   db: Kysely<Database>
   live: LiveHub
   stats: StatsBroadcaster
-  leaderboard?: Leaderboard
-  /** Settles what votes owe their posts' authors; without it the queued effects wait for one. */
-  effects?: VoteEffects
-  /** Post pages shared between visitors (infra/post-read-caches.ts); without it every request queries. */
-  pages?: ReadCache<PostPage | null>
-  /** Batched view counting; without it views are not counted. */
-  views?: ViewCounter
+  leaderboard: Leaderboard
+  /** Settles what votes owe their posts' authors. */
+  effects: VoteEffects
+  /** Pages shared between visitors (page-caches.ts); null when PAGE_CACHE=false: every request queries. */
+  pageCaches: Pick<PostPageCaches, 'pages' | 'cards'> | null
+  /** Batched view counting. */
+  views: ViewCounter
 }
 
 /** Longest title (SEED-SPEC §5). */
@@ -193,7 +194,7 @@ export async function createPost(deps: PostsDeps, auth: AuthUser, body: CreatePo
     return created
   })
   deps.stats.changed()
-  deps.leaderboard?.changed()
+  deps.leaderboard.changed()
   return card
 }
 
@@ -306,7 +307,7 @@ export async function deletePost(
     }
   })
   deps.stats.changed()
-  deps.leaderboard?.changed()
+  deps.leaderboard.changed()
   return { postId: id }
 }
 
@@ -347,7 +348,7 @@ export async function vote(
     return voteState(id, counts.uplike_count, counts.downlike_count, value)
   }
 
-  deps.effects?.queued()
+  deps.effects.queued()
   await Promise.all([
     deps.live.publish(`post:${id}`, 'post.votes', {
       postId: id,
@@ -373,23 +374,13 @@ export function viewerKey(auth: AuthUser | null, ip: string, userAgent: string |
 }
 
 /**
- * The part of a post's page every visitor sees alike, with the `post:<id>` live id read before it:
- * a client subscribing from that id is replayed whatever changed since, however long it was cached.
- */
-export interface PostPage {
-  /** Presented once when cached: a card's safety check and tags cost more than serving it. */
-  post: PostCard
-  related: PostCard[]
-  liveId: string
-}
-
-/**
  * The detail page of a post by id or slug, with the caller's vote and up to 4 related posts. The
  * visit is counted in the next batch of views (one per visitor per hour; views.ts), which pushes the
  * post's new count as `post.views`; the page shows the count before it.
  *
- * The card and related posts come from the shared page cache when there is one: every change to the
- * post but a view drops it, and its live id replays anything the client might miss.
+ * The card and related posts come from the shared page cache when there is one: live events patch
+ * their counters in place and drop the page when the post is edited or deleted (page-caches.ts), and
+ * its live id replays anything the client might miss.
  */
 export async function getPostDetail(
   deps: PostsDeps,
@@ -398,10 +389,10 @@ export async function getPostDetail(
   viewer: string,
 ): Promise<PostDetailResponse> {
   const load = () => loadPostPage(deps, idOrSlug)
-  const page = await readThrough(deps.pages, idOrSlug, load)
+  const page = await readThrough(deps.pageCaches?.pages, idOrSlug, load)
   if (!page) throw new NotFoundError(POST_MESSAGES.notFound)
   const { post, related, liveId } = page
-  deps.views?.record(post._id, viewer)
+  deps.views.record(post._id, viewer)
   const votes = auth ? await findVotesOf(deps.db, auth.id, [post._id]) : new Map<string, number>()
   const held = votes.get(post._id) ?? 0
   return { post, isLiked: held > 0, isDisliked: held < 0, related, liveId }
@@ -413,6 +404,7 @@ export async function getPostDetail(
  * live id, so an event landing between the two reads is either in the card or replayed to the client.
  */
 async function loadPostPage(deps: PostsDeps, idOrSlug: string): Promise<PostPage | null> {
+  const since = deps.pageCaches?.cards.mark() ?? 0
   const found = await findPostCardByIdOrSlug(deps.db, idOrSlug, isUuid(idOrSlug))
   if (!found) return null
   const liveId = await deps.live.currentId(`post:${found.id}`)
@@ -422,5 +414,8 @@ async function loadPostPage(deps: PostsDeps, idOrSlug: string): Promise<PostPage
   ])
   // Deleted between the two reads.
   if (!row) return null
-  return { post: toPostCard(row), related: related.map(toPostCard), liveId }
+  const cards = [row, ...related].map(toPostCard)
+  const [post, ...shared] = deps.pageCaches ? adopt(deps.pageCaches.cards, cards, since) : cards
+  if (!post) return null
+  return { post, related: shared, liveId }
 }

@@ -2,13 +2,16 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorResponse } from '../../contract/common.ts'
 import { SearchQuery, SearchResponse } from '../../contract/posts.ts'
 import { BrowseQuery, BrowseResponse, WebsiteResponse } from '../../contract/website.ts'
-import { createWebsiteCaches } from './caches.ts'
 import { browse, getWebsite, search, type WebsiteDeps } from './service.ts'
 
 /** Home data, browse and search: public, with the caller's votes when signed in. */
 export const websiteRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const deps: WebsiteDeps = { db: app.db, live: app.live, leaderboard: app.leaderboard }
-  if (app.postReadCaches) deps.caches = createWebsiteCaches(app.postReadCaches)
+  const deps: WebsiteDeps = {
+    db: app.db,
+    live: app.live,
+    leaderboard: app.leaderboard,
+    pageCaches: app.postPageCaches,
+  }
 
   app.get(
     '/api/website',

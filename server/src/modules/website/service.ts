@@ -1,6 +1,6 @@
 import type { Database } from '@bashboard/db'
 import type { Kysely } from 'kysely'
-import type { Category, Pagination, ReactedPosts, SearchResponse } from '../../contract/posts.ts'
+import type { Category, Pagination, PostCard, ReactedPosts, SearchResponse } from '../../contract/posts.ts'
 import type { BrowseResponse, BrowseSort, WebsiteResponse } from '../../contract/website.ts'
 import type { AuthUser } from '../../lib/access.ts'
 import { badgeForPoints } from '../../lib/badges.ts'
@@ -8,10 +8,11 @@ import { readThrough } from '../../lib/read-cache.ts'
 import type { LiveHub } from '../../live/hub.ts'
 import { avatarUrl } from '../accounts/presenter.ts'
 import type { Leaderboard } from '../leaderboard/service.ts'
+import { adopt, type BrowsePage, type HomePage, type PostPageCaches } from '../posts/page-caches.ts'
 import { toPostCard, toReactedPosts } from '../posts/presenter.ts'
 import { findVotesOf } from '../posts/repo.ts'
 import { getPlatformStats } from '../stats/service.ts'
-import { searchKey, type WebsiteCaches } from './caches.ts'
+import { searchKey } from './caches.ts'
 import {
   browsePageQuery,
   browsePosts,
@@ -28,8 +29,8 @@ export interface WebsiteDeps {
   live: LiveHub
   /** The cached boards: the home page's weekly leaders are the leaderboard page's week. */
   leaderboard: Pick<Leaderboard, 'weeklyLeaders'>
-  /** The shared public parts of the responses (see caches.ts); without it every request queries. */
-  caches?: WebsiteCaches
+  /** The shared public parts of the responses (posts/page-caches.ts); null when PAGE_CACHE=false. */
+  pageCaches: Pick<PostPageCaches, 'home' | 'browse' | 'search' | 'cards'> | null
 }
 
 /** Browse and search page size (DESIGN §4). */
@@ -69,13 +70,19 @@ export async function getWebsite(
   now = new Date(),
 ): Promise<WebsiteResponse> {
   const load = () => loadWebsite(deps, now)
-  const common = await readThrough(deps.caches?.home, 'home', load)
+  const common = await readThrough(deps.pageCaches?.home, 'home', load)
   const ids = [...common.latestPosts, ...common.topWeeklyPosts].map((post) => post._id)
   return { ...common, myReactedPosts: await reactedPosts(deps.db, auth, ids) }
 }
 
+/** The cards of a page loaded by queries that began at `since`, shared with every cached page. */
+function sharedCards(deps: WebsiteDeps, cards: PostCard[], since: number): PostCard[] {
+  return deps.pageCaches ? adopt(deps.pageCaches.cards, cards, since) : cards
+}
+
 /** The part of the home page every visitor sees alike. */
-async function loadWebsite(deps: WebsiteDeps, now: Date): Promise<Omit<WebsiteResponse, 'myReactedPosts'>> {
+async function loadWebsite(deps: WebsiteDeps, now: Date): Promise<HomePage> {
+  const since = deps.pageCaches?.cards.mark() ?? 0
   const [postsId, statsId] = await Promise.all([deps.live.currentId('posts'), deps.live.currentId('stats')])
   const weekAgo = new Date(now.getTime() - WEEK_MS)
   const [latest, topWeekly, categories, platformStats, leaders] = await Promise.all([
@@ -87,8 +94,8 @@ async function loadWebsite(deps: WebsiteDeps, now: Date): Promise<Omit<WebsiteRe
     deps.leaderboard.weeklyLeaders(WEEKLY_LEADERS_LIMIT),
   ])
   return {
-    latestPosts: latest.map(toPostCard),
-    topWeeklyPosts: topWeekly.map(toPostCard),
+    latestPosts: sharedCards(deps, latest.map(toPostCard), since),
+    topWeeklyPosts: sharedCards(deps, topWeekly.map(toPostCard), since),
     categories: categories.map(toCategory),
     platformStats,
     userLeaderboard: leaders.map((row) => ({
@@ -119,39 +126,48 @@ export async function browse(
   }
   const load = () => loadBrowse(deps, params)
   const key = JSON.stringify([params.sort, params.categoryKey, params.page, params.search])
-  const common = await readThrough(deps.caches?.browse, key, load)
-  const ids = common.posts.map((post) => post._id)
-  return { ...common, myReactedPosts: await reactedPosts(deps.db, auth, ids) }
+  const { response } = await readThrough(deps.pageCaches?.browse, key, load)
+  const ids = response.posts.map((post) => post._id)
+  return { ...response, myReactedPosts: await reactedPosts(deps.db, auth, ids) }
 }
 
 /** A browse page as every visitor sees it. */
 async function loadBrowse(
   deps: WebsiteDeps,
   params: { page: number; search: string; categoryKey: string; sort: BrowseSort },
-): Promise<Omit<BrowseResponse, 'myReactedPosts'>> {
+): Promise<BrowsePage> {
   const { page, search, categoryKey } = params
+  const since = deps.pageCaches?.cards.mark() ?? 0
   const liveId = await deps.live.currentId('posts')
   const offset = (page - 1) * PAGE_SIZE
-  const [categories, result] = await Promise.all([
+  // Search mode ignores the category.
+  const filtered = search === '' && categoryKey !== ''
+  const resolving = filtered ? resolveCategoryId(deps.db, categoryKey) : Promise.resolve(undefined)
+  const [categories, categoryId, result] = await Promise.all([
     listCategories(deps.db),
+    resolving,
     (async () => {
       if (search !== '') return searchPosts(deps.db, search, { limit: PAGE_SIZE, offset })
-      const categoryId = categoryKey === '' ? undefined : await resolveCategoryId(deps.db, categoryKey)
-      if (categoryKey !== '' && !categoryId) return { rows: [], total: 0 }
+      const id = await resolving
+      if (filtered && !id) return { rows: [], total: 0 }
       return browsePosts(deps.db, {
         sort: params.sort,
         limit: PAGE_SIZE,
         offset,
-        ...(categoryId ? { categoryId } : {}),
+        ...(id ? { categoryId: id } : {}),
       })
     })(),
   ])
   return {
-    posts: result.rows.map(toPostCard),
-    categories: categories.map(toCategory),
-    pagination: pagination(page, PAGE_SIZE, result.total),
-    search: search === '' ? null : search,
-    liveId,
+    response: {
+      posts: sharedCards(deps, result.rows.map(toPostCard), since),
+      categories: categories.map(toCategory),
+      pagination: pagination(page, PAGE_SIZE, result.total),
+      search: search === '' ? null : search,
+      liveId,
+    },
+    // An unknown category's page is empty and stays so until it expires.
+    categoryId: categoryId ?? null,
   }
 }
 
@@ -165,8 +181,10 @@ export async function search(
   const term = query.search?.trim() ?? ''
   if (term === '') return { posts: [], pagination: pagination(page, limit, 0) }
   const load = async (): Promise<SearchResponse> => {
+    const since = deps.pageCaches?.cards.mark() ?? 0
     const result = await searchPosts(deps.db, term, { limit, offset: (page - 1) * limit })
-    return { posts: result.rows.map(toPostCard), pagination: pagination(page, limit, result.total) }
+    const posts = sharedCards(deps, result.rows.map(toPostCard), since)
+    return { posts, pagination: pagination(page, limit, result.total) }
   }
-  return readThrough(deps.caches?.search, searchKey(term, page, limit), load)
+  return readThrough(deps.pageCaches?.search, searchKey(term, page, limit), load)
 }
