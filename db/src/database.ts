@@ -255,6 +255,15 @@ export interface ModerationLogTable {
   created_at: CreatedAt
 }
 
+/**
+ * The search vocabulary (migration 0009): each distinct word of post titles, commands and tags (the
+ * lexemes of the `simple` configuration) and how many posts contain it. Kept by triggers on posts.
+ */
+export interface SearchWordsTable {
+  word: string
+  doc_count: number
+}
+
 export interface Database {
   users: UsersTable
   categories: CategoriesTable
@@ -272,6 +281,7 @@ export interface Database {
   ad_clicks: AdClicksTable
   notifications: NotificationsTable
   moderation_log: ModerationLogTable
+  search_words: SearchWordsTable
 }
 
 export type UserRow = Selectable<UsersTable>

@@ -8,6 +8,8 @@ import * as m0005 from './migrations/0005_content.ts'
 import * as m0006 from './migrations/0006_post_ranks.ts'
 import * as m0007 from './migrations/0007_vote_effects.ts'
 import * as m0008 from './migrations/0008_daily_rollup_per_statement.ts'
+import * as m0009 from './migrations/0009_search_words.ts'
+import * as m0010 from './migrations/0010_precomputed_reads.ts'
 
 /**
  * Every migration, in order. A static map rather than a folder scan, so bundlers and tsx see the imports
@@ -22,6 +24,8 @@ const migrations: Record<string, Migration> = {
   '0006_post_ranks': m0006,
   '0007_vote_effects': m0007,
   '0008_daily_rollup_per_statement': m0008,
+  '0009_search_words': m0009,
+  '0010_precomputed_reads': m0010,
 }
 
 const provider: MigrationProvider = {

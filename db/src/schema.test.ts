@@ -8,6 +8,7 @@ import * as people from './migrations/0004_people.ts'
 import * as content from './migrations/0005_content.ts'
 import * as voteEffects from './migrations/0007_vote_effects.ts'
 import * as dailyRollup from './migrations/0008_daily_rollup_per_statement.ts'
+import * as searchWords from './migrations/0009_search_words.ts'
 import { sqlState, TEST_TARGETS, targetTitle } from './test-targets.ts'
 import type { TestDatabase } from './testing.ts'
 
@@ -25,6 +26,7 @@ const APP_TABLES = [
   'points_ledger',
   'post_views',
   'posts',
+  'search_words',
   'users',
   'vote_effects',
   'votes',
@@ -106,6 +108,8 @@ for (const target of TEST_TARGETS) {
         '0006_post_ranks',
         '0007_vote_effects',
         '0008_daily_rollup_per_statement',
+        '0009_search_words',
+        '0010_precomputed_reads',
       ])
     })
 
@@ -336,7 +340,15 @@ for (const target of TEST_TARGETS) {
     it('down() removes every app table and up() restores them, latest first', async () => {
       // Through the Migration interface, as the Migrator calls it (its methods take any Kysely).
       // Later migrations reference the first one's tables, so they go first and come back last.
-      const migrations: Migration[] = [initial, community, people, content, voteEffects, dailyRollup]
+      const migrations: Migration[] = [
+        initial,
+        community,
+        people,
+        content,
+        voteEffects,
+        dailyRollup,
+        searchWords,
+      ]
       for (const migration of [...migrations].reverse()) await migration.down?.(db)
       expect(await tableNames(db)).toEqual([])
       for (const migration of migrations) await migration.up(db)

@@ -20,3 +20,15 @@ export async function deleteViewsBefore(
     )`.execute(db)
   return Number(result.numAffectedRows ?? 0)
 }
+
+/**
+ * Deletes the per-user daily activity (migration 0010) of UTC days before `day`, and returns how many
+ * rows went. Only today's is ever read ("active today"); the per-day totals are one row a day and kept.
+ */
+export async function deleteActivityBefore(db: Kysely<Database>, day: Date): Promise<number> {
+  const result =
+    await sql`DELETE FROM counters.daily_activity WHERE day < ${day.toISOString().slice(0, 10)}::date`.execute(
+      db,
+    )
+  return Number(result.numAffectedRows ?? 0)
+}

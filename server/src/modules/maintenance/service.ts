@@ -1,7 +1,8 @@
 import type { Database } from '@bashboard/db'
 import type { Kysely } from 'kysely'
+import { startOfUtcDay } from '../../lib/time.ts'
 import type { LiveLogger } from '../../live/bus.ts'
-import { deleteViewsBefore, type ViewTable } from './repo.ts'
+import { deleteActivityBefore, deleteViewsBefore, type ViewTable } from './repo.ts'
 
 /**
  * A view row only decides whether the same visitor's next visit in the same hour counts again, so rows
@@ -33,14 +34,22 @@ export async function pruneViews(
   return total
 }
 
+/**
+ * Deletes the per-user activity of days before yesterday (UTC): "active today" reads only today's,
+ * and a day is kept one day longer for clocks that disagree a little around midnight.
+ */
+export function pruneActivity(db: Kysely<Database>, now = new Date()): Promise<number> {
+  return deleteActivityBefore(db, new Date(startOfUtcDay(now).getTime() - 24 * 60 * 60 * 1000))
+}
+
 /** A running pruner; `stop()` cancels the next round (a round in progress finishes). */
 export interface ViewPruner {
   stop(): void
 }
 
 /**
- * Prunes view rows older than {@link VIEW_RETENTION_MS} every `everyMs`. Every instance may run it:
- * deleting a row twice is harmless. Failures are logged and retried on the next round.
+ * Prunes view rows older than {@link VIEW_RETENTION_MS}, and the activity of past days, every
+ * `everyMs`. Every instance may run it: deleting a row twice is harmless. Failures are logged and retried on the next round.
  */
 export function startViewPruning(
   deps: { db: Kysely<Database>; log: LiveLogger },
@@ -50,9 +59,10 @@ export function startViewPruning(
   const timer = setInterval(() => {
     if (running) return
     running = true
-    pruneViews(deps.db, new Date(Date.now() - VIEW_RETENTION_MS))
-      .then((deleted) => {
+    Promise.all([pruneViews(deps.db, new Date(Date.now() - VIEW_RETENTION_MS)), pruneActivity(deps.db)])
+      .then(([deleted, activity]) => {
         if (deleted > 0) deps.log.info({ deleted }, 'old view rows pruned')
+        if (activity > 0) deps.log.info({ deleted: activity }, 'activity of past days pruned')
       })
       .catch((error: unknown) =>
         deps.log.warn({ err: error }, 'pruning old view rows failed; retrying later'),

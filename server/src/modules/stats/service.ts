@@ -4,7 +4,7 @@ import type { PlatformStats } from '../../contract/stats.ts'
 import { CoalescerClosedError, coalesce } from '../../lib/coalesce.ts'
 import { startOfUtcDay } from '../../lib/time.ts'
 import type { LiveHub } from '../../live/hub.ts'
-import { countActiveUsersSince, countTotals, findPostsCreatedSince } from './repo.ts'
+import { countTotals, findPostsCreatedSince } from './repo.ts'
 
 /** How many of today's posts the stats list. */
 export const TODAYS_POSTS_LIMIT = 10
@@ -16,10 +16,9 @@ const ACTED_MEMORY_LIMIT = 50_000
 /** Computes the platform stats now. "Today" starts at UTC midnight. */
 export async function getPlatformStats(db: Kysely<Database>, now: Date = new Date()): Promise<PlatformStats> {
   const since = startOfUtcDay(now)
-  const [totals, todays, activeToday] = await Promise.all([
-    countTotals(db),
+  const [totals, todays] = await Promise.all([
+    countTotals(db, since),
     findPostsCreatedSince(db, since, TODAYS_POSTS_LIMIT),
-    countActiveUsersSince(db, since),
   ])
   return {
     totalPosts: totals.posts,
@@ -31,7 +30,7 @@ export async function getPlatformStats(db: Kysely<Database>, now: Date = new Dat
       slug: post.slug,
       createdAt: post.created_at.toISOString(),
     })),
-    activeToday,
+    activeToday: totals.activeToday,
   }
 }
 

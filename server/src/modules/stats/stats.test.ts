@@ -1,3 +1,5 @@
+import { wipeDatabase } from '@bashboard/db'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
 import { createCategory, createComment, createPost, createUser, createVote } from '../../../test/factories.ts'
@@ -153,5 +155,90 @@ describe('stats broadcaster', () => {
     } finally {
       unsubscribe()
     }
+  })
+})
+
+describe('pre-aggregated stats (migration 0010)', () => {
+  /** The totals and today's active users as a count over the rows themselves says them. */
+  async function recount(): Promise<{ totalUsers: number; activeToday: number }> {
+    const since = startOfUtcDay()
+    const { rows } = await sql<{ users: string; active: string }>`SELECT
+      (SELECT count(*) FROM users) AS users,
+      (SELECT count(*) FROM (
+        SELECT author_id FROM posts WHERE created_at >= ${since}
+        UNION SELECT author_id FROM comments WHERE created_at >= ${since}
+        UNION SELECT user_id FROM votes WHERE updated_at >= ${since}
+      ) AS active) AS active`.execute(t.db)
+    return { totalUsers: Number(rows[0]?.users), activeToday: Number(rows[0]?.active) }
+  }
+  async function served(): Promise<{ totalUsers: number; activeToday: number }> {
+    const body = (await t.app.inject({ url: '/api/website/stats' })).json()
+    return { totalUsers: body.totalUsers, activeToday: body.activeToday }
+  }
+
+  it('equal a recount after inserts, vote changes across days and deletions', async () => {
+    const yesterday = new Date(startOfUtcDay().getTime() - 60 * 60 * 1000)
+    const before = await recount()
+    expect(await served()).toEqual(before)
+    const [poster, commenter, voter, lateVoter, leaving] = await Promise.all([
+      createUser(t.db),
+      createUser(t.db),
+      createUser(t.db),
+      createUser(t.db),
+      createUser(t.db),
+    ])
+    const post = await createPost(t.db, { authorId: poster.id })
+    const old = await createPost(t.db, { authorId: leaving.id, createdAt: yesterday })
+    const comment = await createComment(t.db, { postId: old.id, authorId: commenter.id })
+    await createVote(t.db, { postId: post.id, userId: voter.id })
+    await createVote(t.db, { postId: old.id, userId: voter.id })
+    await createVote(t.db, { postId: post.id, userId: lateVoter.id, at: yesterday })
+    await createVote(t.db, { postId: post.id, userId: leaving.id })
+    expect(await served()).toEqual(await recount())
+    expect((await served()).activeToday).toBe(before.activeToday + 4)
+
+    // Yesterday's vote switched today (the vote statement sets updated_at), then switched back the
+    // same day: active once.
+    for (const value of [-1, 1]) {
+      await t.db
+        .updateTable('votes')
+        .set({ value, updated_at: new Date() })
+        .where('user_id', '=', lateVoter.id)
+        .execute()
+      expect(await served()).toEqual(await recount())
+    }
+    expect((await served()).activeToday).toBe(before.activeToday + 5)
+
+    // One of two votes goes (still active), then the other; a comment goes; a user goes with their
+    // posts and votes (cascades).
+    await t.db.deleteFrom('votes').where('user_id', '=', voter.id).where('post_id', '=', old.id).execute()
+    expect(await served()).toEqual(await recount())
+    await t.db.deleteFrom('votes').where('user_id', '=', voter.id).execute()
+    await t.db.deleteFrom('comments').where('id', '=', comment.id).execute()
+    await t.db.deleteFrom('users').where('id', '=', leaving.id).execute()
+    expect(await served()).toEqual(await recount())
+    expect(await served()).toEqual({
+      totalUsers: before.totalUsers + 4,
+      activeToday: before.activeToday + 2,
+    })
+
+    // A post moved to yesterday takes its author's activity with it.
+    await t.db.updateTable('posts').set({ created_at: yesterday }).where('id', '=', post.id).execute()
+    expect(await served()).toEqual(await recount())
+  })
+})
+
+describe('pre-aggregated stats after a wipe', () => {
+  it('recount from what is left when the tables are truncated (the CLI reseed)', async () => {
+    await wipeDatabase(t.db)
+    const body = (await t.app.inject({ url: '/api/website/stats' })).json()
+    expect(body).toMatchObject({ totalPosts: 0, totalUsers: 0, activeToday: 0 })
+    const user = await createUser(t.db)
+    await createPost(t.db, { authorId: user.id })
+    expect((await t.app.inject({ url: '/api/website/stats' })).json()).toMatchObject({
+      totalPosts: 1,
+      totalUsers: 1,
+      activeToday: 1,
+    })
   })
 })
