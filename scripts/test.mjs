@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: lint, typecheck, unit + integration + component tests (vitest), then end-to-end tests
 // (Playwright in Chromium against the real server). Every step runs even if an earlier one failed, so one
-// run shows everything that is wrong. Ends with one line `N passed, M failed[, K skipped]`: lint and
-// typecheck count as one check each, then every vitest and Playwright test.
+// run shows everything that is wrong. Ends with one line `N passed, M failed[, K skipped]`: lint,
+// typecheck and the web's JavaScript budget (scripts/check-web-budget.mjs, on the build the e2e step
+// makes) count as one check each, then every vitest and Playwright test.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -13,7 +14,7 @@ const reports = join(root, '.reports')
 rmSync(reports, { recursive: true, force: true })
 mkdirSync(reports, { recursive: true })
 
-const only = process.argv[2] // optional: lint | typecheck | unit | e2e
+const only = process.argv[2] // optional: lint | typecheck | unit | budget | e2e
 const tally = { passed: 0, failed: 0, skipped: 0 }
 const failures = []
 
@@ -73,11 +74,12 @@ if (!only || only === 'unit') {
   } else check('vitest (no report)', false)
 }
 
-if (!only || only === 'e2e') {
+if (!only || only === 'e2e' || only === 'budget') {
   const out = join(reports, 'playwright.json')
   const built = run('web build', 'npm', ['run', 'build', '-w', 'web', '--silent'])
   if (!built) check('web build', false)
-  else {
+  else check('web budget', run('web budget', 'node', [join(root, 'scripts', 'check-web-budget.mjs')]))
+  if (built && only !== 'budget') {
     const ok = run(
       'e2e',
       join(root, 'node_modules', '.bin', 'playwright'),

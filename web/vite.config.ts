@@ -1,7 +1,11 @@
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import { promisify } from 'node:util'
+import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 
 // The API, the uploads and the live socket are served by the Fastify process on :3000; in development the
 // Vite server forwards them so the browser only ever talks to one origin (as it does in production).
@@ -25,14 +29,128 @@ const backendProxy = {
   '/blog/feed.xml': { target: backend, changeOrigin: false },
 }
 
+const brotli = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
+
+/** Text files worth compressing; images and fonts (woff2 is already brotli) are sent as they are. */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/
+/** Below this a compressed copy saves less than its headers cost (the server's threshold is the same). */
+const MIN_BYTES = 1024
+
+async function filesBelow(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true })
+  const nested = await Promise.all(
+    entries.map((entry) => {
+      const path = join(dir, entry.name)
+      if (entry.isDirectory()) return entry.name === '.vite' ? [] : filesBelow(path)
+      return [path]
+    }),
+  )
+  return nested.flat()
+}
+
+/**
+ * Writes `file.br` (brotli, maximum quality) and `file.gz` (gzip level 9) next to every text file of the
+ * build, once, so the server sends them without compressing per request (@fastify/static `preCompressed`
+ * in server/src/infra/web-app.ts). A copy that would not be smaller is not written.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist'
+  return {
+    name: 'bashboard-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir)
+    },
+    async closeBundle() {
+      const files = (await filesBelow(outDir)).filter((file) => COMPRESSIBLE.test(file))
+      await Promise.all(
+        files.map(async (file) => {
+          if ((await stat(file)).size < MIN_BYTES) return
+          const source = await readFile(file)
+          const [br, gz] = await Promise.all([
+            brotli(source, {
+              params: {
+                [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+                [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: source.length,
+              },
+            }),
+            gzipAsync(source, { level: 9 }),
+          ])
+          if (br.length < source.length) await writeFile(`${file}.br`, br)
+          if (gz.length < source.length) await writeFile(`${file}.gz`, gz)
+        }),
+      )
+    },
+  }
+}
+
+/** lucide-react's icon modules (one per icon) and the helper they share. */
+const LUCIDE_ICON = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]/
+
+/** The body text's font file (Latin subset of Inter); src/main.tsx imports it through @fontsource. */
+const PRELOADED_FONT = /(?:^|\/)inter-latin-wght-normal-[\w-]+\.woff2$/
+
+/**
+ * Preloads the body font from index.html. Otherwise the browser only asks for it once the app has
+ * rendered text, the text is painted in the fallback font first and re-wrapped when Inter arrives, and
+ * everything under a re-wrapped paragraph moves (Lighthouse counted it as layout shift on the home page).
+ */
+function preloadBodyFont(): Plugin {
+  return {
+    name: 'bashboard-preload-body-font',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const font = Object.keys(context.bundle ?? {}).find((file) => PRELOADED_FONT.test(file))
+        if (!font) return []
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${font}`, crossorigin: '' },
+            injectTo: 'head',
+          },
+        ]
+      },
+    },
+  }
+}
+
 export default defineConfig({
   // The router plugin must run before react() so the split route chunks still get the React transform.
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss()],
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+    tailwindcss(),
+    preloadBodyFont(),
+    precompress(),
+  ],
   server: {
     proxy: backendProxy,
   },
   preview: {
     proxy: backendProxy,
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    // The manifest (dist/.vite/manifest.json, never served) is what scripts/check-web-budget.mjs reads.
+    manifest: true,
+    rollupOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // Left alone, each icon shared by two routes becomes its own few-hundred-byte chunk, and a
+            // route such as the home page waits for a dozen of them (more round trips than bytes).
+            // The icons the first page needs stay with it; all the others share one chunk.
+            { name: 'icons-initial', test: LUCIDE_ICON, tags: ['$initial'], priority: 2 },
+            { name: 'icons', test: LUCIDE_ICON, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
 })

@@ -5,10 +5,10 @@ import Fastify, { type FastifyServerOptions } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Config } from './config.ts'
 import { authPlugin } from './infra/auth.ts'
+import { compressionPlugin } from './infra/compression.ts'
 import { contextPlugin } from './infra/context.ts'
 import { errorsPlugin } from './infra/errors.ts'
 import { openApiPlugin } from './infra/openapi.ts'
-import { createPostReadCaches } from './infra/post-read-caches.ts'
 import { rateLimitPlugin } from './infra/rate-limit.ts'
 import { securityPlugin } from './infra/security.ts'
 import { uploadsPlugin } from './infra/uploads.ts'
@@ -28,6 +28,7 @@ import { moderationRoutes } from './modules/moderation/routes.ts'
 import { notificationsRoutes } from './modules/notifications/routes.ts'
 import { createUpvoteNotifier } from './modules/notifications/service.ts'
 import { peopleRoutes } from './modules/people/routes.ts'
+import { createPostPageCaches } from './modules/posts/page-caches.ts'
 import { postsRoutes } from './modules/posts/routes.ts'
 import { createViewCounter } from './modules/posts/views.ts'
 import { createVoteEffects } from './modules/posts/vote-effects.ts'
@@ -35,6 +36,7 @@ import { siteRoutes } from './modules/site/routes.ts'
 import { statsRoutes } from './modules/stats/routes.ts'
 import { createStatsBroadcaster } from './modules/stats/service.ts'
 import { websiteRoutes } from './modules/website/routes.ts'
+import { startTrendingRefresh } from './modules/website/trending.ts'
 
 /** Largest JSON body accepted (DESIGN §7); uploads have their own multipart limits. */
 export const BODY_LIMIT_BYTES = 1024 * 1024
@@ -104,6 +106,8 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(contextPlugin, { config, db, ...(opts.dbHandle ? { dbHandle: opts.dbHandle } : {}) })
   await app.register(errorsPlugin)
   await app.register(securityPlugin, { config })
+  // JSON and HTML bodies of 1 KB or more, gzip or brotli, only for clients that ask (Accept-Encoding).
+  await app.register(compressionPlugin)
   await app.register(rateLimitPlugin, { config })
   await app.register(authPlugin, { config })
   await app.register(uploadsPlugin, { config })
@@ -131,10 +135,14 @@ export async function buildApp(opts: BuildAppOptions) {
   // View rows of past hours are deleted every ten minutes (modules/maintenance).
   const viewPruner = startViewPruning({ db, log: app.log })
   app.addHook('onClose', async () => viewPruner.stop())
-  // Home, browse, search and post pages shared between visitors, dropped by post events (PAGE_CACHE).
-  const postReadCaches = config.pageCache ? createPostReadCaches(app.live) : null
-  app.decorate('postReadCaches', postReadCaches)
-  app.addHook('onClose', async () => postReadCaches?.close())
+  // Trending scores are recomputed every few seconds, one instance at a time (modules/website/trending.ts).
+  const trendingRanks = startTrendingRefresh({ db, log: app.log })
+  app.decorate('trendingRanks', trendingRanks)
+  app.addHook('onClose', async () => trendingRanks.stop())
+  // Home, browse, search and post pages shared between visitors, patched by live events (PAGE_CACHE).
+  const postPageCaches = config.pageCache ? createPostPageCaches(app.live) : null
+  app.decorate('postPageCaches', postPageCaches)
+  app.addHook('onClose', async () => postPageCaches?.close())
 
   // Domain modules.
   await app.register(healthRoutes)

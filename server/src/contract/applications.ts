@@ -1,20 +1,18 @@
 import { type Static, Type } from 'typebox'
 import { Id, IdParams, NullableDateTime } from './common.ts'
 
+export {
+  APPLICATION_DOC_CATEGORIES,
+  APPLICATION_FORM_FIELDS,
+  APPLICATION_LIMITS,
+  APPLICATION_MESSAGES,
+} from './values.ts'
+
 /*
  * Contributor applications (SEED-SPEC §2 Application, DESIGN §4): a member sends a private document
  * and a cover letter; a moderator accepts or rejects it. The create call is multipart, so its fields
  * are described by constants here rather than a JSON body schema.
  */
-
-/** The five document categories, in the order the form lists them. */
-export const APPLICATION_DOC_CATEGORIES = [
-  'Driving License',
-  'Passport',
-  'NID',
-  'Birth Certificate',
-  'Others',
-] as const
 
 /** One of `APPLICATION_DOC_CATEGORIES`. */
 export const ApplicationDocCategory = Type.Union([
@@ -26,50 +24,8 @@ export const ApplicationDocCategory = Type.Union([
 ])
 export type ApplicationDocCategory = Static<typeof ApplicationDocCategory>
 
-/** Limits checked by the server (and mirrored by the form). The cover letter is counted trimmed. */
-export const APPLICATION_LIMITS = {
-  documentMaxBytes: 10 * 1024 * 1024,
-  coverLetterMinLength: 50,
-  coverLetterMaxLength: 5000,
-  /** Longest reviewer message (required when rejecting). */
-  reviewMessageMaxLength: 1000,
-} as const
-
 /** MIME types a stored document can have (images are re-encoded; PDFs are kept as sent). */
 export const APPLICATION_DOCUMENT_MIME_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const
-
-/**
- * The exact error texts of the create call, as the API answers them (`message`) and as the form
- * shows them. SEED-SPEC §5 gives the first three.
- */
-export const APPLICATION_MESSAGES = {
-  /** 422: a field is missing or empty. */
-  missingFields: 'Please fill in all required fields',
-  /** 415: the document is not a JPEG, PNG or PDF by content. */
-  invalidDocument: 'Please upload a valid document (JPEG, JPG, PNG, or PDF)',
-  /** 413: the document is over 10 MB. */
-  documentTooLarge: 'Document must be smaller than 10MB',
-  /** 422: the cover letter is shorter than 50 characters after trimming. */
-  coverLetterTooShort: 'Cover letter must be at least 50 characters',
-  /** 422: the cover letter is longer than 5000 characters. */
-  coverLetterTooLong: 'Cover letter must be at most 5000 characters',
-  /** 422: the category is not one of the five. */
-  invalidDocCategory:
-    'Document category must be one of: Driving License, Passport, NID, Birth Certificate, Others',
-  /** 422: the PDF carries active content. */
-  unsafePdf: 'PDF documents with scripts, launch actions or embedded files are not accepted',
-  /** 409: the caller is already a contributor (or a moderator). */
-  alreadyContributor: 'You are already a contributor',
-  /** 409: the caller has an application under review. */
-  alreadyReviewing: 'You already have an application under review',
-} as const
-
-/** The multipart field names of `POST /api/applications/create`. */
-export const APPLICATION_FORM_FIELDS = {
-  document: 'document',
-  coverLetter: 'coverLetter',
-  docCategory: 'docCategory',
-} as const
 
 /** An application's state: `reviewing` shows as "Under Review"; `rejected` allows a new submission. */
 export const ApplicationStatus = Type.Union([

@@ -1,5 +1,8 @@
 import { type Static, Type } from 'typebox'
 import { Id, IdParams, NullableDateTime, PageNumber } from './common.ts'
+import { BLOG_METADESCRIPTION_MAX_LENGTH, BLOG_TITLE_MAX_LENGTH } from './values.ts'
+
+export { BLOG_METADESCRIPTION_MAX_LENGTH, BLOG_PAGE_SIZE, BLOG_TITLE_MAX_LENGTH } from './values.ts'
 
 /*
  * The blog (SEED-SPEC §2 "Blog list", "Blog detail", §3 "Blog"): the public list and article, and the
@@ -7,16 +10,10 @@ import { Id, IdParams, NullableDateTime, PageNumber } from './common.ts'
  * allowlist as post descriptions (contract/rich-text.ts); clients sanitise it again before rendering.
  */
 
-/** Default page size of `GET /api/blogs` (SEED-SPEC §9: the list uses 6). */
-export const BLOG_PAGE_SIZE = 6
 /** Largest `limit` of `GET /api/blogs`. */
 export const BLOG_MAX_PAGE_SIZE = 50
 /** Words read per minute for `readingTime` (words / 200, rounded up, at least 1). */
 export const BLOG_WORDS_PER_MINUTE = 200
-/** Longest title, in characters after trimming. */
-export const BLOG_TITLE_MAX_LENGTH = 200
-/** Longest meta description, in characters after trimming (also the SEO description). */
-export const BLOG_METADESCRIPTION_MAX_LENGTH = 300
 
 /** Messages of the blog endpoints (shown to people as is). */
 export const BLOG_MESSAGES = {

@@ -54,8 +54,7 @@ export const PageNumber = Type.Integer({ minimum: 1, maximum: 10_000 })
 /** An ISO-8601 timestamp, or null when the moment has not happened (or is open-ended). */
 export const NullableDateTime = Type.Union([Type.String({ format: 'date-time' }), Type.Null()])
 
-/** Largest blog or ad image upload, in bytes. */
-export const CONTENT_IMAGE_MAX_BYTES = 5 * 1024 * 1024
+export { CONTENT_IMAGE_MAX_BYTES } from './values.ts'
 
 /**
  * Answer to `POST /api/mod/blogs/image` and `POST /api/mod/ads/image` (multipart field `image`, JPEG

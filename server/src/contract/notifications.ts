@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox'
 import { Id } from './common.ts'
+import { NOTIFICATIONS_PAGE_SIZE } from './values.ts'
 
 /*
  * Notifications (issue 4): kept in the database so a user who was away sees them on return, and
@@ -36,8 +37,7 @@ export const Notification = Type.Object({
 })
 export type Notification = Static<typeof Notification>
 
-/** How many notifications `GET /api/notifications` returns at most. */
-export const NOTIFICATIONS_PAGE_SIZE = 30
+export { NOTIFICATIONS_PAGE_SIZE } from './values.ts'
 
 /**
  * `GET /api/notifications` (member): the newest notifications, the number of unread ones (all of

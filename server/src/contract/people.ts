@@ -123,8 +123,7 @@ export const UpdateUserResponse = Type.Object({
 })
 export type UpdateUserResponse = Static<typeof UpdateUserResponse>
 
-/** Largest avatar upload: above it `PUT /api/users/avatar` answers 413 'Image must be smaller than 5MB'. */
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024
+export { AVATAR_MAX_BYTES } from './values.ts'
 /** Side of the square an avatar is re-encoded to, at most. */
 export const AVATAR_MAX_SIDE = 512
 

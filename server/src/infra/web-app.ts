@@ -34,7 +34,9 @@ export function wantsWebApp(request: FastifyRequest): boolean {
 /**
  * Serves uploads (DATA_DIR/uploads, nosniff, sandboxed) and the built web app (WEB_DIST_DIR) with a
  * single-page-app fallback: a browser navigation to any other path gets index.html, while unknown
- * /api paths get the JSON 404. Hashed assets are cached for a year, index.html never.
+ * /api paths get the JSON 404. Hashed assets are cached for a year, index.html never. The build's files
+ * go out pre-compressed when the client accepts it; the pages with injected metadata are compressed
+ * per response by infra/compression.ts.
  */
 export const webAppPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config }) => {
@@ -64,6 +66,10 @@ export const webAppPlugin = fp(
         prefix: '/',
         index: ['index.html'],
         dotfiles: 'ignore',
+        // The web build writes a .br and a .gz next to every text file worth it (web/vite.config.ts);
+        // the file matching the request's Accept-Encoding is sent, with `Vary: Accept-Encoding`, and the
+        // plain file when there is no such sibling or the client accepts neither.
+        preCompressed: true,
         setHeaders: (reply, path) => {
           const hashed = path.includes(`${join(config.webDistDir, 'assets')}`)
           reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache')

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { blogDetailQueryOptions } from '../features/blog/api'
-import { BlogDetailLoading, BlogDetailPage } from '../features/blog/components/blog-detail-page'
+import { BlogDetailLoading } from '../features/blog/components/blog-detail-loading'
+import { BlogDetailPage } from '../features/blog/components/blog-detail-page'
 
 export const Route = createFileRoute('/blog/$slug')({
   // The page decides between 'Blog post not found' and "back to /blog"; a failed load must not throw.

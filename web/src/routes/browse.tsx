@@ -1,7 +1,7 @@
 import type { BrowseSort } from '@bashboard/server/contract'
 import { createFileRoute } from '@tanstack/react-router'
-import { BROWSE_SORTS, type BrowseParams, browseQueryOptions } from '../features/posts/api'
 import { BrowsePage } from '../features/posts/components/browse-page'
+import { BROWSE_SORTS, type BrowseParams, browseQueryOptions } from '../features/posts/queries'
 
 export interface BrowseSearch {
   page?: number

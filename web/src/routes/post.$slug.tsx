@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { CommentsSection } from '../features/comments'
-import { postDetailQueryOptions } from '../features/posts/api'
-import { PostDetailLoading, PostDetailPage } from '../features/posts/components/post-detail-page'
+import { PostDetailLoading } from '../features/posts/components/post-detail-loading'
+import { PostDetailPage } from '../features/posts/components/post-detail-page'
+import { postDetailQueryOptions } from '../features/posts/queries'
 
 export const Route = createFileRoute('/post/$slug')({
   // The page decides between "not found" and "go back to Browse"; a failed load must not throw here.

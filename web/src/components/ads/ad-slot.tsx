@@ -57,6 +57,9 @@ function AdCreative({ ad, page }: { ad: Ad; page: AdPage }) {
     <img
       src={source}
       alt={label}
+      // The slot's size, so the box is reserved before the image arrives (CSS still scales it down).
+      width={banner ? 728 : 300}
+      height={banner ? 90 : 250}
       loading="lazy"
       decoding="async"
       onError={() => setFailed(true)}

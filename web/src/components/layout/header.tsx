@@ -2,9 +2,8 @@ import type { ProfileHeader } from '@bashboard/server/contract'
 import { Link, useLocation } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { Heart, LogOut, Menu, Plus, Settings, ShieldCheck, Sparkles, User, X } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useLogout, useProfileHeader } from '../../features/auth/api'
-import { NotificationsMenu } from '../../features/notifications/components/notifications-menu'
 import { cn } from '../../lib/cn'
 import { canCreatePosts } from '../../lib/current-user'
 import { isSignedInAtom } from '../../state/session'
@@ -15,7 +14,6 @@ import { LiveIndicator } from './live-indicator'
 import { Logo } from './logo'
 import { DONATE_URL, primaryNav } from './nav-items'
 import { ThemeToggle } from './theme-toggle'
-import { UserMenu } from './user-menu'
 
 interface ShellLinkProps {
   /**
@@ -77,6 +75,14 @@ function DonateLink({ compact, onNavigate, className }: ShellLinkProps) {
   )
 }
 
+// The notifications and user menus are only for signed-in visitors: they load in their own chunk, asked
+// for as soon as the session is known (alongside the profile header they wait for anyway), so a guest's
+// first page does not download them.
+const loadNotificationsMenu = () => import('../../features/notifications/components/notifications-menu')
+const loadUserMenu = () => import('./user-menu')
+const NotificationsMenu = lazy(() => loadNotificationsMenu().then((m) => ({ default: m.NotificationsMenu })))
+const UserMenu = lazy(() => loadUserMenu().then((m) => ({ default: m.UserMenu })))
+
 /**
  * The site header: logo, navigation, live status, theme toggle, Donate, and either Login/Register or the
  * signed-in user's menu with Create Post or Become Contributor. Below 768 px the links move into a menu.
@@ -89,6 +95,12 @@ export function Header() {
   const toast = useToast()
   const [menuOpen, setMenuOpen] = useState(false)
   const menuButtonRef = useRef<HTMLButtonElement>(null)
+
+  useEffect(() => {
+    if (!signedIn) return
+    void loadNotificationsMenu()
+    void loadUserMenu()
+  }, [signedIn])
 
   // Any navigation closes the mobile menu, including back/forward (state adjusted during render).
   const [menuPath, setMenuPath] = useState(pathname)
@@ -151,7 +163,11 @@ export function Header() {
 
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <LiveIndicator />
-          {signedIn && user ? <NotificationsMenu userId={user._id} /> : null}
+          {signedIn && user ? (
+            <Suspense fallback={<span aria-hidden="true" className="inline-flex size-9" />}>
+              <NotificationsMenu userId={user._id} />
+            </Suspense>
+          ) : null}
           <ThemeToggle />
           <div className="hidden items-center gap-2 md:flex">
             <DonateLink compact />
@@ -159,7 +175,13 @@ export function Header() {
               user ? (
                 <>
                   <ContributionLink user={user} compact />
-                  <UserMenu user={user} onLogout={onLogout} />
+                  <Suspense
+                    fallback={
+                      <span aria-hidden="true" className="h-9 w-32 animate-pulse rounded-full bg-surface-2" />
+                    }
+                  >
+                    <UserMenu user={user} onLogout={onLogout} />
+                  </Suspense>
                 </>
               ) : (
                 <span aria-hidden="true" className="h-9 w-32 animate-pulse rounded-full bg-surface-2" />

@@ -1,4 +1,5 @@
-import { CONTENT_IMAGE_MAX_BYTES, type UploadedImageResponse } from '@bashboard/server/contract'
+import type { UploadedImageResponse } from '@bashboard/server/contract'
+import { CONTENT_IMAGE_MAX_BYTES } from '@bashboard/server/contract/values'
 import { ImageUp, X } from 'lucide-react'
 import { type ChangeEvent, useId, useState } from 'react'
 import { ApiError } from '../../lib/api-client'

@@ -1,8 +1,5 @@
-import {
-  APPLICATION_FORM_FIELDS,
-  type ApplicationDocCategory,
-  type UserApplicationResponse,
-} from '@bashboard/server/contract'
+import type { ApplicationDocCategory, UserApplicationResponse } from '@bashboard/server/contract'
+import { APPLICATION_FORM_FIELDS } from '@bashboard/server/contract/values'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { apiFetch } from '../../lib/api-client'

@@ -1,9 +1,9 @@
+import type { ApplicationDocCategory } from '@bashboard/server/contract'
 import {
   APPLICATION_DOC_CATEGORIES,
   APPLICATION_LIMITS,
   APPLICATION_MESSAGES,
-  type ApplicationDocCategory,
-} from '@bashboard/server/contract'
+} from '@bashboard/server/contract/values'
 
 /** The document categories, in the order the select lists them (shared with the server). */
 export const DOC_CATEGORIES = APPLICATION_DOC_CATEGORIES

@@ -1,14 +1,14 @@
-import {
-  BLOG_PAGE_SIZE,
-  type BlogDetailResponse,
-  type BlogListResponse,
-  type CreateBlogBody,
-  type DeleteBlogResponse,
-  type ModBlogListResponse,
-  type ModBlogResponse,
-  type UpdateBlogBody,
-  type UploadedImageResponse,
+import type {
+  BlogDetailResponse,
+  BlogListResponse,
+  CreateBlogBody,
+  DeleteBlogResponse,
+  ModBlogListResponse,
+  ModBlogResponse,
+  UpdateBlogBody,
+  UploadedImageResponse,
 } from '@bashboard/server/contract'
+import { BLOG_PAGE_SIZE } from '@bashboard/server/contract/values'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiFetch } from '../../lib/api-client'
 

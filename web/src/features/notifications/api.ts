@@ -4,7 +4,7 @@ import type {
   NotificationsResponse,
   UnreadCountResponse,
 } from '@bashboard/server/contract'
-import { NOTIFICATIONS_PAGE_SIZE } from '@bashboard/server/contract'
+import { NOTIFICATIONS_PAGE_SIZE } from '@bashboard/server/contract/values'
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiFetch } from '../../lib/api-client'
 import { currentUserKeyRoot } from '../../lib/current-user'

@@ -1,4 +1,4 @@
-import { AVATAR_MAX_BYTES } from '@bashboard/server/contract'
+import { AVATAR_MAX_BYTES } from '@bashboard/server/contract/values'
 
 /** SEED-SPEC §5 messages, word for word. */
 export const SETTINGS_MESSAGES = {

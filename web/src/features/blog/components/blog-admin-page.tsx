@@ -1,10 +1,5 @@
-import {
-  BLOG_METADESCRIPTION_MAX_LENGTH,
-  BLOG_TITLE_MAX_LENGTH,
-  type BlogStatus,
-  type CreateBlogBody,
-  type ModBlog,
-} from '@bashboard/server/contract'
+import type { BlogStatus, CreateBlogBody, ModBlog } from '@bashboard/server/contract'
+import { BLOG_METADESCRIPTION_MAX_LENGTH, BLOG_TITLE_MAX_LENGTH } from '@bashboard/server/contract/values'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Eye, EyeOff } from 'lucide-react'

@@ -9,7 +9,6 @@ import { Card } from '../../../components/ui/card'
 import { DetailRow } from '../../../components/ui/detail-row'
 import { NotFoundCard } from '../../../components/ui/not-found-card'
 import { SafeHtml } from '../../../components/ui/safe-html'
-import { Loading } from '../../../components/ui/spinner'
 import { useToast } from '../../../components/ui/toast'
 import { useSharePage } from '../../../components/ui/use-share-page'
 import { ApiError } from '../../../lib/api-client'
@@ -18,6 +17,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title'
 import { usePageMeta } from '../../../lib/use-page-meta'
 import { blogDetailQueryOptions } from '../api'
 import { formatBlogDate, formatReadingTime, formatViews } from '../format'
+import { BlogDetailLoading } from './blog-detail-loading'
 import { BlogImage } from './blog-image'
 
 const LOAD_FAILED = 'Failed to load blog post. Please try again.'
@@ -32,11 +32,6 @@ function useShareArticle(blog: Blog): () => Promise<void> {
       copiedTitle: 'Link copied!',
       copiedMessage: 'Article URL copied to clipboard.',
     })
-}
-
-/** The loading state of an article. */
-export function BlogDetailLoading() {
-  return <Loading label="Loading article..." className="py-24" />
 }
 
 function BlogNotFound() {

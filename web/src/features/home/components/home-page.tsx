@@ -6,24 +6,16 @@ import { ArrowRight, Flame, Terminal } from 'lucide-react'
 import { type ReactNode, useEffect } from 'react'
 import { AdSlot } from '../../../components/ads/ad-slot'
 import { LoadFailed } from '../../../components/ui/load-failed'
-import { Loading } from '../../../components/ui/spinner'
 import { useToast } from '../../../components/ui/toast'
 import { useDocumentTitle } from '../../../lib/use-document-title'
 import { useLiveTopic } from '../../../live/live-provider'
 import { isSignedInAtom } from '../../../state/session'
 import { statsQueryOptions, websiteQueryOptions } from '../api'
+import { HomeLoading } from './home-loading'
 import { CategoryListCard, WeeklyLeaderboardCard } from './home-sidebar'
 import { JoinCard } from './join-card'
-import { StatTiles } from './stat-tiles'
+import { StatTiles, StatTilesSkeleton } from './stat-tiles'
 import { WelcomeBanner } from './welcome-banner'
-
-/** The spec's home loading text: the product name and an ellipsis. */
-export const HOME_LOADING_TEXT = 'Loading Bashboard...'
-
-/** Shown while the home route loads. */
-export function HomeLoading() {
-  return <Loading label={HOME_LOADING_TEXT} className="py-24" />
-}
 
 function CommunityStats() {
   const stats = useQuery(statsQueryOptions())
@@ -52,7 +44,7 @@ function CommunityStats() {
           retrying={stats.isFetching}
         />
       ) : (
-        <HomeLoading />
+        <StatTilesSkeleton />
       )}
     </section>
   )
@@ -111,7 +103,7 @@ function HomeLists({ renderPosts }: { renderPosts: RenderPosts }) {
         retrying={website.isFetching}
       />
     ) : (
-      <HomeLoading />
+      <HomeLoading reserve />
     )
   }
   const { latestPosts, topWeeklyPosts, categories, userLeaderboard, myReactedPosts } = website.data

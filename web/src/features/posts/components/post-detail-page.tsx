@@ -23,7 +23,6 @@ import { CodeBlock } from '../../../components/ui/code-block'
 import { DetailRow } from '../../../components/ui/detail-row'
 import { NotFoundCard } from '../../../components/ui/not-found-card'
 import { SafeHtml } from '../../../components/ui/safe-html'
-import { Loading } from '../../../components/ui/spinner'
 import { useToast } from '../../../components/ui/toast'
 import { useSharePage } from '../../../components/ui/use-share-page'
 import { ApiError } from '../../../lib/api-client'
@@ -34,6 +33,7 @@ import { postDetailQueryOptions, postKeys } from '../api'
 import { formatCount, formatPostDate, upvotePercentage } from '../format'
 import { DangerWarning } from './danger-warning'
 import { TagChip } from './post-card'
+import { PostDetailLoading } from './post-detail-loading'
 import { VoteButtons } from './vote-buttons'
 
 export interface PostDetailPageProps {
@@ -70,16 +70,6 @@ function useShareActions(post: PostCardData) {
 
 function SideHeading({ children }: { children: ReactNode }) {
   return <h2 className="text-sm font-semibold tracking-tight text-fg">{children}</h2>
-}
-
-/** Loading and not-found states of the detail page. */
-export function PostDetailLoading() {
-  return (
-    <div role="status" className="flex flex-col items-center gap-2 py-24 text-center">
-      <Loading label="Loading Post" className="py-0" />
-      <p className="text-sm text-muted">Fetching command details</p>
-    </div>
-  )
 }
 
 function PostNotFound() {
