@@ -11,6 +11,13 @@ declare module 'autocannon' {
     headers?: Record<string, string>
     body?: string
     setupRequest?: (request: Request, context: Record<string, unknown>) => Request
+    /** Called with each answer to this request (the body as a string, never parsed by autocannon). */
+    onResponse?: (
+      status: number,
+      body: string,
+      context: Record<string, unknown>,
+      headers: Record<string, string>,
+    ) => void
   }
 
   export interface Options {

@@ -14,11 +14,32 @@ import { bulkLoad, POINTS_LEDGER_FROM_ROWS } from '../lib/dataset.ts'
  * hours. Posts are variants of the demo seed's commands spread over the seeded categories and the last
  * two years; every counter (vote, comment and post counts, points) is set from a recount at the end.
  *
- *   npx tsx bench/api/generate.ts [--scale 0.1]   # prints the URL of the new database (kept)
+ * The tables' secondary indexes (not the unique ones) are dropped for the load and built again after
+ * it: building a GIN or B-tree index once over a million rows is many times cheaper than maintaining
+ * it row by row. They are built after the commit, not inside the load's transaction: the counter
+ * updates leave HOT chains that an index built in the same transaction counts as broken, and such an
+ * index (pg_index.indcheckxmin) stays invisible to the planner while any older transaction runs
+ * anywhere in the cluster, which on a shared server can be for minutes.
+ *
+ *   npx tsx bench/api/generate.ts [--scale 0.1 | --posts 10000]   # prints the URL of the new database (kept)
  */
 
 /** Row counts at scale 1 (the issue's dataset). */
 export const FULL_SCALE = { users: 10_000, posts: 100_000, votes: 1_000_000, comments: 200_000 } as const
+
+/** The dataset sizes `--posts` is meant for (others work too, in the same proportions). */
+export const POST_COUNTS = [10_000, 100_000, 1_000_000] as const
+
+/** The scale at which the dataset has `posts` posts (users, votes and comments in proportion). */
+export function scaleOfPosts(posts: number): number {
+  if (!Number.isInteger(posts) || posts < 100) {
+    throw new Error(`--posts must be a whole number of at least 100 (e.g. ${POST_COUNTS.join(', ')})`)
+  }
+  return posts / FULL_SCALE.posts
+}
+
+/** Tables whose non-unique indexes are built after the load instead of during it. */
+const DEFERRED_INDEX_TABLES = ['posts', 'votes', 'comments', 'points_ledger', 'points_daily', 'post_ranks']
 
 /** Authors are the first users (contributors); voters and commenters are everyone. */
 const AUTHOR_SHARE = 0.2
@@ -32,7 +53,10 @@ export interface DatasetSummary {
   votes: number
   comments: number
   ledger: number
+  /** Wall time of the whole generation, migration and VACUUM ANALYZE included. */
   seconds: number
+  /** Wall time of each load statement (s), in order. */
+  steps: Array<{ label: string; rows: number; seconds: number }>
 }
 
 const COMMENT_TEXTS = [
@@ -64,11 +88,35 @@ export async function generateDataset(
   // A few spare votes per user make up for the own posts skipped; the total is capped by LIMIT.
   const votesPerUser = Math.min(posts - 1, Math.ceil(votes / users) + 1)
 
+  const steps: DatasetSummary['steps'] = []
+  let deferred: Array<{ name: string; definition: string }> = []
   return bulkLoad(
     url,
-    log,
+    // bulkLoad logs each step as "  <label>: <rows> rows, <seconds> s"; the summary keeps them.
+    (line) => {
+      const found = /^\s+(.+?): (?:(\d+) rows, )?([\d.]+) s$/.exec(line)
+      if (found) steps.push({ label: found[1] ?? '', rows: Number(found[2]), seconds: Number(found[3]) })
+      log(line)
+    },
     { settings: ['SET maintenance_work_mem = 262144'] },
     async (step, client) => {
+      const found = await client.query<{ schema: string; name: string; definition: string }>(
+        `SELECT n.nspname AS schema, i.relname AS name, pg_get_indexdef(i.oid) AS definition
+         FROM pg_index x
+         JOIN pg_class i ON i.oid = x.indexrelid
+         JOIN pg_class t ON t.oid = x.indrelid
+         JOIN pg_namespace n ON n.oid = i.relnamespace
+         WHERE t.relname = ANY($1) AND NOT x.indisunique AND NOT x.indisprimary
+           AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.oid)`,
+        [DEFERRED_INDEX_TABLES],
+      )
+      deferred = found.rows
+      for (const index of found.rows) {
+        await client.query(
+          `DROP INDEX ${client.escapeIdentifier(index.schema)}.${client.escapeIdentifier(index.name)}`,
+        )
+      }
+
       await step(
         'categories',
         `INSERT INTO categories (name, slug, description, created_at)
@@ -208,7 +256,15 @@ export async function generateDataset(
         `UPDATE categories c SET post_count = (SELECT count(*) FROM posts p WHERE p.category_id = c.id)`,
       )
     },
+    // After the commit and VACUUM ANALYZE (see the top of the file for why not before).
     async (client) => {
+      for (const index of deferred) {
+        const at = Date.now()
+        await client.query(index.definition)
+        const seconds = (Date.now() - at) / 1000
+        steps.push({ label: `index ${index.name}`, rows: 0, seconds })
+        log(`  index ${index.name}: ${seconds.toFixed(1)} s`)
+      }
       const counts = await client.query<{
         users: string
         posts: string
@@ -229,21 +285,26 @@ export async function generateDataset(
         comments: Number(row?.comments),
         ledger: Number(row?.ledger),
         seconds: (Date.now() - started) / 1000,
+        steps,
       }
     },
   )
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { scale: { type: 'string', default: '1' } } })
-  const scale = Number(values.scale)
+  const { values } = parseArgs({ options: { scale: { type: 'string' }, posts: { type: 'string' } } })
+  const scale = values.posts === undefined ? Number(values.scale ?? '1') : scaleOfPosts(Number(values.posts))
   if (!(scale > 0)) throw new Error('--scale must be a positive number')
+  if (values.posts !== undefined && values.scale !== undefined && Number(values.scale) !== scale) {
+    throw new Error('--posts and --scale disagree; give one of them')
+  }
   const adminUrl = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL
   const database = await createThrowawayDatabase(adminUrl, 'bashboard_bench_api')
   console.log(`generating scale ${scale} into ${database.name}`)
   try {
     const summary = await generateDataset(database.url, scale)
-    console.log(JSON.stringify(summary))
+    console.log(JSON.stringify({ ...summary, steps: undefined }))
+    console.log(`generated in ${summary.seconds.toFixed(1)} s`)
     console.log(`database kept: ${database.url}`)
     console.log(`run against it: npx tsx bench/api/run.ts --database '${database.url}'`)
     console.log(`drop it with: psql '${adminUrl}' -c 'drop database "${database.name}" with (force)'`)

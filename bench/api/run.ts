@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { connectDatabase, type Database } from '@bashboard/db'
 import autocannon, { type Request, type Result } from 'autocannon'
-import { type Compilable, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely'
+import { type Compilable, type Kysely, type RawBuilder, sql } from 'kysely'
 import pg from 'pg'
 import { TRENDING_WINDOW_DAYS } from '../../server/src/lib/ranking.ts'
 import { findRelatedPostsQuery, selectPostCards } from '../../server/src/modules/posts/repo.ts'
@@ -17,7 +17,6 @@ import {
   SEARCH_COUNT_CAP,
   searchPageQuery,
   toWebsearchQuery,
-  WORD_SIMILARITY_THRESHOLD,
 } from '../../server/src/modules/website/repo.ts'
 import {
   createThrowawayDatabase,
@@ -34,15 +33,20 @@ import {
   startBenchServer,
   stopBenchServer,
 } from '../lib/server.ts'
-import { type DatasetSummary, generateDataset } from './generate.ts'
+import { type DatasetSummary, generateDataset, scaleOfPosts } from './generate.ts'
+import { describeWrites, forkWriteStream, type LiveStream, readFrontPostIds } from './live.ts'
 import type { Voter } from './protocol.ts'
+import { createQuerySource, type QuerySource, readWordBags, type VariedSearchStats } from './varied-search.ts'
+import type { WriteStreamReport } from './write-stream.ts'
 
 /*
  * The API benchmark (`npm run bench:api`): generates the dataset (generate.ts) into a throwaway
  * database, or uses one given with --database, EXPLAINs every read query shape on it, then starts the
  * real server (app-server.ts) and the ceiling server (ceiling-server.ts) as separate processes and
- * loads each endpoint with autocannon (50 connections, 10 s, after a short warm-up). Prints a table,
- * judges the issue's targets, and writes everything to bench/results/api-<date>.json.
+ * loads each endpoint with autocannon (50 connections, 10 s, after a short warm-up). Each cached read
+ * row is measured twice: quiet, then live, while write-stream.ts sends votes and comments on a fixed
+ * schedule (--quiet skips the live twins). Prints a table, judges the issue's targets, and writes
+ * everything to bench/results/api-<date>.json.
  */
 
 const BENCH_DIR = fileURLToPath(new URL('.', import.meta.url))
@@ -50,22 +54,47 @@ const BENCH_DIR = fileURLToPath(new URL('.', import.meta.url))
 const { values: options } = parseArgs({
   options: {
     ...LOAD_OPTIONS,
-    scale: { type: 'string', default: '1' },
+    scale: { type: 'string' },
+    // 10000, 100000 or 1000000 posts; users, votes and comments in proportion (the same as --scale 0.1, 1, 10).
+    posts: { type: 'string' },
     database: { type: 'string' },
+    quiet: { type: 'boolean', default: false },
+    'vote-rate': { type: 'string', default: '10' },
+    'comment-every': { type: 'string', default: '3' },
     only: { type: 'string' },
     voters: { type: 'string', default: '500' },
     profile: { type: 'boolean', default: false },
   },
 })
-const scale = Number(options.scale)
+const scale = datasetScale(options.scale, options.posts)
 const { connections, seconds, warmupSeconds, outDir } = loadSettings(options)
+const live = !options.quiet
+const votesPerSecond = Number(options['vote-rate'])
+const commentEverySeconds = Number(options['comment-every'])
+if (!(votesPerSecond > 0)) throw new Error('--vote-rate must be a positive number of votes per second')
+if (!(commentEverySeconds > 0)) throw new Error('--comment-every must be a positive number of seconds')
+
+/** --posts wins over --scale when they agree; both given and different is a mistake. */
+function datasetScale(scaleOption: string | undefined, postsOption: string | undefined): number {
+  const fromPosts = postsOption === undefined ? undefined : scaleOfPosts(Number(postsOption))
+  const fromScale = scaleOption === undefined ? undefined : Number(scaleOption)
+  if (fromPosts !== undefined && fromScale !== undefined && fromPosts !== fromScale) {
+    throw new Error(`--posts ${postsOption} and --scale ${scaleOption} disagree; give one of them`)
+  }
+  const value = fromPosts ?? fromScale ?? 1
+  if (!(value > 0)) throw new Error('--scale must be a positive number')
+  return value
+}
 
 /** Targets of the issue. */
 const READ_SHARE = 0.5
 const VOTE_SHARE = 0.5
 const P99_LIMIT_MS = 50
+/** While writes land, every read must still match the (quiet) ceiling. */
+const LIVE_READ_SHARE = 1
 
-type Kind = 'ceiling-read' | 'ceiling-vote' | 'read' | 'search' | 'vote'
+type Kind = 'ceiling-read' | 'ceiling-vote' | 'read' | 'search' | 'search-varied' | 'vote'
+type Phase = 'quiet' | 'live'
 
 /** One endpoint load: which server, which requests, and what it is judged against. */
 interface Endpoint {
@@ -76,11 +105,15 @@ interface Endpoint {
   /** What a reader of the table should know about the requests. */
   note: string
   requests: Request[]
+  /** Measured a second time while the write stream runs (the cached app's read rows). */
+  live?: boolean
 }
 
 interface EndpointResult {
+  /** Live rows are named `<quiet row's name>, live`. */
   name: string
   kind: Kind
+  phase: Phase
   note: string
   loadAverage: number
   reqPerSec: number
@@ -92,6 +125,10 @@ interface EndpointResult {
   statusCodes: Record<string, number>
   /** req/s ÷ the ceiling of its kind (read or vote). */
   ratio: number | null
+  /** Live rows: what the write stream sent during the row's warm-up and measurement. */
+  writes?: WriteStreamReport
+  /** The varied search row: the queries generated so far (cumulative over the run). */
+  queries?: VariedSearchStats
 }
 
 /** The facts of the generated data that the endpoints pick their targets from. */
@@ -139,7 +176,7 @@ function rotating<T>(items: readonly T[]): () => T {
 
 const SEARCHES = ['find large files', 'docker logs', 'recusive'] as const
 
-function endpoints(picks: Picks, voters: Voter[]): Endpoint[] {
+function endpoints(picks: Picks, voters: Voter[], queries: QuerySource): Endpoint[] {
   const page500 = Math.max(1, Math.min(500, picks.lastPage))
   const nextSlug = rotating(picks.slugs)
   const nextCeilingPost = rotating(picks.postIds)
@@ -199,6 +236,15 @@ function endpoints(picks: Picks, voters: Voter[]): Endpoint[] {
       note: '/api/website/browse?sort=trending',
       requests: [{ method: 'GET', path: '/api/website/browse?sort=trending&page=1' }],
     },
+    ...(['upvotes', 'views'] as const).map(
+      (sort): Endpoint => ({
+        name: `browse ${sort}`,
+        kind: 'read',
+        server: 'app',
+        note: `/api/website/browse?sort=${sort}`,
+        requests: [{ method: 'GET', path: `/api/website/browse?sort=${sort}&page=1` }],
+      }),
+    ),
     ...SEARCHES.map(
       (term): Endpoint => ({
         name: `search "${term}"`,
@@ -208,6 +254,24 @@ function endpoints(picks: Picks, voters: Voter[]): Endpoint[] {
         requests: [{ method: 'GET', path: `/api/posts/v1/search?search=${encodeURIComponent(term)}` }],
       }),
     ),
+    {
+      name: 'search (varied)',
+      kind: 'search-varied',
+      server: 'app',
+      note:
+        `/api/posts/v1/search, a query never sent before on every request (1–4 words of ${queries.bagCount} ` +
+        `posts' titles and commands, ${queries.vocabularySize} words; every third with a typo)`,
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (request) => ({
+            ...request,
+            path: `/api/posts/v1/search?search=${encodeURIComponent(queries.next())}`,
+          }),
+          onResponse: (status, body) => queries.recordAnswer(status, body),
+        },
+      ],
+    },
     {
       name: 'post detail (new visitor)',
       kind: 'read',
@@ -306,6 +370,8 @@ function endpoints(picks: Picks, voters: Voter[]): Endpoint[] {
       ],
     })
   }
+  // Every read of the cached app gets a live twin; the uncached rows and the votes stay quiet only.
+  for (const entry of list) entry.live = live && entry.server === 'app' && entry.kind !== 'vote'
   const only = options.only?.split(',').map((name) => name.trim())
   return only ? list.filter((entry) => only.some((name) => entry.name.includes(name))) : list
 }
@@ -320,11 +386,17 @@ async function load(baseUrl: string, endpoint: Endpoint, durationSeconds: number
   })
 }
 
-function toEndpointResult(endpoint: Endpoint, result: Result, loadAverage: number): EndpointResult {
+function toEndpointResult(
+  endpoint: Endpoint,
+  phase: Phase,
+  result: Result,
+  loadAverage: number,
+): EndpointResult {
   const completed = result.latency.totalCount
   return {
-    name: endpoint.name,
+    name: phase === 'live' ? `${endpoint.name}, live` : endpoint.name,
     kind: endpoint.kind,
+    phase,
     note: endpoint.note,
     loadAverage,
     reqPerSec: result.duration > 0 ? completed / result.duration : 0,
@@ -371,7 +443,6 @@ function queryShapes(db: Kysely<Database>, picks: Picks, ids: { categoryId: stri
   dayStart.setUTCHours(0, 0, 0, 0)
   const page500 = Math.max(1, Math.min(500, picks.lastPage))
   const trendingSince = sql<Date>`now() - make_interval(days => ${TRENDING_WINDOW_DAYS})`
-  const count = () => db.selectFrom('posts as p').select(db.fn.countAll<string>().as('n'))
   // A raw statement the app runs through `sql` (compiled against this db).
   const raw = (query: RawBuilder<unknown>): Compilable => ({ compile: () => query.compile(db) })
   const shapes: Array<[string, Compilable]> = [
@@ -390,7 +461,11 @@ function queryShapes(db: Kysely<Database>, picks: Picks, ids: { categoryId: stri
       raw(sql`SELECT sum(n) AS n FROM counters.post_counts WHERE category_key = ${ids.categoryId}`),
     ],
     ['browse trending page 1', browsePageQuery(db, { sort: 'trending', limit: 10, offset: 0 })],
-    ['browse count (trending)', count().where('p.created_at', '>=', trendingSince)],
+    [
+      'browse count (trending, counters)',
+      raw(sql`SELECT (SELECT coalesce(sum(n), 0) FROM counters.trending_counts)
+        - (SELECT count(*) FROM counters.trending_ranks WHERE created_at < ${trendingSince}) AS n`),
+    ],
     [
       'categories',
       db
@@ -400,24 +475,22 @@ function queryShapes(db: Kysely<Database>, picks: Picks, ids: { categoryId: stri
         .orderBy('name', 'asc'),
     ],
     ...SEARCHES.flatMap((term): Array<[string, Compilable]> => {
-      // searchPosts: full text alone, counted up to SEARCH_COUNT_CAP; the trigram branch only when full
-      // text finds less than a page.
+      // searchPosts counts full-text matches up to SEARCH_COUNT_CAP, then ranks a page. The search's
+      // own word resolution (spelling corrections) is built inside searchPageQuery when no resolved
+      // tsquery is passed, so the page shapes carry it; the count is approximated by websearch syntax.
+      // (No trigram match over posts is planned any more: the app stopped running one.)
       const text = toWebsearchQuery(term)
       const query = sql`(websearch_to_tsquery('english', ${text}) || websearch_to_tsquery('simple', ${text}))`
-      const fullText = sql<SqlBool>`p.search @@ ${query}`
-      const fuzzy = sql<SqlBool>`(p.search @@ ${query} OR ${term} <% p.title OR ${term} <% p.command)`
-      const capped = (matches: typeof fullText) =>
-        raw(
-          sql`SELECT count(*) AS n FROM (SELECT 1 FROM posts p WHERE ${matches} LIMIT ${SEARCH_COUNT_CAP}) m`,
-        )
+      const count = raw(
+        sql`SELECT count(*) AS n FROM (SELECT 1 FROM posts p WHERE p.search @@ ${query} LIMIT ${SEARCH_COUNT_CAP}) m`,
+      )
       return [
-        [`search "${term}" count (full text)`, capped(fullText)],
+        [`search "${term}" count (full text)`, count],
         [
-          `search "${term}" page (full text)`,
+          `search "${term}" page (exact words)`,
           searchPageQuery(db, term, { limit: 10, offset: 0, fuzzy: false }),
         ],
-        [`search "${term}" count (with trigrams)`, capped(fuzzy)],
-        [`search "${term}" page (with trigrams)`, searchPageQuery(db, term, { limit: 10, offset: 0 })],
+        [`search "${term}" page (with corrections)`, searchPageQuery(db, term, { limit: 10, offset: 0 })],
       ]
     }),
     [
@@ -489,8 +562,6 @@ async function explainShapes(url: string, picks: Picks): Promise<PlanReport[]> {
     ])
     const voter = await client.query<{ id: string }>('SELECT id FROM users WHERE post_count = 0 LIMIT 1')
     const ids = { categoryId: category.rows[0]?.id ?? '', voterId: voter.rows[0]?.id ?? '' }
-    // The search transaction's setting, for the whole session here.
-    await client.query(`SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`)
     const reports: PlanReport[] = []
     for (const [name, query] of queryShapes(handle.db, picks, ids)) {
       const compiled = query.compile()
@@ -525,6 +596,47 @@ function pad(rows: string[][]): void {
   for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  '))
 }
 
+const percent = (ratio: number | null): string => (ratio === null ? '–' : `${(ratio * 100).toFixed(0)}%`)
+
+/** Each row with a live twin: quiet and live side by side, with what the stream wrote meanwhile. */
+function printQuietAgainstLive(results: EndpointResult[]): void {
+  const pairs = results.flatMap((quiet) => {
+    const liveResult = results.find((entry) => entry.phase === 'live' && entry.name === `${quiet.name}, live`)
+    return quiet.phase === 'quiet' && liveResult ? [[quiet, liveResult] as const] : []
+  })
+  if (pairs.length === 0) return
+  const failures = (result: EndpointResult): string => `${result.errors + result.timeouts}/${result.non2xx}`
+  console.log('\nquiet → live (vs ceiling: the quiet ceiling read; errors/non-2xx; writes: ok/sent, failed)')
+  pad([
+    ['endpoint', 'req/s', 'vs ceiling', 'p50 ms', 'p99 ms', 'err/non-2xx', 'votes', 'comments', 'votes/s'],
+    ...pairs.map(([quiet, liveResult]) => {
+      const writes = liveResult.writes
+      return [
+        quiet.name,
+        `${quiet.reqPerSec.toFixed(0)} → ${liveResult.reqPerSec.toFixed(0)}`,
+        `${percent(quiet.ratio)} → ${percent(liveResult.ratio)}`,
+        `${quiet.latency.p50} → ${liveResult.latency.p50}`,
+        `${quiet.latency.p99} → ${liveResult.latency.p99}`,
+        `${failures(quiet)} → ${failures(liveResult)}`,
+        writes ? `${writes.votes.ok}/${writes.votes.sent}, ${writes.votes.failed}` : '–',
+        writes ? `${writes.comments.ok}/${writes.comments.sent}, ${writes.comments.failed}` : '–',
+        writes ? writes.achievedVotesPerSecond.toFixed(1) : '–',
+      ]
+    }),
+  ])
+  const varied = results.filter((result) => result.queries).at(-1)?.queries
+  if (varied) {
+    const typos = Object.values(varied.typos).reduce((sum, count) => sum + count, 0)
+    console.log(
+      `varied search: ${varied.queries} distinct queries, ${typos} with a typo ` +
+        `(${Object.entries(varied.typos)
+          .map(([kind, count]) => `${count} ${kind}`)
+          .join(', ')}), ${varied.mixed} mixing two posts; ` +
+        `${varied.empty} of ${varied.answered} answers listed no post`,
+    )
+  }
+}
+
 interface Verdict {
   target: string
   measured: string
@@ -535,7 +647,26 @@ function judge(results: EndpointResult[]): Verdict[] {
   const verdicts: Verdict[] = []
   for (const result of results) {
     if (result.kind === 'ceiling-read' || result.kind === 'ceiling-vote') continue
-    const share = result.kind === 'vote' ? VOTE_SHARE : READ_SHARE
+    if (result.kind === 'search-varied') {
+      // No cache can help here, so it is held to latency and correctness only, not to the ceiling.
+      const serverErrors = Object.entries(result.statusCodes)
+        .filter(([code]) => code.startsWith('5'))
+        .reduce((sum, [, count]) => sum + count, 0)
+      verdicts.push(
+        {
+          target: `${result.name}: p99 < ${P99_LIMIT_MS} ms`,
+          measured: `${result.latency.p99} ms`,
+          pass: result.latency.p99 < P99_LIMIT_MS,
+        },
+        {
+          target: `${result.name}: no 5xx or errors`,
+          measured: `${serverErrors} 5xx, ${result.errors} errors, ${result.timeouts} timeouts`,
+          pass: serverErrors === 0 && result.errors === 0,
+        },
+      )
+      continue
+    }
+    const share = result.kind === 'vote' ? VOTE_SHARE : result.phase === 'live' ? LIVE_READ_SHARE : READ_SHARE
     const against = result.kind === 'vote' ? 'UPDATE+INSERT ceiling' : 'read ceiling'
     if (result.ratio !== null) {
       verdicts.push({
@@ -575,6 +706,7 @@ async function main(): Promise<void> {
     console.log(`generated in ${dataset.seconds.toFixed(0)} s`)
   }
   const servers: ChildProcess[] = []
+  let stream: LiveStream | undefined
   const results: EndpointResult[] = []
   let plans: PlanReport[] = []
   const stamp = new Date().toISOString().replace(/[:.]/g, '-')
@@ -584,6 +716,8 @@ async function main(): Promise<void> {
   console.log(`server logs: ${relative(REPO_ROOT, logFile)}`)
   try {
     const picks = await readPicks(url)
+    const queries = createQuerySource(await readWordBags(url))
+    const frontPostIds = live ? await readFrontPostIds(url) : []
     console.log('EXPLAIN of the read query shapes')
     plans = await explainShapes(url, picks)
     pad([
@@ -645,26 +779,58 @@ async function main(): Promise<void> {
       ceiling: `http://127.0.0.1:${ceiling.port}`,
     }
 
-    for (const endpoint of endpoints(picks, app.voters)) {
+    const list = endpoints(picks, app.voters, queries)
+    if (list.some((endpoint) => endpoint.live)) {
+      if (app.voters.length === 0) throw new Error('the live rows need voters: --voters must be above 0')
+      stream = forkWriteStream(logFd)
+    }
+    // Warm-up, then the measurement; the varied search row also records its queries so far.
+    const measure = async (endpoint: Endpoint, phase: Phase): Promise<EndpointResult> => {
       const baseUrl = baseUrls[endpoint.server]
       if (warmupSeconds > 0) await load(baseUrl, endpoint, warmupSeconds)
       const loadAverage = os.loadavg()[0] ?? 0
-      const result = toEndpointResult(endpoint, await load(baseUrl, endpoint, seconds), loadAverage)
-      results.push(result)
+      const result = toEndpointResult(endpoint, phase, await load(baseUrl, endpoint, seconds), loadAverage)
+      if (endpoint.kind === 'search-varied') result.queries = structuredClone(queries.stats)
+      return result
+    }
+    const show = (result: EndpointResult): void => {
       console.log(
-        `${endpoint.name}: ${result.reqPerSec.toFixed(0)} req/s, p50 ${result.latency.p50} ms, ` +
+        `${result.name}: ${result.reqPerSec.toFixed(0)} req/s, p50 ${result.latency.p50} ms, ` +
           `p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`,
       )
+    }
+    for (const endpoint of list) {
+      const quiet = await measure(endpoint, 'quiet')
+      results.push(quiet)
+      show(quiet)
+      await sleep(500)
+      if (!(endpoint.live && stream)) continue
+      // The stream starts before the warm-up, so the measured seconds see it in its steady state.
+      const streamConfig = {
+        baseUrl: baseUrls.app,
+        voters: app.voters,
+        frontPostIds,
+        spreadPostIds: picks.postIds,
+        votesPerSecond,
+        commentEverySeconds,
+      }
+      const [liveResult, writes] = await stream.run(streamConfig, () => measure(endpoint, 'live'))
+      liveResult.writes = writes
+      results.push(liveResult)
+      show(liveResult)
+      console.log(`  ${describeWrites(writes)}`)
       await sleep(500)
     }
   } finally {
+    stream?.close()
     await Promise.all(servers.map(stopBenchServer))
     closeSync(logFd)
     await database?.drop()
   }
 
+  // Live rows are compared with the quiet ceiling: the bare route on a database nobody is writing to.
   const ceilingOf = (kind: Kind): number | undefined =>
-    results.find((entry) => entry.kind === kind)?.reqPerSec
+    results.find((entry) => entry.kind === kind && entry.phase === 'quiet')?.reqPerSec
   for (const result of results) {
     const ceiling = result.kind === 'vote' ? ceilingOf('ceiling-vote') : ceilingOf('ceiling-read')
     if (!result.kind.startsWith('ceiling') && ceiling) result.ratio = result.reqPerSec / ceiling
@@ -677,7 +843,7 @@ async function main(): Promise<void> {
       result.name,
       result.loadAverage.toFixed(1),
       result.reqPerSec.toFixed(0),
-      result.ratio === null ? '–' : `${(result.ratio * 100).toFixed(0)}%`,
+      percent(result.ratio),
       String(result.latency.p50),
       String(result.latency.p90),
       String(result.latency.p99),
@@ -686,6 +852,7 @@ async function main(): Promise<void> {
       String(result.errors + result.timeouts),
     ]),
   ])
+  printQuietAgainstLive(results)
   const verdicts = judge(results)
   console.log('')
   for (const verdict of verdicts) {
@@ -704,6 +871,9 @@ async function main(): Promise<void> {
     warmupSeconds,
     voters: Number(options.voters),
     scale: options.database ? null : scale,
+    live,
+    votesPerSecond: live ? votesPerSecond : null,
+    commentEverySeconds: live ? commentEverySeconds : null,
   }
   const document = {
     date: new Date().toISOString(),
