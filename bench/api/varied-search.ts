@@ -1,5 +1,5 @@
+import { seededRandom } from '@bashboard/db'
 import pg from 'pg'
-import { seededRandom } from '../lib/random.ts'
 
 /*
  * The varied search row: every request a query nobody has sent before in this run, so no cache (the

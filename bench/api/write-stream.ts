@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks'
-import { seededRandom } from '../lib/random.ts'
+import { seededRandom } from '@bashboard/db'
 import type { Voter } from './protocol.ts'
 
 /*

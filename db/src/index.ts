@@ -21,3 +21,4 @@ export {
   seedDemoData,
   wipeDatabase,
 } from './seed/index.ts'
+export { seededRandom } from './seed/random.ts'

@@ -227,19 +227,34 @@ describe.skipIf(missing.length > 0)(suiteName, () => {
     await waitForCount(before)
   })
 
-  it('drops the cached browse page on A as soon as a post created through B reaches A', async () => {
-    const username = await signUpThrough(serverB)
-    await sqlOnDatabase("UPDATE users SET role = 'contributor' WHERE username = $1", [username])
-    const slug = `cluster-${randomBytes(3).toString('hex')}`
+  /** A new category named `slug` (what an admin would do); its id. */
+  async function createCategory(slug: string): Promise<string> {
     const category = await sqlOnDatabase('INSERT INTO categories (name, slug) VALUES ($1, $1) RETURNING id', [
       slug,
     ])
-    const login = await fetch(`${serverB.baseUrl}/api/user/login`, {
+    return category.rows[0].id
+  }
+
+  /** A new contributor's post in the category, created through `server`. */
+  async function createPostThrough(server: SpawnedServer, title: string, slug: string, categoryId: string) {
+    const token = await tokenWithRole(server, 'contributor')
+    const created = await fetch(`${server.baseUrl}/api/posts/create`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ emailOrUsername: username, password: 'cluster-password' }),
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        title,
+        command: `echo ${slug}`,
+        description: `<p>${title}: created on one instance, read on both.</p>`,
+        category: categoryId,
+      }),
     })
-    const { token } = (await login.json()) as { token: string }
+    expect(created.status, await created.clone().text()).toBe(201)
+    return ((await created.json()) as { post: { _id: string; slug: string } }).post
+  }
+
+  it('drops the cached browse page on A as soon as a post created through B reaches A', async () => {
+    const slug = `cluster-${randomBytes(3).toString('hex')}`
+    const categoryId = await createCategory(slug)
     const browseOnA = async () => {
       const response = await fetch(`${serverA.baseUrl}/api/website/browse?category=${slug}`)
       return ((await response.json()) as { posts: Array<{ title: string }> }).posts.map((post) => post.title)
@@ -248,18 +263,7 @@ describe.skipIf(missing.length > 0)(suiteName, () => {
     expect(await browseOnA()).toEqual([])
     const socket = await connect(serverA)
     await socket.subscribe(['posts'])
-
-    const created = await fetch(`${serverB.baseUrl}/api/posts/create`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({
-        title: `Cluster post ${slug}`,
-        command: `echo ${slug}`,
-        description: '<p>Created on one instance, listed on the other.</p>',
-        category: category.rows[0].id,
-      }),
-    })
-    expect(created.status, await created.clone().text()).toBe(201)
+    await createPostThrough(serverB, `Cluster post ${slug}`, slug, categoryId)
     // A drops its caches when the event arrives, before handing it to its sockets: the next read is fresh.
     await socket.waitFor(
       (message) => message.type === 'event' && message.event === 'post.created',
@@ -267,24 +271,15 @@ describe.skipIf(missing.length > 0)(suiteName, () => {
     )
     expect(await browseOnA()).toEqual([`Cluster post ${slug}`])
   })
+
   it("shows a post's views and votes on both instances within 2 s, patched into their cached pages", async () => {
-    const token = await tokenWithRole(serverB, 'contributor')
     const slug = `views-${randomBytes(3).toString('hex')}`
-    const category = await sqlOnDatabase('INSERT INTO categories (name, slug) VALUES ($1, $1) RETURNING id', [
+    const post = await createPostThrough(
+      serverB,
+      `Viewed everywhere ${slug}`,
       slug,
-    ])
-    const created = await fetch(`${serverB.baseUrl}/api/posts/create`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({
-        title: `Viewed everywhere ${slug}`,
-        command: `echo ${slug}`,
-        description: '<p>Read on both instances, counted on both.</p>',
-        category: category.rows[0].id,
-      }),
-    })
-    expect(created.status, await created.clone().text()).toBe(201)
-    const post = ((await created.json()) as { post: { _id: string; slug: string } }).post
+      await createCategory(slug),
+    )
     type Card = { _id: string; viewCount: number; uplikeCount: number }
     const countsOn = async (server: SpawnedServer) => {
       const [detail, list] = await Promise.all([

@@ -11,6 +11,7 @@ import { BLOGS } from './content/blogs.ts'
 import { CATEGORIES } from './content/categories.ts'
 import { COMMANDS } from './content/commands.ts'
 import { COMMUNITY_USERS, DEMO_ACCOUNTS, DEMO_JOINED_DAYS_AGO } from './content/users.ts'
+import { seededRandom } from './random.ts'
 
 export { DEMO_ACCOUNTS, type DemoAccount } from './content/users.ts'
 
@@ -190,7 +191,7 @@ function buildSeedRows(
   communityPassword: string,
 ): SeedRows {
   // A fixed seed: votes and view counts look organic but are identical on every install.
-  const random = mulberry32(0x5eed)
+  const random = seededRandom(0x5eed)
   const at = (ms: number) => new Date(Math.min(ms, now - MINUTE))
 
   const users: SeedRows['users'] = [
@@ -401,18 +402,6 @@ function hourOf(ms: number): Date {
 /** Guests are counted by a hash of IP and user agent; these stand in for two such visitors. */
 function guestKey(post: number, guest: number): string {
   return createHash('sha256').update(`seed-guest-${post}-${guest}`).digest('hex')
-}
-
-/** A small seeded PRNG (mulberry32): deterministic, unlike Math.random. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
 
 function required<T>(value: T | undefined, what: string): T {

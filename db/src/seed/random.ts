@@ -1,6 +1,6 @@
 /*
- * A small seeded PRNG (mulberry32) for the benchmarks' request streams: two runs with the same seed send
- * the same sequence, so their figures compare like for like.
+ * A small seeded PRNG (mulberry32): deterministic, unlike Math.random. The demo seed uses it so every
+ * seed is the same; the benchmarks' request streams use it so two runs send the same sequence.
  */
 
 /** Returns a function giving numbers in [0, 1), the same sequence for the same seed. */
