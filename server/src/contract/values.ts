@@ -5,7 +5,7 @@
  * web imports these from `@bashboard/server/contract/values`; the schema modules re-export them.
  */
 
-/** Default page size of `GET /api/blogs` (SEED-SPEC §9: the list uses 6). */
+/** Default page size of `GET /api/blogs`: the blog list shows six posts a page. */
 export const BLOG_PAGE_SIZE = 6
 /** Longest blog title, in characters after trimming. */
 export const BLOG_TITLE_MAX_LENGTH = 200
@@ -38,7 +38,7 @@ export const APPLICATION_LIMITS = {
 
 /**
  * The exact error texts of the create call, as the API answers them (`message`) and as the form
- * shows them. SEED-SPEC §5 gives the first three.
+ * shows them. The first three are the texts the original client showed, kept word for word.
  */
 export const APPLICATION_MESSAGES = {
   /** 422: a field is missing or empty. */

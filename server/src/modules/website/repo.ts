@@ -42,10 +42,10 @@ export async function resolveCategoryId(db: Kysely<Database>, key: string): Prom
 }
 
 /**
- * The trending score of DESIGN §4 in SQL, the same formula as `trendingScore` in lib/ranking.ts, over
- * posts aliased `p` at the statement's `now()`. Computed in float8 like the JavaScript version: numeric
- * arithmetic was ten times slower. Only {@link refreshTrendingRanks} computes it; pages read the
- * scores it stored.
+ * The trending score, (up − down + comments/2 + views/20) / (age in hours + 2)^1.5, in SQL: the same
+ * formula as `trendingScore` in lib/ranking.ts, over posts aliased `p` at the statement's `now()`.
+ * Computed in float8 like the JavaScript version: numeric arithmetic was ten times slower. Only
+ * {@link refreshTrendingRanks} computes it; pages read the scores it stored.
  */
 const TRENDING_SCORE = sql<number>`(
   ((p.uplike_count - p.downlike_count)::float8 + p.comments_count / 2.0::float8 + p.view_count / 20.0::float8)

@@ -7,7 +7,7 @@ import { apiFetch } from '../../lib/api-client'
  * patching of api.ts and cache.ts. The loaders are in the entry chunk, so this keeps those out of it.
  */
 
-/** Browse sorts in the order of the sort select, with their labels (SEED-SPEC §2). */
+/** Browse sorts in the order of the sort select, with the labels it shows. */
 export const BROWSE_SORTS: ReadonlyArray<{ value: BrowseSort; label: string }> = [
   { value: 'latest', label: 'Latest' },
   { value: 'trending', label: 'Most Popular' },
