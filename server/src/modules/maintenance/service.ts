@@ -49,7 +49,8 @@ export interface ViewPruner {
 
 /**
  * Prunes view rows older than {@link VIEW_RETENTION_MS}, and the activity of past days, every
- * `everyMs`. Every instance may run it: deleting a row twice is harmless. Failures are logged and retried on the next round.
+ * `everyMs`. Every instance may run it: deleting a row twice is harmless. Failures are logged and
+ * retried on the next round.
  */
 export function startViewPruning(
   deps: { db: Kysely<Database>; log: LiveLogger },

@@ -28,7 +28,7 @@ export interface PostPageCaches {
   readonly browse: ReadCache<BrowsePage>
   readonly search: ReadCache<SearchResponse>
   readonly pages: ReadCache<PostPage | null>
-  /** The shared cards: read `cards.mark()` before a page's queries and pass its cards through {@link adopt}. */
+  /** The shared cards; a page's load goes through {@link startLoad}. */
   readonly cards: PostCardStore
   /** Stops following the live channel (app shutdown). */
   close(): void
@@ -68,9 +68,15 @@ export const PAGE_CACHE_MAX_ENTRIES = 500
  */
 export const POST_PAGE_MAX_ENTRIES = 5000
 
-/** The shared instances of `cards`, loaded by queries that began at `since` (`cards.mark()`). */
-export function adopt(store: PostCardStore, cards: PostCard[], since: number): PostCard[] {
-  return cards.map((card) => store.adopt(card, since))
+/**
+ * Begins loading a page: call it before the page's queries run, and pass the cards they read through
+ * the function it returns, which gives the shared instances (see lib/post-card-store.ts for why the
+ * moment matters). Without caches (PAGE_CACHE=false) the cards are returned as they are.
+ */
+export function startLoad(caches: Pick<PostPageCaches, 'cards'> | null): (cards: PostCard[]) => PostCard[] {
+  if (!caches) return (cards) => cards
+  const since = caches.cards.mark()
+  return (cards) => cards.map((card) => caches.cards.adopt(card, since))
 }
 
 const holds = (posts: readonly PostCard[], postId: string) => posts.some((post) => post._id === postId)

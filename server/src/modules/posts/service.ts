@@ -22,7 +22,7 @@ import { activityItem, queueActivity, voteTitle } from '../moderation/activity.t
 import { logModerationAction } from '../moderation/audit.ts'
 import { notifyTierCrossing } from '../notifications/service.ts'
 import type { StatsBroadcaster } from '../stats/service.ts'
-import { adopt, type PostPage, type PostPageCaches } from './page-caches.ts'
+import { type PostPage, type PostPageCaches, startLoad } from './page-caches.ts'
 import { POINTS } from './points.ts'
 import { toPostCard } from './presenter.ts'
 import {
@@ -404,7 +404,7 @@ export async function getPostDetail(
  * live id, so an event landing between the two reads is either in the card or replayed to the client.
  */
 async function loadPostPage(deps: PostsDeps, idOrSlug: string): Promise<PostPage | null> {
-  const since = deps.pageCaches?.cards.mark() ?? 0
+  const share = startLoad(deps.pageCaches)
   const found = await findPostCardByIdOrSlug(deps.db, idOrSlug, isUuid(idOrSlug))
   if (!found) return null
   const liveId = await deps.live.currentId(`post:${found.id}`)
@@ -414,8 +414,7 @@ async function loadPostPage(deps: PostsDeps, idOrSlug: string): Promise<PostPage
   ])
   // Deleted between the two reads.
   if (!row) return null
-  const cards = [row, ...related].map(toPostCard)
-  const [post, ...shared] = deps.pageCaches ? adopt(deps.pageCaches.cards, cards, since) : cards
+  const [post, ...shared] = share([row, ...related].map(toPostCard))
   if (!post) return null
   return { post, related: shared, liveId }
 }

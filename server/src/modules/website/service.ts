@@ -1,6 +1,6 @@
 import type { Database } from '@bashboard/db'
 import type { Kysely } from 'kysely'
-import type { Category, Pagination, PostCard, ReactedPosts, SearchResponse } from '../../contract/posts.ts'
+import type { Category, Pagination, ReactedPosts, SearchResponse } from '../../contract/posts.ts'
 import type { BrowseResponse, BrowseSort, WebsiteResponse } from '../../contract/website.ts'
 import type { AuthUser } from '../../lib/access.ts'
 import { badgeForPoints } from '../../lib/badges.ts'
@@ -8,7 +8,7 @@ import { readThrough } from '../../lib/read-cache.ts'
 import type { LiveHub } from '../../live/hub.ts'
 import { avatarUrl } from '../accounts/presenter.ts'
 import type { Leaderboard } from '../leaderboard/service.ts'
-import { adopt, type BrowsePage, type HomePage, type PostPageCaches } from '../posts/page-caches.ts'
+import { type BrowsePage, type HomePage, type PostPageCaches, startLoad } from '../posts/page-caches.ts'
 import { toPostCard, toReactedPosts } from '../posts/presenter.ts'
 import { findVotesOf } from '../posts/repo.ts'
 import { getPlatformStats } from '../stats/service.ts'
@@ -75,14 +75,9 @@ export async function getWebsite(
   return { ...common, myReactedPosts: await reactedPosts(deps.db, auth, ids) }
 }
 
-/** The cards of a page loaded by queries that began at `since`, shared with every cached page. */
-function sharedCards(deps: WebsiteDeps, cards: PostCard[], since: number): PostCard[] {
-  return deps.pageCaches ? adopt(deps.pageCaches.cards, cards, since) : cards
-}
-
 /** The part of the home page every visitor sees alike. */
 async function loadWebsite(deps: WebsiteDeps, now: Date): Promise<HomePage> {
-  const since = deps.pageCaches?.cards.mark() ?? 0
+  const share = startLoad(deps.pageCaches)
   const [postsId, statsId] = await Promise.all([deps.live.currentId('posts'), deps.live.currentId('stats')])
   const weekAgo = new Date(now.getTime() - WEEK_MS)
   const [latest, topWeekly, categories, platformStats, leaders] = await Promise.all([
@@ -94,8 +89,8 @@ async function loadWebsite(deps: WebsiteDeps, now: Date): Promise<HomePage> {
     deps.leaderboard.weeklyLeaders(WEEKLY_LEADERS_LIMIT),
   ])
   return {
-    latestPosts: sharedCards(deps, latest.map(toPostCard), since),
-    topWeeklyPosts: sharedCards(deps, topWeekly.map(toPostCard), since),
+    latestPosts: share(latest.map(toPostCard)),
+    topWeeklyPosts: share(topWeekly.map(toPostCard)),
     categories: categories.map(toCategory),
     platformStats,
     userLeaderboard: leaders.map((row) => ({
@@ -137,7 +132,7 @@ async function loadBrowse(
   params: { page: number; search: string; categoryKey: string; sort: BrowseSort },
 ): Promise<BrowsePage> {
   const { page, search, categoryKey } = params
-  const since = deps.pageCaches?.cards.mark() ?? 0
+  const share = startLoad(deps.pageCaches)
   const liveId = await deps.live.currentId('posts')
   const offset = (page - 1) * PAGE_SIZE
   // Search mode ignores the category.
@@ -160,7 +155,7 @@ async function loadBrowse(
   ])
   return {
     response: {
-      posts: sharedCards(deps, result.rows.map(toPostCard), since),
+      posts: share(result.rows.map(toPostCard)),
       categories: categories.map(toCategory),
       pagination: pagination(page, PAGE_SIZE, result.total),
       search: search === '' ? null : search,
@@ -181,9 +176,9 @@ export async function search(
   const term = query.search?.trim() ?? ''
   if (term === '') return { posts: [], pagination: pagination(page, limit, 0) }
   const load = async (): Promise<SearchResponse> => {
-    const since = deps.pageCaches?.cards.mark() ?? 0
+    const share = startLoad(deps.pageCaches)
     const result = await searchPosts(deps.db, term, { limit, offset: (page - 1) * limit })
-    const posts = sharedCards(deps, result.rows.map(toPostCard), since)
+    const posts = share(result.rows.map(toPostCard))
     return { posts, pagination: pagination(page, limit, result.total) }
   }
   return readThrough(deps.pageCaches?.search, searchKey(term, page, limit), load)
