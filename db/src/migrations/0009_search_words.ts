@@ -35,23 +35,17 @@ const statements = [
     doc_count integer NOT NULL
   )`,
 
-  sql.raw(`CREATE FUNCTION bashboard_search_words_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
-  BEGIN
-    INSERT INTO search_words AS s (word, doc_count)
-      SELECT w, count(*)::int FROM new_rows, unnest(bashboard_post_words(title, command, tags)) AS w
-      GROUP BY w ORDER BY w
-      ON CONFLICT (word) DO UPDATE SET doc_count = s.doc_count + EXCLUDED.doc_count;
-    RETURN NULL;
-  END $$`),
-  sql.raw(`CREATE FUNCTION bashboard_search_words_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+  // Every change goes through this: counts per word are summed, applied in word order, and words whose
+  // count reaches 0 are deleted.
+  sql.raw(`CREATE FUNCTION bashboard_search_words_add(words text[], deltas integer[])
+  RETURNS void LANGUAGE plpgsql AS $$
   DECLARE
     gone text[];
   BEGIN
     WITH counted AS (
-      SELECT w, count(*)::int AS n FROM old_rows, unnest(bashboard_post_words(title, command, tags)) AS w
-      GROUP BY w
+      SELECT w, sum(d)::int AS n FROM unnest(words, deltas) AS c(w, d) GROUP BY w HAVING sum(d) <> 0
     ), changed AS (
-      INSERT INTO search_words AS s (word, doc_count) SELECT w, -n FROM counted ORDER BY w
+      INSERT INTO search_words AS s (word, doc_count) SELECT w, n FROM counted ORDER BY w
       ON CONFLICT (word) DO UPDATE SET doc_count = s.doc_count + EXCLUDED.doc_count
       RETURNING s.word, s.doc_count
     )
@@ -59,27 +53,30 @@ const statements = [
     IF gone IS NOT NULL THEN
       DELETE FROM search_words WHERE word = ANY (gone) AND doc_count <= 0;
     END IF;
+  END $$`),
+  sql.raw(`CREATE FUNCTION bashboard_search_words_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    PERFORM bashboard_search_words_add(array_agg(w), array_agg(1))
+      FROM new_rows, unnest(bashboard_post_words(title, command, tags)) AS w;
+    RETURN NULL;
+  END $$`),
+  sql.raw(`CREATE FUNCTION bashboard_search_words_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    PERFORM bashboard_search_words_add(array_agg(w), array_agg(-1))
+      FROM old_rows, unnest(bashboard_post_words(title, command, tags)) AS w;
     RETURN NULL;
   END $$`),
   sql.raw(`CREATE FUNCTION bashboard_search_words_updated() RETURNS trigger LANGUAGE plpgsql AS $$
   DECLARE
     old_words text[] := bashboard_post_words(OLD.title, OLD.command, OLD.tags);
     new_words text[] := bashboard_post_words(NEW.title, NEW.command, NEW.tags);
-    gone text[];
   BEGIN
-    WITH delta AS (
-      SELECT w, 1 AS n FROM unnest(new_words) AS w WHERE NOT w = ANY (old_words)
-      UNION ALL
-      SELECT w, -1 FROM unnest(old_words) AS w WHERE NOT w = ANY (new_words)
-    ), changed AS (
-      INSERT INTO search_words AS s (word, doc_count) SELECT w, n FROM delta ORDER BY w
-      ON CONFLICT (word) DO UPDATE SET doc_count = s.doc_count + EXCLUDED.doc_count
-      RETURNING s.word, s.doc_count
-    )
-    SELECT array_agg(word) INTO gone FROM changed WHERE doc_count <= 0;
-    IF gone IS NOT NULL THEN
-      DELETE FROM search_words WHERE word = ANY (gone) AND doc_count <= 0;
-    END IF;
+    PERFORM bashboard_search_words_add(array_agg(w), array_agg(n))
+      FROM (
+        SELECT w, 1 AS n FROM unnest(new_words) AS w WHERE NOT w = ANY (old_words)
+        UNION ALL
+        SELECT w, -1 FROM unnest(old_words) AS w WHERE NOT w = ANY (new_words)
+      ) AS delta;
     RETURN NULL;
   END $$`),
   sql.raw(`CREATE FUNCTION bashboard_search_words_truncated() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -116,12 +113,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       WITH batch AS (
         SELECT id, title, command, tags FROM posts WHERE id > ${after}::uuid ORDER BY id LIMIT ${BACKFILL_BATCH}
       ), counted AS (
-        INSERT INTO search_words AS s (word, doc_count)
-        SELECT w, count(*)::int FROM batch, unnest(bashboard_post_words(title, command, tags)) AS w
-        GROUP BY w ORDER BY w
-        ON CONFLICT (word) DO UPDATE SET doc_count = s.doc_count + EXCLUDED.doc_count
+        SELECT bashboard_search_words_add(array_agg(w), array_agg(1))
+        FROM batch, unnest(bashboard_post_words(title, command, tags)) AS w
       )
-      SELECT (SELECT id FROM batch ORDER BY id DESC LIMIT 1)::text AS last`.execute(db)
+      -- Reading counted is what runs it (a CTE without a data-modifying statement runs when read).
+      SELECT (SELECT id FROM batch ORDER BY id DESC LIMIT 1)::text AS last, (SELECT 1 FROM counted) AS added`.execute(
+      db,
+    )
     const last = rows[0]?.last
     if (!last) break
     after = last
@@ -137,6 +135,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   for (const fn of ['inserted', 'deleted', 'updated', 'truncated']) {
     await sql.raw(`DROP FUNCTION IF EXISTS bashboard_search_words_${fn}()`).execute(db)
   }
+  await sql`DROP FUNCTION IF EXISTS bashboard_search_words_add(text[], integer[])`.execute(db)
   await sql`DROP TABLE IF EXISTS search_words`.execute(db)
   await sql`DROP FUNCTION IF EXISTS bashboard_post_words(text, text, text[])`.execute(db)
 }
