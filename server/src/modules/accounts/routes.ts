@@ -1,6 +1,7 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { AuthResponse, LoginBody, ProfileHeader, SignupBody } from '../../contract/accounts.ts'
 import { ErrorResponse } from '../../contract/common.ts'
+import { AFTER_WRITES_PLUGIN } from '../../events/dispatcher.ts'
+import { modulePlugin } from '../../infra/module-plugin.ts'
 import { UnauthorizedError } from '../../lib/errors.ts'
 import { toAuthResponse, toProfileHeader } from './presenter.ts'
 import { authenticate, getCurrentUser, signUp } from './service.ts'
@@ -8,7 +9,7 @@ import { authenticate, getCurrentUser, signUp } from './service.ts'
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 429: ErrorResponse }
 
 /** Signup, login and the signed-in user's header data. */
-export const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const accountsRoutes = modulePlugin('accounts', [AFTER_WRITES_PLUGIN], async (app) => {
   app.post(
     '/api/user/signup',
     {
@@ -19,10 +20,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await signUp(
-        { db: app.db, stats: app.statsBroadcaster, leaderboard: app.leaderboard, live: app.live },
-        request.body,
-      )
+      const user = await signUp({ db: app.db, events: app.domainEvents }, request.body)
       return reply.status(201).send(toAuthResponse(user, app.issueToken(user)))
     },
   )
@@ -50,7 +48,7 @@ export const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/website/user/profile/header',
     {
-      config: { access: 'member' },
+      config: { access: 'member', tokenScope: 'read' },
       schema: { response: { 200: ProfileHeader, 401: ErrorResponse } },
     },
     async (request) => {
@@ -59,4 +57,4 @@ export const accountsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return toProfileHeader(await getCurrentUser(app.db, request.auth.id))
     },
   )
-}
+})

@@ -1,15 +1,12 @@
 import type { Database, Role, UserRow } from '@bashboard/db'
 import type { Kysely } from 'kysely'
 import type { LoginBody, SignupBody } from '../../contract/accounts.ts'
+import type { DomainEvents } from '../../events/dispatcher.ts'
 import { hasAccess } from '../../lib/access.ts'
 import { checkNewPassword, normalizeEmail, normalizeUsername } from '../../lib/credentials.ts'
 import { isUniqueViolation } from '../../lib/db-errors.ts'
 import { ConflictError, NotFoundError, UnauthorizedError } from '../../lib/errors.ts'
 import { hashPassword, verifyDummyPassword, verifyPassword } from '../../lib/password.ts'
-import type { LiveHub } from '../../live/hub.ts'
-import type { Leaderboard } from '../leaderboard/service.ts'
-import { publishActivity } from '../moderation/activity.ts'
-import type { StatsBroadcaster } from '../stats/service.ts'
 import {
   findTakenFields,
   findUserById,
@@ -19,14 +16,10 @@ import {
   updateUserRole,
 } from './repo.ts'
 
-/** What a signup needs: the database and the stats broadcaster. */
+/** What a signup needs: the database and the domain events it raises. */
 export interface AccountsDeps {
   db: Kysely<Database>
-  stats: StatsBroadcaster
-  /** When given, hears of the new user, so the leaderboard's Total Users tile moves live. */
-  leaderboard?: Pick<Leaderboard, 'changed'>
-  /** When given, a sign-up is announced to the moderation console (`activity` on `mod`). */
-  live?: LiveHub
+  events: DomainEvents
 }
 
 /** A validated, hashed account ready to insert. */
@@ -72,21 +65,16 @@ export async function insertAccount(db: Kysely<Database>, account: PreparedAccou
 }
 
 /**
- * Registers a member. The insert is a single statement (atomic on its own); once it has committed,
- * the stats broadcaster and the leaderboard announce the new user count (each coalesced with other
- * changes).
+ * Registers a member. The insert is a single statement (atomic on its own), so `user.signed_up` is
+ * raised as soon as it returns.
  */
 export async function signUp(deps: AccountsDeps, body: SignupBody): Promise<UserRow> {
   const account = await prepareAccount(deps.db, body)
   const user = await insertAccount(deps.db, account)
-  deps.stats.changed()
-  deps.leaderboard?.changed()
-  if (deps.live) {
-    // The insert already committed (one statement), so the event can go straight out.
-    const actor = { id: user.id, username: user.username }
-    const subject = { type: 'user', id: user.id, title: user.username } as const
-    await publishActivity(deps.live, 'signup', actor, subject, user.created_at)
-  }
+  await deps.events.emit('user.signed_up', {
+    user: { id: user.id, username: user.username },
+    at: user.created_at,
+  })
   return user
 }
 

@@ -80,7 +80,7 @@ function contentDisposition(name: string): string {
 
 /** Contributor applications: the applicant's side and the moderators' queue and decisions. */
 export const applicationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const deps: ApplicationsDeps = { db: app.db, live: app.live, files: app.files }
+  const deps: ApplicationsDeps = { db: app.db, live: app.live, events: app.domainEvents, files: app.files }
 
   app.post(
     '/api/applications/create',

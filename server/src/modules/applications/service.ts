@@ -15,6 +15,7 @@ import {
   type ModApplicationsQuery,
   type ModDecisionBody,
 } from '../../contract/moderation.ts'
+import { type EventDeps, withEvents } from '../../events/transaction.ts'
 import { type AuthUser, hasAccess, isContributor } from '../../lib/access.ts'
 import { isUniqueViolation } from '../../lib/db-errors.ts'
 import {
@@ -29,9 +30,6 @@ import { reencodeImage } from '../../lib/images.ts'
 import { checkPdfSafety } from '../../lib/pdf-safety.ts'
 import { isUuid } from '../../lib/slug.ts'
 import type { FileStore } from '../../lib/storage.ts'
-import type { LiveHub } from '../../live/hub.ts'
-import { withTransaction } from '../../live/outbox.ts'
-import { queueActivity } from '../moderation/activity.ts'
 import { logModerationAction } from '../moderation/audit.ts'
 import { createNotification } from '../notifications/service.ts'
 import { toModApplication, toUserApplication } from './presenter.ts'
@@ -48,9 +46,7 @@ import {
 } from './repo.ts'
 
 /** What the applications service needs: the database, the live hub and the private file store. */
-export interface ApplicationsDeps {
-  db: Kysely<Database>
-  live: LiveHub
+export interface ApplicationsDeps extends EventDeps {
   files: FileStore
 }
 
@@ -174,7 +170,7 @@ export async function submitApplication(
 
   const key = await deps.files.savePrivate(prepared.data, prepared.ext)
   try {
-    const row = await withTransaction(deps, async (trx, outbox) => {
+    const row = await withEvents(deps, async (trx, outbox) => {
       const inserted = await insertApplication(trx, {
         userId: auth.id,
         coverLetter,
@@ -184,20 +180,12 @@ export async function submitApplication(
         documentMime: prepared.mime,
         documentSize: prepared.data.byteLength,
       })
-      outbox.publish('mod', 'application.submitted', {
-        _id: inserted.id,
-        userId: auth.id,
-        username: auth.username,
+      outbox.raise('application.submitted', {
+        applicationId: inserted.id,
+        applicant: { id: auth.id, username: auth.username },
         docCategory,
-        submittedAt: inserted.created_at.toISOString(),
+        submittedAt: inserted.created_at,
       })
-      queueActivity(
-        outbox,
-        'application',
-        { id: auth.id, username: auth.username },
-        { type: 'application', id: inserted.id, title: `Applied to become a contributor (${docCategory})` },
-        inserted.created_at,
-      )
       return inserted
     })
     return toUserApplication(row)
@@ -279,8 +267,7 @@ const NOTIFICATION_TEXT = {
  * Accepts or rejects an application under review (moderators). The application row is locked first,
  * so of two moderators deciding at once one wins and the other gets 409. In the same transaction:
  * the decision, the applicant's promotion to contributor on accept (a moderator stays moderator),
- * a notification, and the audit log. After commit the applicant gets `application.status` (and
- * `role.changed` on accept) on `user:<id>`, and other moderators `application.reviewed` on `mod`.
+ * a notification, and the audit log; raises `application.decided`.
  */
 export async function decideApplication(
   deps: ApplicationsDeps,
@@ -298,7 +285,7 @@ export async function decideApplication(
   if (!isUuid(id)) throw new NotFoundError(APPLICATION_NOT_FOUND)
   const status = body.decision === 'accept' ? 'accepted' : 'rejected'
 
-  return withTransaction(deps, async (trx, outbox) => {
+  return withEvents(deps, async (trx, outbox) => {
     const application = await findApplicationById(trx, id, true)
     if (!application) throw new NotFoundError(APPLICATION_NOT_FOUND)
     if (application.status !== 'reviewing') throw new ConflictError(MOD_MESSAGES.alreadyReviewed)
@@ -317,11 +304,13 @@ export async function decideApplication(
       link: '/application',
       subjectId: id,
     })
-    outbox.publish(`user:${applicant.id}`, 'application.status', { status, message })
-    if (status === 'accepted') {
-      outbox.publish(`user:${applicant.id}`, 'role.changed', { role, contributor: isContributor(role) })
-    }
-    outbox.publish('mod', 'application.reviewed', { _id: id, status })
+    outbox.raise('application.decided', {
+      applicationId: id,
+      applicantId: applicant.id,
+      status,
+      message,
+      role,
+    })
     await logModerationAction(trx, outbox, {
       moderatorId: auth.id,
       moderatorName: auth.username,

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import {
   CommentIdParams,
   CommentListResponse,
@@ -8,20 +7,22 @@ import {
   DeleteCommentResponse,
 } from '../../contract/comments.ts'
 import { ErrorResponse } from '../../contract/common.ts'
+import { AFTER_WRITES_PLUGIN } from '../../events/dispatcher.ts'
 import { requireAuth } from '../../infra/auth.ts'
-import { createComment, deleteComment, listComments } from './service.ts'
+import { modulePlugin } from '../../infra/module-plugin.ts'
+import { type CommentsDeps, createComment, deleteComment, listComments } from './service.ts'
 
 /** Comments a member may post per minute; more answer 429 with `Retry-After`. */
 export const COMMENTS_PER_MINUTE = 10
 
 /** Reading, adding and deleting the comments of a post. */
-export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const deps = { db: app.db, live: app.live, stats: app.statsBroadcaster }
+export const commentsRoutes = modulePlugin('comments', [AFTER_WRITES_PLUGIN], async (app) => {
+  const deps: CommentsDeps = { db: app.db, live: app.live, events: app.domainEvents }
 
   app.get(
     '/api/comments/:postId',
     {
-      config: { access: 'public' },
+      config: { access: 'public', tokenScope: 'read' },
       schema: {
         params: CommentPostParams,
         response: { 200: CommentListResponse, 400: ErrorResponse, 404: ErrorResponse },
@@ -41,6 +42,8 @@ export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: {
         access: 'member',
+        // Writing a comment is publishing text under the user's name, like a post: the `post` scope.
+        tokenScope: 'post',
         // Per user, counted after the access hook has identified them (so guests get 401, not 429).
         rateLimit: {
           max: COMMENTS_PER_MINUTE,
@@ -71,7 +74,7 @@ export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/api/comments/:commentId',
     {
-      config: { access: 'member' },
+      config: { access: 'member', tokenScope: 'post' },
       schema: {
         params: CommentIdParams,
         response: {
@@ -85,4 +88,4 @@ export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => deleteComment(deps, requireAuth(request), request.params.commentId),
   )
-}
+})

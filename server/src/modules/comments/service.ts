@@ -2,14 +2,11 @@ import type { Database } from '@bashboard/db'
 import type { Kysely } from 'kysely'
 import type { Comment, CreateCommentBody } from '../../contract/comments.ts'
 import { COMMENT_MAX_LENGTH } from '../../contract/comments.ts'
+import { type EventDeps, withEvents } from '../../events/transaction.ts'
 import type { AuthUser } from '../../lib/access.ts'
 import { BadRequestError, ForbiddenError, InvalidError, NotFoundError } from '../../lib/errors.ts'
-import type { LiveHub } from '../../live/hub.ts'
-import { withTransaction } from '../../live/outbox.ts'
-import { excerpt, queueActivity } from '../moderation/activity.ts'
 import { logCommentDeletion } from '../moderation/audit.ts'
 import { notifyComment } from '../notifications/service.ts'
-import type { StatsBroadcaster } from '../stats/service.ts'
 import { toComment } from './presenter.ts'
 import {
   addToCommentsCount,
@@ -22,12 +19,8 @@ import {
   postExists,
 } from './repo.ts'
 
-/** What the comment services need: the database, the live hub and the stats broadcaster. */
-export interface CommentsDeps {
-  db: Kysely<Database>
-  live: LiveHub
-  stats: StatsBroadcaster
-}
+/** What the comment services need: the database, the live hub and the domain events they raise. */
+export type CommentsDeps = EventDeps
 
 export const POST_NOT_FOUND = 'Post not found'
 export const COMMENT_NOT_FOUND = 'Comment not found'
@@ -60,8 +53,8 @@ export async function listComments(db: Kysely<Database>, postId: string): Promis
 }
 
 /**
- * Adds a member's comment. The insert and the post's `comments_count` change commit together, and
- * `comment.created` (with the new count) is published on `post:<id>` only after the commit.
+ * Adds a member's comment. The insert, the post's `comments_count` change and the post author's
+ * notification commit together; `comment.added` (with the new count) is raised.
  */
 export async function createComment(
   deps: CommentsDeps,
@@ -72,7 +65,7 @@ export async function createComment(
   if (body.post !== postId) throw new BadRequestError(POST_ID_MISMATCH)
   const content = checkCommentContent(body.content)
   if (!isUuid(postId)) throw new NotFoundError(POST_NOT_FOUND)
-  const result = await withTransaction(deps, async (trx, outbox) => {
+  return withEvents(deps, async (trx, outbox) => {
     // Counting first locks the post, so a concurrent post delete cannot slip between the two writes.
     const commentsCount = await addToCommentsCount(trx, postId, 1)
     if (commentsCount === undefined) throw new NotFoundError(POST_NOT_FOUND)
@@ -80,20 +73,16 @@ export async function createComment(
     const row = await findCommentWithAuthor(trx, id)
     if (!row) throw new Error(`comment ${id} vanished inside its own transaction`)
     const comment = toComment(row)
-    outbox.publish(`post:${postId}`, 'comment.created', { ...comment, commentsCount })
     // The post's author hears about it (not when commenting on their own post).
     await notifyComment(trx, outbox, { postId, commenterId: user.id, commenterName: user.username })
-    const subject = { type: 'comment', id: comment._id, title: excerpt(content) } as const
-    queueActivity(outbox, 'comment', user, subject, new Date(comment.createdAt))
+    outbox.raise('comment.added', { comment, postId, commentsCount, author: user })
     return { comment, commentsCount }
   })
-  deps.stats.acted(user.id)
-  return result
 }
 
 /**
  * Deletes a comment: its author or a moderator may (else 403). The row and the post's count change
- * together; `comment.deleted` follows the commit. A moderator deleting someone else's comment is
+ * together; `comment.removed` is raised. A moderator deleting someone else's comment is
  * recorded in the audit log (with `moderation.reason` from the console), in the same transaction.
  */
 export async function deleteComment(
@@ -103,7 +92,7 @@ export async function deleteComment(
   moderation?: { reason: string },
 ): Promise<{ postId: string; commentId: string; commentsCount: number }> {
   if (!isUuid(commentId)) throw new NotFoundError(COMMENT_NOT_FOUND)
-  const result = await withTransaction(deps, async (trx, outbox) => {
+  return withEvents(deps, async (trx, outbox) => {
     // Post first, then comment: the same lock order as comment creation and post deletion (which
     // cascades to comments), so none of them can deadlock with another. Locking the comment makes a
     // second delete of it wait, then find nothing, so the count drops once.
@@ -112,7 +101,8 @@ export async function deleteComment(
     const comment = await findCommentOwner(trx, commentId, true)
     if (!comment) throw new NotFoundError(COMMENT_NOT_FOUND)
     if (comment.author_id !== user.id && user.role !== 'moderator') throw new ForbiddenError(NOT_YOUR_COMMENT)
-    if (moderation || comment.author_id !== user.id) {
+    const byModerator = moderation !== undefined || comment.author_id !== user.id
+    if (byModerator) {
       // A moderator removing someone's comment: audit-logged (quoting it) before the row goes.
       await logCommentDeletion(trx, outbox, {
         moderatorId: user.id,
@@ -120,16 +110,12 @@ export async function deleteComment(
         commentId: comment.id,
         reason: moderation?.reason ?? '',
       })
-    } else {
-      queueActivity(outbox, 'comment', user, { type: 'comment', id: comment.id, title: 'Deleted a comment' })
     }
     await deleteCommentRow(trx, comment.id)
     // The post is locked above, so the count exists.
     const commentsCount = (await addToCommentsCount(trx, comment.post_id, -1)) ?? 0
     const event = { postId: comment.post_id, commentId: comment.id, commentsCount }
-    outbox.publish(`post:${comment.post_id}`, 'comment.deleted', event)
+    outbox.raise('comment.removed', { ...event, actor: user, byModerator })
     return event
   })
-  deps.stats.changed()
-  return result
 }

@@ -1,17 +1,18 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorResponse } from '../../contract/common.ts'
 import {
   LeaderboardQuery,
   LeaderboardResponse,
   WebsiteLeaderboardResponse,
 } from '../../contract/leaderboard.ts'
+import { AFTER_WRITES_PLUGIN } from '../../events/dispatcher.ts'
+import { modulePlugin } from '../../infra/module-plugin.ts'
 
 /** The public leaderboards: the seed's plain array, and the page's board with stats and live id. */
-export const leaderboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const leaderboardRoutes = modulePlugin('leaderboard', [AFTER_WRITES_PLUGIN], async (app) => {
   app.get(
     '/api/website/leaderboard',
     {
-      config: { access: 'public' },
+      config: { access: 'public', tokenScope: 'read' },
       schema: {
         querystring: LeaderboardQuery,
         response: { 200: WebsiteLeaderboardResponse, 400: ErrorResponse },
@@ -23,7 +24,7 @@ export const leaderboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/leaderboard',
     {
-      config: { access: 'public' },
+      config: { access: 'public', tokenScope: 'read' },
       schema: { querystring: LeaderboardQuery, response: { 200: LeaderboardResponse, 400: ErrorResponse } },
     },
     async (request) => {
@@ -34,4 +35,4 @@ export const leaderboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return { period, entries, stats, liveId }
     },
   )
-}
+})

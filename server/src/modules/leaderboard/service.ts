@@ -7,7 +7,7 @@ import {
   type LeaderboardPeriod,
   type LeaderboardStats,
 } from '../../contract/leaderboard.ts'
-import { CoalescerClosedError, coalesce } from '../../lib/coalesce.ts'
+import { startBatch } from '../../lib/batch.ts'
 import type { LiveHub } from '../../live/hub.ts'
 import { avatarUrl } from '../accounts/presenter.ts'
 import {
@@ -130,8 +130,8 @@ export interface Leaderboard {
    * changed. Never throws and never delays the caller.
    */
   changed(): void
-  /** Drops a pending push (app shutdown). */
-  close(): void
+  /** Drops a pending push and waits for one in progress (app shutdown). */
+  close(): Promise<void>
 }
 
 interface Running {
@@ -231,7 +231,14 @@ export function createLeaderboard(
   const statsKey = (stats: LeaderboardStats) =>
     JSON.stringify([stats.totalUsers, stats.activeUsers, stats.experts, stats.totalPoints])
 
-  const push = coalesce(async () => {
+  const push = startBatch({
+    delayMs: timings.pushWindowMs,
+    run: pushChanges,
+    onError: (error) =>
+      deps.live.log.warn({ err: error }, 'leaderboard push failed; clients refetch on their next load'),
+  })
+
+  async function pushChanges(): Promise<void> {
     const value = await refresh()
     for (const period of PERIODS) {
       const top = value.boards[period].slice(0, LEADERBOARD_LIVE_SIZE)
@@ -246,7 +253,7 @@ export function createLeaderboard(
       lastStats = stats
       await deps.live.publish('leaderboard', 'leaderboard.stats', { stats: value.stats })
     }
-  }, timings.pushWindowMs)
+  }
 
   return {
     async get(period) {
@@ -265,15 +272,9 @@ export function createLeaderboard(
         lastStats ??= statsKey(snapshot.value.stats)
       }
       version++
-      push.next().catch((error: unknown) => {
-        if (!(error instanceof CoalescerClosedError)) {
-          deps.live.log.warn({ err: error }, 'leaderboard push failed; clients refetch on their next load')
-        }
-      })
+      push.poke()
     },
-    close() {
-      push.close()
-    },
+    close: push.close,
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Database } from '@bashboard/db'
 import type { Kysely } from 'kysely'
+import { startBatch } from '../../lib/batch.ts'
 import { startOfUtcDay } from '../../lib/time.ts'
 import type { LiveLogger } from '../../live/bus.ts'
 import { deleteActivityBefore, deleteViewsBefore, type ViewTable } from './repo.ts'
@@ -42,9 +43,9 @@ export function pruneActivity(db: Kysely<Database>, now = new Date()): Promise<n
   return deleteActivityBefore(db, new Date(startOfUtcDay(now).getTime() - 24 * 60 * 60 * 1000))
 }
 
-/** A running pruner; `stop()` cancels the next round (a round in progress finishes). */
+/** A running pruner; `stop()` cancels the next round and waits for one in progress. */
 export interface ViewPruner {
-  stop(): void
+  stop(): Promise<void>
 }
 
 /**
@@ -56,23 +57,18 @@ export function startViewPruning(
   deps: { db: Kysely<Database>; log: LiveLogger },
   everyMs = VIEW_PRUNE_EVERY_MS,
 ): ViewPruner {
-  let running = false
-  const timer = setInterval(() => {
-    if (running) return
-    running = true
-    Promise.all([pruneViews(deps.db, new Date(Date.now() - VIEW_RETENTION_MS)), pruneActivity(deps.db)])
-      .then(([deleted, activity]) => {
-        if (deleted > 0) deps.log.info({ deleted }, 'old view rows pruned')
-        if (activity > 0) deps.log.info({ deleted: activity }, 'activity of past days pruned')
-      })
-      .catch((error: unknown) =>
-        deps.log.warn({ err: error }, 'pruning old view rows failed; retrying later'),
-      )
-      .finally(() => {
-        running = false
-      })
-  }, everyMs)
-  // A pending round must not keep a finished process (or a test run) alive.
-  timer.unref()
-  return { stop: () => clearInterval(timer) }
+  const batch = startBatch({
+    delayMs: 0,
+    everyMs,
+    async run() {
+      const [deleted, activity] = await Promise.all([
+        pruneViews(deps.db, new Date(Date.now() - VIEW_RETENTION_MS)),
+        pruneActivity(deps.db),
+      ])
+      if (deleted > 0) deps.log.info({ deleted }, 'old view rows pruned')
+      if (activity > 0) deps.log.info({ deleted: activity }, 'activity of past days pruned')
+    },
+    onError: (error) => deps.log.warn({ err: error }, 'pruning old view rows failed; retrying later'),
+  })
+  return { stop: batch.close }
 }

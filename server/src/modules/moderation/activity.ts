@@ -1,11 +1,9 @@
 import type { LiveActivityKind, LiveModActivity } from '../../contract/live.ts'
-import type { LiveHub } from '../../live/hub.ts'
-import type { Outbox } from '../../live/outbox.ts'
 
 /*
- * The moderation console's live activity stream (`activity` on `mod`). Each domain service queues one
- * item when something happens (sign-up, post, comment, vote, application); moderator actions go
- * through `logModerationAction` instead. Building the payload here keeps every publisher's item in the
+ * The moderation console's live activity stream (`activity` on `mod`). The reactions to domain events
+ * (server/src/reactions.ts) publish one item when something happens (sign-up, post, comment, vote,
+ * application); moderator actions go through `logModerationAction` instead. Building the payload here keeps every publisher's item in the
  * same shape as the REST history that `GET /api/mod/activity` rebuilds from the tables.
  */
 
@@ -51,33 +49,4 @@ export function activityItem(
     subject: { type: subject.type, _id: subject.id, title: subject.title.slice(0, ACTIVITY_TITLE_MAX) },
     at: at.toISOString(),
   }
-}
-
-/**
- * Queues an activity item on `mod`, published only if the caller's transaction commits. Pass the
- * row's own timestamp as `at` when there is one, so the item equals the one the REST history
- * rebuilds (the console de-duplicates on it).
- */
-export function queueActivity(
-  outbox: Outbox,
-  kind: LiveActivityKind,
-  actor: ActivityActor | null,
-  subject: ActivitySubject,
-  at: Date = new Date(),
-): void {
-  outbox.publish('mod', 'activity', activityItem(kind, actor, subject, at))
-}
-
-/**
- * Publishes an activity item at once, for writes that are a single statement (sign-up). `at` is the
- * row's own timestamp when known, so the item equals the one the REST history rebuilds.
- */
-export function publishActivity(
-  live: LiveHub,
-  kind: LiveActivityKind,
-  actor: ActivityActor | null,
-  subject: ActivitySubject,
-  at: Date = new Date(),
-): Promise<void> {
-  return live.publish('mod', 'activity', activityItem(kind, actor, subject, at))
 }

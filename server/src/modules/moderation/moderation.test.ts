@@ -134,7 +134,7 @@ describe('live activity', () => {
     const { events, stop } = recordEvents(t.bus)
     const username = `newbie_${randomUUID().slice(0, 6)}`
     const user = await signUp(
-      { db: t.db, stats: t.app.statsBroadcaster, live: t.app.live },
+      { db: t.db, events: t.app.domainEvents },
       { username, email: `${username}@example.test`, password: 'password123' },
     )
     const author = await createUser(t.db, { role: 'contributor' })
@@ -211,7 +211,7 @@ describe('GET /api/mod/stats', () => {
     expect(res.json().votesPerMinute).toHaveLength(30)
     expect(res.json().commentsPerMinute).toHaveLength(30)
 
-    const deps = { db: t.db, live: t.app.live }
+    const deps = { db: t.db, live: t.app.live, events: t.app.domainEvents }
     const now = new Date()
     const before = await getModerationStats(deps, now)
     const socket = await openSocket(t.app, { origin: t.config.publicOrigin })
@@ -444,7 +444,7 @@ describe('users and roles', () => {
     stop()
     expect(res.statusCode).toBe(200)
     expect(res.json().user).toMatchObject({ _id: user.id, role: 'contributor' })
-    expect(events.find((e) => e.topic === `user:${user.id}`)).toMatchObject({
+    expect(events.find((e) => e.topic === `user:${user.id}` && e.event === 'role.changed')).toMatchObject({
       event: 'role.changed',
       data: { role: 'contributor', contributor: true },
     })

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorResponse } from '../../contract/common.ts'
 import {
   ModActivityQuery,
@@ -18,7 +17,9 @@ import {
   ModUserListResponse,
   ModUsersQuery,
 } from '../../contract/moderation.ts'
+import { AFTER_WRITES_PLUGIN } from '../../events/dispatcher.ts'
 import { requireAuth } from '../../infra/auth.ts'
+import { modulePlugin } from '../../infra/module-plugin.ts'
 import { type CommentsDeps, deleteComment } from '../comments/service.ts'
 import { deletePost, type PostsDeps } from '../posts/service.ts'
 import {
@@ -39,19 +40,17 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404
 const moderator = { access: 'moderator' } as const
 
 /** The moderation console's API: activity, counters, content, roles and the audit log. */
-export const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const deps: ModerationDeps = { db: app.db, live: app.live }
-  // The posts and comments services also take the broadcasters their deletes notify.
+export const moderationRoutes = modulePlugin('moderation', [AFTER_WRITES_PLUGIN], async (app) => {
+  const deps: ModerationDeps = { db: app.db, live: app.live, events: app.domainEvents }
+  // Deletions go through the posts and comments services, which raise their domain events.
   const postsDeps: PostsDeps = {
     db: app.db,
     live: app.live,
-    stats: app.statsBroadcaster,
-    leaderboard: app.leaderboard,
-    effects: app.voteEffects,
+    events: app.domainEvents,
     views: app.viewCounter,
     pageCaches: app.postPageCaches,
   }
-  const commentsDeps: CommentsDeps = { db: app.db, live: app.live, stats: app.statsBroadcaster }
+  const commentsDeps: CommentsDeps = { db: app.db, live: app.live, events: app.domainEvents }
 
   app.get(
     '/api/mod/activity',
@@ -150,4 +149,4 @@ export const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => listAuditLog(app.db, request.query.page ?? 1),
   )
-}
+})

@@ -18,12 +18,11 @@ import {
   type ModUserListResponse,
   type ModUsersQuery,
 } from '../../contract/moderation.ts'
+import { type EventDeps, withEvents } from '../../events/transaction.ts'
 import { type AuthUser, hasAccess, isContributor } from '../../lib/access.ts'
 import { ForbiddenError, InvalidError, NotFoundError } from '../../lib/errors.ts'
 import { isUuid } from '../../lib/slug.ts'
 import { startOfUtcDay } from '../../lib/time.ts'
-import type { LiveHub } from '../../live/hub.ts'
-import { withTransaction } from '../../live/outbox.ts'
 import { createNotification } from '../notifications/service.ts'
 import { activityItem, excerpt, voteTitle } from './activity.ts'
 import { logModerationAction } from './audit.ts'
@@ -46,10 +45,7 @@ import {
 } from './repo.ts'
 
 /** What the moderation service needs: the database and the live hub. */
-export interface ModerationDeps {
-  db: Kysely<Database>
-  live: LiveHub
-}
+export type ModerationDeps = EventDeps
 
 /** Default number of activity items. */
 export const ACTIVITY_DEFAULT_LIMIT = 50
@@ -232,8 +228,7 @@ export async function searchUsers(db: Kysely<Database>, query: ModUsersQuery): P
 /**
  * Changes a user's role (moderators; never their own: 403). Lowering a role bumps the token version,
  * so the user's old tokens stop working at once. In one transaction with the audit log and a `role`
- * notification; after commit the user gets `role.changed` on `user:<id>` (the header swaps its button
- * without a reload).
+ * notification; raises `user.role_changed`.
  */
 export async function changeUserRole(
   deps: ModerationDeps,
@@ -244,16 +239,13 @@ export async function changeUserRole(
   if (userId === auth.id) throw new ForbiddenError(MOD_MESSAGES.ownRole)
   const reason = checkReason(body.reason)
   if (!isUuid(userId)) throw new NotFoundError(USER_NOT_FOUND)
-  return withTransaction(deps, async (trx, outbox) => {
+  return withEvents(deps, async (trx, outbox) => {
     const user = await lockUser(trx, userId)
     if (!user) throw new NotFoundError(USER_NOT_FOUND)
     if (user.role === body.role) return toModUser(user)
     const lowered = !hasAccess(body.role, user.role)
     const updated = await setRole(trx, userId, body.role, lowered)
-    outbox.publish(`user:${userId}`, 'role.changed', {
-      role: body.role,
-      contributor: isContributor(body.role),
-    })
+    outbox.raise('user.role_changed', { userId, role: body.role })
     await createNotification(trx, outbox, {
       userId,
       kind: 'role',

@@ -15,7 +15,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/notifications',
     {
-      config: { access: 'member' },
+      config: { access: 'member', tokenScope: 'read' },
       schema: { response: { 200: NotificationsResponse, 401: ErrorResponse } },
     },
     async (request) => getNotifications(deps, requireAuth(request).id),

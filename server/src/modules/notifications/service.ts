@@ -2,6 +2,7 @@ import type { Database, NotificationKind, NotificationRow } from '@bashboard/db'
 import type { Kysely, Transaction } from 'kysely'
 import type { NotificationsResponse } from '../../contract/notifications.ts'
 import { badgeForPoints } from '../../lib/badges.ts'
+import { startBatch } from '../../lib/batch.ts'
 import { NotFoundError } from '../../lib/errors.ts'
 import type { LiveHub } from '../../live/hub.ts'
 import type { Outbox } from '../../live/outbox.ts'
@@ -134,8 +135,8 @@ export interface UpvoteNotifier {
    * per window, however many votes it gets. Never throws, never delays the caller.
    */
   upvoted(notificationId: string): void
-  /** Drops pending pushes (app shutdown). */
-  close(): void
+  /** Drops pending pushes and waits for one in progress (app shutdown). */
+  close(): Promise<void>
 }
 
 /**
@@ -147,39 +148,32 @@ export function createUpvoteNotifier(
   windowMs = UPVOTE_PUSH_WINDOW_MS,
 ): UpvoteNotifier {
   let pending = new Set<string>()
-  let timer: NodeJS.Timeout | undefined
-
-  const push = async (ids: readonly string[]) => {
-    // Rows read (or gone) meanwhile are left out: the user has seen them, a toast now would be noise.
-    const due = await findUnreadWithCounts(deps.db, ids)
-    await Promise.all(
-      due.map(({ row, unreadCount }) =>
-        deps.live.publish(`user:${row.user_id}`, 'notification', { ...toNotification(row), unreadCount }),
-      ),
-    )
-  }
-
-  const flush = () => {
-    timer = undefined
-    const ids = [...pending]
-    pending = new Set()
-    push(ids).catch((error: unknown) => {
-      deps.live.log.warn({ err: error }, 'upvote notification push failed; the menu shows it on refetch')
-    })
-  }
+  const batch = startBatch({
+    delayMs: windowMs,
+    async run() {
+      const ids = [...pending]
+      pending = new Set()
+      if (ids.length === 0) return
+      // Rows read (or gone) meanwhile are left out: the user has seen them, a toast now would be noise.
+      const due = await findUnreadWithCounts(deps.db, ids)
+      await Promise.all(
+        due.map(({ row, unreadCount }) =>
+          deps.live.publish(`user:${row.user_id}`, 'notification', { ...toNotification(row), unreadCount }),
+        ),
+      )
+    },
+    onError: (error) =>
+      deps.live.log.warn({ err: error }, 'upvote notification push failed; the menu shows it on refetch'),
+  })
 
   return {
     upvoted(notificationId) {
       pending.add(notificationId)
-      if (timer) return
-      timer = setTimeout(flush, windowMs)
-      // A pending push must not keep a finished process (or a test run) alive.
-      timer.unref()
+      batch.poke()
     },
-    close() {
-      clearTimeout(timer)
-      timer = undefined
+    async close() {
       pending.clear()
+      await batch.close()
     },
   }
 }

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorResponse } from '../../contract/common.ts'
 import {
   AVATAR_MAX_BYTES,
@@ -7,7 +6,9 @@ import {
   UpdateUserResponse,
   UserProfile,
 } from '../../contract/people.ts'
+import { AFTER_WRITES_PLUGIN } from '../../events/dispatcher.ts'
 import { requireAuth } from '../../infra/auth.ts'
+import { modulePlugin } from '../../infra/module-plugin.ts'
 import {
   BadRequestError,
   InvalidError,
@@ -20,7 +21,6 @@ import {
   CURRENT_PASSWORD_INCORRECT,
   changePassword,
   getProfile,
-  publishAuthorUpdated,
   setAvatar,
   updateProfile,
 } from './service.ts'
@@ -34,11 +34,11 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse }
 const passwordKey = (userId: string) => `password-change:${userId}`
 
 /** The member's own profile, settings updates and avatar. */
-export const peopleRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const peopleRoutes = modulePlugin('people', [AFTER_WRITES_PLUGIN], async (app) => {
   app.get(
     '/api/website/user/profile',
     {
-      config: { access: 'member' },
+      config: { access: 'member', tokenScope: 'read' },
       schema: { response: { 200: UserProfile, ...errors } },
     },
     async (request) => getProfile(app.db, requireAuth(request).id),
@@ -63,15 +63,14 @@ export const peopleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const auth = requireAuth(request)
       const body = request.body
       if ('username' in body) {
-        const user = await updateProfile(app.db, auth.id, body)
-        if (user.username !== auth.username) await publishAuthorUpdated(app.live, user)
+        const user = await updateProfile({ db: app.db, events: app.domainEvents }, auth.id, body)
         return toProfileHeader(user)
       }
 
       // Guessing the current password from a stolen session is limited like login guesses.
       await app.loginFailures.assertAllowed(request, passwordKey(auth.id))
       try {
-        const user = await changePassword({ db: app.db, live: app.live }, auth.id, body)
+        const user = await changePassword({ db: app.db, events: app.domainEvents }, auth.id, body)
         const token = app.issueToken(user)
         return { ...toProfileHeader(user), token: token.token, expiresAt: token.expiresAt.toISOString() }
       } catch (error) {
@@ -113,9 +112,8 @@ export const peopleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw error
       }
       if (file.file.truncated) throw new PayloadTooLargeError(AVATAR_TOO_LARGE)
-      const user = await setAvatar({ db: app.db, files: app.files }, auth.id, bytes)
-      await publishAuthorUpdated(app.live, user)
+      const user = await setAvatar({ db: app.db, files: app.files, events: app.domainEvents }, auth.id, bytes)
       return toProfileHeader(user)
     },
   )
-}
+})

@@ -2,13 +2,13 @@ import type { Database, UserRow } from '@bashboard/db'
 import type { Kysely } from 'kysely'
 import type { UpdatePasswordBody, UpdateProfileBody, UserProfile } from '../../contract/people.ts'
 import { AVATAR_MAX_SIDE } from '../../contract/people.ts'
+import type { DomainEvents } from '../../events/dispatcher.ts'
 import { checkNewPassword, normalizeEmail, normalizeUsername } from '../../lib/credentials.ts'
 import { isUniqueViolation } from '../../lib/db-errors.ts'
 import { ConflictError, InvalidError, UnauthorizedError } from '../../lib/errors.ts'
 import { reencodeImage } from '../../lib/images.ts'
 import { hashPassword, verifyPassword } from '../../lib/password.ts'
 import type { FileStore } from '../../lib/storage.ts'
-import type { LiveHub } from '../../live/hub.ts'
 import { avatarUrl } from '../accounts/presenter.ts'
 import { findUserById } from '../accounts/repo.ts'
 import { EMAIL_TAKEN, USERNAME_TAKEN } from '../accounts/service.ts'
@@ -50,17 +50,22 @@ export async function getProfile(db: Kysely<Database>, userId: string): Promise<
  * other users (409 naming the field; the user's own current values are fine).
  */
 export async function updateProfile(
-  db: Kysely<Database>,
+  deps: { db: Kysely<Database>; events: DomainEvents },
   userId: string,
   body: UpdateProfileBody,
 ): Promise<UserRow> {
+  const { db } = deps
   const username = normalizeUsername(body.username)
   const email = normalizeEmail(body.email)
   const taken = await findTakenByOthers(db, userId, username, email)
   if (taken.username) throw new ConflictError(USERNAME_TAKEN, 'username')
   if (taken.email) throw new ConflictError(EMAIL_TAKEN, 'email')
   try {
-    return present(await updateIdentity(db, userId, { username, email }))
+    const before = present(await findUserById(db, userId))
+    const user = present(await updateIdentity(db, userId, { username, email }))
+    // One statement, committed by now.
+    if (user.username !== before.username) await announceProfile(deps.events, user)
+    return user
   } catch (error) {
     // A lost race with another signup or rename gives the same 409 as the pre-check.
     if (isUniqueViolation(error)) {
@@ -71,13 +76,9 @@ export async function updateProfile(
   }
 }
 
-/**
- * Tells every open page that a user's username or avatar changed (`author.updated` on `posts`), once
- * the change has committed. Pages patch the author on the cards they hold, and the shared page caches
- * of every instance drop their pages, which show the author too.
- */
-export function publishAuthorUpdated(live: LiveHub, user: UserRow): Promise<void> {
-  return live.publish('posts', 'author.updated', {
+/** Raises `user.profile_changed` for a committed change of a user's name or avatar. */
+function announceProfile(events: DomainEvents, user: UserRow): Promise<void> {
+  return events.emit('user.profile_changed', {
     userId: user.id,
     username: user.username,
     avatar: avatarUrl(user.avatar),
@@ -88,11 +89,11 @@ export function publishAuthorUpdated(live: LiveHub, user: UserRow): Promise<void
  * Changes the password after checking the current one (422 'Current password is incorrect', so the
  * client does not sign out) and the new one's length (422). Bumps token_version: every token issued
  * before, on every device, is refused from now on; the caller issues a fresh one for this session.
- * Sockets signed in with an older token lose the user's private topics at once (`session.revoked`).
+ * Raises `user.password_changed`: sockets signed in with an older token lose the user's private topics.
  * @throws InvalidError with field `currentPassword` when the current password is wrong.
  */
 export async function changePassword(
-  deps: { db: Kysely<Database>; live: LiveHub },
+  deps: { db: Kysely<Database>; events: DomainEvents },
   userId: string,
   body: UpdatePasswordBody,
 ): Promise<UserRow> {
@@ -101,9 +102,9 @@ export async function changePassword(
   if (!(await verifyPassword(user.password_hash, body.currentPassword))) {
     throw new InvalidError(CURRENT_PASSWORD_INCORRECT, 'currentPassword')
   }
-  // One statement, so it has committed when the event goes out.
+  // One statement, so it has committed when the event is raised.
   const updated = present(await updatePassword(deps.db, userId, await hashPassword(password)))
-  await deps.live.publish(`user:${userId}`, 'session.revoked', { tokenVersion: updated.token_version })
+  await deps.events.emit('user.password_changed', { userId, tokenVersion: updated.token_version })
   return updated
 }
 
@@ -113,7 +114,7 @@ export async function changePassword(
  * The replaced file is deleted once the row points at the new one; a failed update deletes the new one.
  */
 export async function setAvatar(
-  deps: { db: Kysely<Database>; files: FileStore },
+  deps: { db: Kysely<Database>; files: FileStore; events: DomainEvents },
   userId: string,
   bytes: Uint8Array,
 ): Promise<UserRow> {
@@ -131,5 +132,6 @@ export async function setAvatar(
     throw new UnauthorizedError()
   }
   if (result.previous && result.previous !== name) await deps.files.removePublic('avatars', result.previous)
+  await announceProfile(deps.events, result.user)
   return result.user
 }

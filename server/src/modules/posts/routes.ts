@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { ErrorResponse } from '../../contract/common.ts'
 import {
@@ -11,7 +10,9 @@ import {
   UpdatePostBody,
   VoteResponse,
 } from '../../contract/posts.ts'
+import { AFTER_WRITES_PLUGIN } from '../../events/dispatcher.ts'
 import { requireAuth } from '../../infra/auth.ts'
+import { modulePlugin } from '../../infra/module-plugin.ts'
 import { NotFoundError } from '../../lib/errors.ts'
 import {
   createPost,
@@ -29,13 +30,11 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404
 const LEGACY_DELETE_PREFIX = 'delete:'
 
 /** Post detail, create, update, delete (both paths) and votes. */
-export const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const postsRoutes = modulePlugin('posts', [AFTER_WRITES_PLUGIN], async (app) => {
   const deps: PostsDeps = {
     db: app.db,
     live: app.live,
-    stats: app.statsBroadcaster,
-    leaderboard: app.leaderboard,
-    effects: app.voteEffects,
+    events: app.domainEvents,
     views: app.viewCounter,
     pageCaches: app.postPageCaches,
   }
@@ -43,7 +42,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/posts/create',
     {
-      config: { access: 'member' },
+      config: { access: 'member', tokenScope: 'post' },
       schema: {
         body: CreatePostBody,
         response: { 201: PostResponse, 409: ErrorResponse, 422: ErrorResponse, ...errors },
@@ -58,7 +57,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/posts/update',
     {
-      config: { access: 'member' },
+      config: { access: 'member', tokenScope: 'post' },
       schema: {
         body: UpdatePostBody,
         response: { 200: PostResponse, 409: ErrorResponse, 422: ErrorResponse, ...errors },
@@ -70,7 +69,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/api/posts/:id',
     {
-      config: { access: 'member' },
+      config: { access: 'member', tokenScope: 'post' },
       schema: { params: PostIdParams, response: { 200: DeletePostResponse, ...errors } },
     },
     async (request) => deletePost(deps, requireAuth(request), request.params.id),
@@ -79,7 +78,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/api/post/:target',
     {
-      config: { access: 'member' },
+      config: { access: 'member', tokenScope: 'post' },
       schema: {
         params: Type.Object({ target: Type.String({ maxLength: 200 }) }),
         response: { 200: DeletePostResponse, ...errors },
@@ -95,7 +94,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/posts/:idOrSlug',
     {
-      config: { access: 'public' },
+      config: { access: 'public', tokenScope: 'read' },
       schema: { params: PostIdOrSlugParams, response: { 200: PostDetailResponse, ...errors } },
     },
     async (request) => {
@@ -111,10 +110,10 @@ export const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.post(
       path,
       {
-        config: { access: 'member' },
+        config: { access: 'member', tokenScope: 'vote' },
         schema: { params: PostIdParams, response: { 200: VoteResponse, ...errors } },
       },
       async (request) => vote(deps, requireAuth(request), request.params.id, value),
     )
   }
-}
+})

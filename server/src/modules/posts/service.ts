@@ -8,6 +8,8 @@ import type {
   UpdatePostBody,
   VoteResponse,
 } from '../../contract/posts.ts'
+import type { DomainEvents } from '../../events/dispatcher.ts'
+import { withEvents } from '../../events/transaction.ts'
 import { type AuthUser, hasAccess, isContributor } from '../../lib/access.ts'
 import { isUniqueViolation } from '../../lib/db-errors.ts'
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../../lib/errors.ts'
@@ -16,12 +18,9 @@ import { htmlToText, sanitizeDescription } from '../../lib/sanitize.ts'
 import { commandKey, isUuid, slugify } from '../../lib/slug.ts'
 import { deriveTags } from '../../lib/tags.ts'
 import type { LiveHub } from '../../live/hub.ts'
-import { withTransaction } from '../../live/outbox.ts'
-import type { Leaderboard } from '../leaderboard/service.ts'
-import { activityItem, queueActivity, voteTitle } from '../moderation/activity.ts'
+import { withSavedFlags } from '../collections/saved-flags.ts'
 import { logModerationAction } from '../moderation/audit.ts'
 import { notifyTierCrossing } from '../notifications/service.ts'
-import type { StatsBroadcaster } from '../stats/service.ts'
 import { type PostPage, type PostPageCaches, startLoad } from './page-caches.ts'
 import { POINTS } from './points.ts'
 import { toPostCard } from './presenter.ts'
@@ -39,19 +38,17 @@ import {
   sumPointsForSubject,
 } from './repo.ts'
 import type { ViewCounter } from './views.ts'
-import type { VoteEffects } from './vote-effects.ts'
 
 /**
- * What the posts service needs. Every part is required, so a caller that forgets one fails to compile
- * instead of silently switching a reaction off; only the page caches may be absent (PAGE_CACHE=false).
+ * What the posts service needs. Every part is required, so a caller that forgets one fails to compile;
+ * only the page caches may be absent (PAGE_CACHE=false). What follows a write is not here: the
+ * service raises domain events and reactions.ts lists who reacts to them.
  */
 export interface PostsDeps {
   db: Kysely<Database>
   live: LiveHub
-  stats: StatsBroadcaster
-  leaderboard: Leaderboard
-  /** Settles what votes owe their posts' authors. */
-  effects: VoteEffects
+  /** Delivers the domain events the writes raise, after commit. */
+  events: DomainEvents
   /** Pages shared between visitors (page-caches.ts); null when PAGE_CACHE=false: every request queries. */
   pageCaches: Pick<PostPageCaches, 'pages' | 'cards'> | null
   /** Batched view counting. */
@@ -144,8 +141,7 @@ async function loadCard(db: Kysely<Database>, id: string): Promise<PostCard> {
 /**
  * Creates a post (contributors and moderators): validates in the SEED-SPEC §5 order, sanitises the
  * description, derives the slug, command key and tags, then in one transaction inserts the post,
- * counts it for the author and category and awards the author's points. `post.created` goes out on
- * `posts` after commit.
+ * counts it for the author and category and awards the author's points; raises `post.created`.
  */
 export async function createPost(deps: PostsDeps, auth: AuthUser, body: CreatePostBody): Promise<PostCard> {
   if (!isContributor(auth.role)) throw new ForbiddenError(POST_MESSAGES.notContributor)
@@ -157,7 +153,7 @@ export async function createPost(deps: PostsDeps, auth: AuthUser, body: CreatePo
   const key = commandKey(command)
   await assertUnique(deps.db, slug, key)
 
-  const card = await withTransaction({ db: deps.db, live: deps.live }, async (trx, outbox) => {
+  return withEvents(deps, async (trx, outbox) => {
     const inserted = await trx
       .insertInto('posts')
       .values({
@@ -188,19 +184,15 @@ export async function createPost(deps: PostsDeps, auth: AuthUser, body: CreatePo
       after: points,
     })
     const created = await loadCard(trx, inserted.id)
-    outbox.publish('posts', 'post.created', created)
-    const subject = { type: 'post', id: created._id, title: created.title } as const
-    queueActivity(outbox, 'post', auth, subject, new Date(created.createdAt))
+    outbox.raise('post.created', { post: created, actor: auth })
     return created
   })
-  deps.stats.changed()
-  deps.leaderboard.changed()
-  return card
 }
 
 /**
  * Changes a post's fields (its author or a moderator). The same rules and uniqueness apply as on
- * create; a new command re-derives the command's tags and keeps the author's extra ones.
+ * create; a new command re-derives the command's tags and keeps the author's extra ones. Raises
+ * `post.edited`.
  */
 export async function updatePost(deps: PostsDeps, auth: AuthUser, body: UpdatePostBody): Promise<PostCard> {
   if (!isUuid(body.id)) throw new NotFoundError(POST_MESSAGES.notFound)
@@ -211,7 +203,7 @@ export async function updatePost(deps: PostsDeps, auth: AuthUser, body: UpdatePo
   const slug = title === undefined ? undefined : slugify(title)
   const key = command === undefined ? undefined : commandKey(command)
 
-  return withTransaction({ db: deps.db, live: deps.live }, async (trx, outbox) => {
+  return withEvents(deps, async (trx, outbox) => {
     // Locked so a concurrent update or delete cannot move the category counts twice.
     const current = await trx
       .selectFrom('posts')
@@ -251,8 +243,7 @@ export async function updatePost(deps: PostsDeps, auth: AuthUser, body: UpdatePo
       await adjustCategoryCount(trx, categoryId, 1)
     }
     const updated = await loadCard(trx, current.id)
-    // Open pages showing the post refetch it; the shared page caches drop it (on every instance).
-    outbox.publish(`post:${updated._id}`, 'post.updated', updated)
+    outbox.raise('post.edited', { post: updated, actor: auth })
     return updated
   })
 }
@@ -260,8 +251,8 @@ export async function updatePost(deps: PostsDeps, auth: AuthUser, body: UpdatePo
 /**
  * Deletes a post (its author or a moderator). In one transaction: the row (votes, comments and views
  * cascade), the author's and category's counts, and one ledger entry taking back every point the
- * author earned from the post. `post.deleted` goes out on `posts` after commit. A moderator deleting
- * someone else's post is recorded in the audit log (with `moderation.reason` from the console).
+ * author earned from the post; raises `post.deleted`. A moderator deleting someone else's post is
+ * recorded in the audit log (with `moderation.reason` from the console), in the same transaction.
  */
 export async function deletePost(
   deps: PostsDeps,
@@ -270,7 +261,7 @@ export async function deletePost(
   moderation?: { reason: string },
 ): Promise<{ postId: string }> {
   if (!isUuid(id)) throw new NotFoundError(POST_MESSAGES.notFound)
-  await withTransaction({ db: deps.db, live: deps.live }, async (trx, outbox) => {
+  await withEvents(deps, async (trx, outbox) => {
     const post = await trx
       .selectFrom('posts')
       .select(['id', 'author_id', 'category_id', 'title'])
@@ -291,8 +282,15 @@ export async function deletePost(
       subjectId: post.id,
       actorId: auth.id,
     })
-    outbox.publish('posts', 'post.deleted', { postId: post.id })
-    if (moderation || post.author_id !== auth.id) {
+    const byModerator = moderation !== undefined || post.author_id !== auth.id
+    outbox.raise('post.deleted', {
+      postId: post.id,
+      title: post.title,
+      authorId: post.author_id,
+      actor: auth,
+      byModerator,
+    })
+    if (byModerator) {
       await logModerationAction(trx, outbox, {
         moderatorId: auth.id,
         moderatorName: auth.username,
@@ -302,12 +300,8 @@ export async function deletePost(
         subjectTitle: post.title,
         reason: moderation?.reason ?? '',
       })
-    } else {
-      queueActivity(outbox, 'post', auth, { type: 'post', id: post.id, title: `Deleted: ${post.title}` })
     }
   })
-  deps.stats.changed()
-  deps.leaderboard.changed()
   return { postId: id }
 }
 
@@ -324,8 +318,8 @@ function voteState(postId: string, up: number, down: number, held: number): Vote
  * One statement (castVote) reads the post and the caller's vote and, when the vote changes, writes
  * it, the counts and the author's queued effects, committing on its own. Concurrent votes never wait
  * for each other except on the same rows, and the counts always equal a recount of the vote rows.
- * Events go out after that commit; the author's points, ledger entries and notifications follow
- * about 100 ms later, from the settler's batch (vote-effects.ts).
+ * `vote.cast` is raised after that commit; the author's points, ledger entries and notifications
+ * follow about 100 ms later, from the settler's batch (vote-effects.ts).
  */
 export async function vote(
   deps: PostsDeps,
@@ -348,20 +342,15 @@ export async function vote(
     return voteState(id, counts.uplike_count, counts.downlike_count, value)
   }
 
-  deps.effects.queued()
-  await Promise.all([
-    deps.live.publish(`post:${id}`, 'post.votes', {
-      postId: id,
-      uplikeCount: changed.uplikeCount,
-      downlikeCount: changed.downlikeCount,
-    }),
-    deps.live.publish(
-      'mod',
-      'activity',
-      activityItem('vote', auth, { type: 'post', id, title: voteTitle(value, post.title) }, changed.votedAt),
-    ),
-  ])
-  deps.stats.acted(auth.id)
+  await deps.events.emit('vote.cast', {
+    postId: id,
+    postTitle: post.title,
+    value,
+    uplikeCount: changed.uplikeCount,
+    downlikeCount: changed.downlikeCount,
+    votedAt: changed.votedAt,
+    voter: auth,
+  })
   return voteState(id, changed.uplikeCount, changed.downlikeCount, value)
 }
 
@@ -393,9 +382,21 @@ export async function getPostDetail(
   if (!page) throw new NotFoundError(POST_MESSAGES.notFound)
   const { post, related, liveId } = page
   deps.views.record(post._id, viewer)
-  const votes = auth ? await findVotesOf(deps.db, auth.id, [post._id]) : new Map<string, number>()
+  const [votes, [flagged, flaggedRelated]] = await Promise.all([
+    auth ? findVotesOf(deps.db, auth.id, [post._id]) : new Map<string, number>(),
+    // The cached cards are shared: the caller's saves are laid over copies.
+    withSavedFlags(deps.db, auth, [post], related),
+  ])
   const held = votes.get(post._id) ?? 0
-  return { post, isLiked: held > 0, isDisliked: held < 0, related, liveId }
+  const detail = flagged[0] ?? post
+  return {
+    post: detail,
+    isLiked: held > 0,
+    isDisliked: held < 0,
+    isSaved: detail.isSaved,
+    related: flaggedRelated,
+    liveId,
+  }
 }
 
 /**

@@ -1,14 +1,10 @@
 import type { Database, VoteEffectsTable } from '@bashboard/db'
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely'
+import type { DomainEvents } from '../../events/dispatcher.ts'
+import { startBatch } from '../../lib/batch.ts'
 import type { LiveHub } from '../../live/hub.ts'
 import { type Outbox, withTransaction } from '../../live/outbox.ts'
-import type { Leaderboard } from '../leaderboard/service.ts'
-import {
-  notifyTierCrossing,
-  type UpvoteBatchTexts,
-  type UpvoteNotifier,
-  upvoteBatchTexts,
-} from '../notifications/service.ts'
+import { notifyTierCrossing, type UpvoteBatchTexts, upvoteBatchTexts } from '../notifications/service.ts'
 import { voteLedgerSteps } from './points.ts'
 
 /*
@@ -57,17 +53,12 @@ type BatchOutcome =
   | { status: 'busy' }
   | { status: 'settled'; claimed: number; pointsChanged: boolean; noticeIds: string[] }
 
-/** A settler over `db` and the live hub; `leaderboard` and `upvotes` hear about what it settled. */
+/** A settler over `db` and the live hub; it raises `votes.settled` after each batch that settled something. */
 export function createVoteEffects(deps: {
   db: Kysely<Database>
   live: LiveHub
-  leaderboard?: Leaderboard
-  upvotes?: UpvoteNotifier
+  events: DomainEvents
 }): VoteEffects {
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<void> | undefined
-  let closed = false
-
   /** Batches until the queue is empty; false when another instance's batch held the lock. */
   const drain = async (): Promise<boolean> => {
     for (;;) {
@@ -75,62 +66,43 @@ export function createVoteEffects(deps: {
         settleBatch(trx, outbox, VOTE_SETTLE_BATCH),
       )
       if (outcome.status === 'busy') return false
-      if (outcome.pointsChanged) deps.leaderboard?.changed()
-      for (const id of outcome.noticeIds) deps.upvotes?.upvoted(id)
+      if (outcome.claimed > 0) {
+        await deps.events.emit('votes.settled', {
+          pointsChanged: outcome.pointsChanged,
+          upvoteNoticeIds: outcome.noticeIds,
+        })
+      }
       if (outcome.claimed < VOTE_SETTLE_BATCH) return true
     }
   }
 
-  const run = () => {
-    timer = undefined
-    if (closed) return
-    // A batch is running: it may have claimed before the effects that woke us committed, so look
-    // again once it ends rather than leave them to the next sweep.
-    if (running) {
-      void running.then(schedule)
-      return
-    }
-    running = drain()
-      .then((done) => {
-        // Another instance is settling: look again shortly, in case its batch missed ours.
-        if (!done) schedule()
-      })
-      .catch((error: unknown) => {
-        deps.live.log.warn({ err: error }, 'vote effects not settled yet; retrying at the next sweep')
-      })
-      .finally(() => {
-        running = undefined
-      })
-  }
-
-  const schedule = () => {
-    if (closed || timer) return
-    timer = setTimeout(run, VOTE_SETTLE_DELAY_MS)
-    // A pending batch must not keep a finished process (or a test run) alive.
-    timer.unref()
-  }
-
-  const sweep = setInterval(schedule, VOTE_SETTLE_SWEEP_MS)
-  sweep.unref()
-  // Effects a previous run left behind.
-  schedule()
+  // Whether the last run emptied the queue (false: another instance's batch held the lock).
+  let emptied = false
+  const batch = startBatch({
+    delayMs: VOTE_SETTLE_DELAY_MS,
+    // Effects a crash, a busy lock or a previous run left behind.
+    everyMs: VOTE_SETTLE_SWEEP_MS,
+    runAtStart: true,
+    async run() {
+      // Another instance is settling: look again shortly, in case its batch missed ours.
+      emptied = false
+      emptied = await drain()
+      if (!emptied) batch.poke()
+    },
+    onError: (error) =>
+      deps.live.log.warn({ err: error }, 'vote effects not settled yet; retrying at the next sweep'),
+  })
 
   return {
-    queued: schedule,
+    queued: batch.poke,
     async settle() {
       for (;;) {
-        await running
-        if (await drain()) return
+        await batch.flush()
+        if (emptied) return
         await new Promise((resolve) => setTimeout(resolve, 10))
       }
     },
-    async close() {
-      closed = true
-      clearInterval(sweep)
-      clearTimeout(timer)
-      timer = undefined
-      await running
-    },
+    close: batch.close,
   }
 }
 

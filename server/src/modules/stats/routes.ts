@@ -1,14 +1,15 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorResponse } from '../../contract/common.ts'
 import { StatsResponse } from '../../contract/stats.ts'
+import { AFTER_WRITES_PLUGIN } from '../../events/dispatcher.ts'
+import { modulePlugin } from '../../infra/module-plugin.ts'
 import { getPlatformStats } from './service.ts'
 
 /** GET /api/website/stats: the platform stats with the `stats` topic's live id. */
-export const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const statsRoutes = modulePlugin('stats', [AFTER_WRITES_PLUGIN], async (app) => {
   app.get(
     '/api/website/stats',
     {
-      config: { access: 'public' },
+      config: { access: 'public', tokenScope: 'read' },
       schema: { response: { 200: StatsResponse, 503: ErrorResponse } },
     },
     async () => {
@@ -18,4 +19,4 @@ export const statsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return { ...stats, liveId }
     },
   )
-}
+})

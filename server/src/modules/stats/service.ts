@@ -1,7 +1,7 @@
 import type { Database } from '@bashboard/db'
 import type { Kysely } from 'kysely'
 import type { PlatformStats } from '../../contract/stats.ts'
-import { CoalescerClosedError, coalesce } from '../../lib/coalesce.ts'
+import { startBatch } from '../../lib/batch.ts'
 import { startOfUtcDay } from '../../lib/time.ts'
 import type { LiveHub } from '../../live/hub.ts'
 import { countTotals, findPostsCreatedSince } from './repo.ts'
@@ -49,34 +49,32 @@ export interface StatsBroadcaster {
    * have made someone inactive again).
    */
   acted(userId: string): void
-  /** Drops a pending broadcast (app shutdown). */
-  close(): void
+  /** Drops a pending broadcast and waits for one in progress (app shutdown). */
+  close(): Promise<void>
 }
 
 /**
- * A broadcaster over `db` and the live hub. It is called after the transaction rather than through
- * the outbox: the outbox awaits its thunks before the request answers, which would add the whole
- * coalescing window to every signup and send one identical event per request of a burst.
+ * A broadcaster over `db` and the live hub, told by the reactions to committed writes (reactions.ts).
+ * A burst of them shares one computation and one event at the end of the window, so no write waits
+ * for the stats and a burst never sends one identical event per request.
  */
 export function createStatsBroadcaster(
   deps: { db: Kysely<Database>; live: LiveHub },
   windowMs = STATS_COALESCE_MS,
 ): StatsBroadcaster {
-  const broadcast = coalesce(async () => {
-    const stats = await getPlatformStats(deps.db)
-    await deps.live.publish('stats', 'stats.updated', stats)
-  }, windowMs)
+  const broadcast = startBatch({
+    delayMs: windowMs,
+    async run() {
+      const stats = await getPlatformStats(deps.db)
+      await deps.live.publish('stats', 'stats.updated', stats)
+    },
+    onError: (error) =>
+      deps.live.log.warn({ err: error }, 'stats broadcast failed; clients refetch on their next load'),
+  })
   // Users already counted active today by a computation that starts after their activity.
   let counted = new Set<string>()
   let countedDay = startOfUtcDay().getTime()
-  const recount = () => {
-    broadcast.next().catch((error: unknown) => {
-      // A closed broadcaster rejects its waiters on purpose; anything else is worth a line in the log.
-      if (!(error instanceof CoalescerClosedError)) {
-        deps.live.log.warn({ err: error }, 'stats broadcast failed; clients refetch on their next load')
-      }
-    })
-  }
+  const recount = broadcast.poke
   return {
     changed() {
       counted = new Set()
@@ -92,9 +90,7 @@ export function createStatsBroadcaster(
       recount()
       if (counted.size < ACTED_MEMORY_LIMIT) counted.add(userId)
     },
-    close() {
-      broadcast.close()
-    },
+    close: broadcast.close,
   }
 }
 

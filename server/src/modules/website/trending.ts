@@ -1,5 +1,6 @@
 import type { Database } from '@bashboard/db'
 import type { Kysely } from 'kysely'
+import { startBatch } from '../../lib/batch.ts'
 import type { LiveLogger } from '../../live/bus.ts'
 import { refreshTrendingRanks, vacuumTrendingRanks } from './repo.ts'
 
@@ -42,52 +43,43 @@ export function startTrendingRefresh(
   deps: { db: Kysely<Database>; log: LiveLogger },
   everyMs = TRENDING_REFRESH_MS,
 ): TrendingRanks {
-  let running: Promise<unknown> = Promise.resolve()
-  let inFlight = 0
-  let stopped = false
-  // When the last refresh ended and how long it took.
+  // When the last refresh ended and how long it took; whether it held the lock.
   let lastEnd = 0
   let lastDuration = 0
-  const run = (): Promise<boolean> => {
-    inFlight += 1
-    const next = running
-      .catch(() => {})
-      .then(async () => {
-        const startedAt = Date.now()
-        try {
-          if ((await deps.db.transaction().execute(refreshTrendingRanks)) === null) return false
-          await vacuumTrendingRanks(deps.db)
-          return true
-        } finally {
-          lastEnd = Date.now()
-          lastDuration = lastEnd - startedAt
-        }
-      })
-      .finally(() => {
-        inFlight -= 1
-      })
-    running = next
-    return next
-  }
-  const round = () => {
-    // A round that finds the last one still running skips: refreshes never queue up.
-    if (stopped || inFlight > 0) return
-    if (Date.now() - lastEnd < lastDuration / MAX_BUSY_SHARE - lastDuration) return
-    run().catch((error: unknown) =>
-      deps.log.warn({ err: error }, 'refreshing trending scores failed; retrying next round'),
-    )
-  }
-  const timer = setInterval(round, everyMs)
-  // A pending round must not keep a finished process (or a test run) alive.
-  timer.unref()
-  round()
-  return {
-    refresh: run,
-    async stop() {
-      stopped = true
-      clearInterval(timer)
-      await running.catch(() => {})
+  let ran = false
+  // Refreshes asked for by refresh(), which run whatever the busy share.
+  let forced = false
+
+  const batch = startBatch({
+    delayMs: 0,
+    everyMs,
+    runAtStart: true,
+    async run() {
+      ran = false
+      const due = lastEnd === 0 || Date.now() - lastEnd >= lastDuration / MAX_BUSY_SHARE - lastDuration
+      if (!forced && !due) return
+      forced = false
+      const startedAt = Date.now()
+      try {
+        if ((await deps.db.transaction().execute(refreshTrendingRanks)) === null) return
+        await vacuumTrendingRanks(deps.db)
+        ran = true
+      } finally {
+        lastEnd = Date.now()
+        lastDuration = lastEnd - startedAt
+      }
     },
+    onError: (error) =>
+      deps.log.warn({ err: error }, 'refreshing trending scores failed; retrying next round'),
+  })
+
+  return {
+    async refresh() {
+      forced = true
+      await batch.flush()
+      return ran
+    },
+    stop: batch.close,
   }
 }
 

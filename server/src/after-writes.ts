@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { AFTER_WRITES_PLUGIN, createDomainEvents, type DomainEvents } from './events/dispatcher.ts'
+import { createLeaderboard } from './modules/leaderboard/service.ts'
+import { startViewPruning } from './modules/maintenance/service.ts'
+import { createUpvoteNotifier } from './modules/notifications/service.ts'
+import { createPostPageCaches } from './modules/posts/page-caches.ts'
+import { createViewCounter } from './modules/posts/views.ts'
+import { createVoteEffects } from './modules/posts/vote-effects.ts'
+import { createStatsBroadcaster } from './modules/stats/service.ts'
+import { startTrendingRefresh } from './modules/website/trending.ts'
+import { reactionMap } from './reactions.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Delivers the domain events writes raise to the reactions of reactions.ts, after commit. */
+    domainEvents: DomainEvents
+  }
+}
+
+/**
+ * Everything that runs after writes or beside requests, built once per instance: the domain events
+ * and their reactors (stats and leaderboard pushes, the vote settler, upvote pushes), the view
+ * batches, the trending refresh, view pruning and the shared page caches (PAGE_CACHE). Each is
+ * decorated on the app for the modules that use it and stopped on close, in the reverse order.
+ */
+export const afterWritesPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { db, live, log } = app
+    const events = createDomainEvents(log)
+    const stats = createStatsBroadcaster({ db, live })
+    const leaderboard = createLeaderboard({ db, live })
+    const upvotes = createUpvoteNotifier({ db, live })
+    const voteEffects = createVoteEffects({ db, live, events })
+    events.use(reactionMap({ live, stats, leaderboard, voteEffects, upvotes }))
+
+    const viewCounter = createViewCounter({ db, events, log })
+    const trendingRanks = startTrendingRefresh({ db, log })
+    const viewPruner = startViewPruning({ db, log })
+    const postPageCaches = app.config.pageCache ? createPostPageCaches(live) : null
+
+    app.decorate('domainEvents', events)
+    app.decorate('statsBroadcaster', stats)
+    app.decorate('leaderboard', leaderboard)
+    app.decorate('upvoteNotifier', upvotes)
+    app.decorate('voteEffects', voteEffects)
+    app.decorate('viewCounter', viewCounter)
+    app.decorate('trendingRanks', trendingRanks)
+    app.decorate('postPageCaches', postPageCaches)
+
+    app.addHook('onClose', async () => {
+      // Views still pending are written (and announced) while their reactors still run.
+      await viewCounter.close()
+      await Promise.all([trendingRanks.stop(), viewPruner.stop(), voteEffects.close()])
+      await Promise.all([stats.close(), leaderboard.close(), upvotes.close()])
+      postPageCaches?.close()
+    })
+  },
+  { name: AFTER_WRITES_PLUGIN, dependencies: ['bashboard-context', 'bashboard-live'] },
+)

@@ -1,0 +1,282 @@
+import type { ReactionMap } from './events/dispatcher.ts'
+import { isContributor } from './lib/access.ts'
+import type { LiveHub } from './live/hub.ts'
+import type { Leaderboard } from './modules/leaderboard/service.ts'
+import { activityItem, excerpt, voteTitle } from './modules/moderation/activity.ts'
+import type { UpvoteNotifier } from './modules/notifications/service.ts'
+import { publishViewCounts } from './modules/posts/views.ts'
+import type { VoteEffects } from './modules/posts/vote-effects.ts'
+import type { StatsBroadcaster } from './modules/stats/service.ts'
+
+/** What reacts to writes. */
+export interface Reactors {
+  live: LiveHub
+  stats: StatsBroadcaster
+  leaderboard: Leaderboard
+  voteEffects: VoteEffects
+  upvotes: UpvoteNotifier
+}
+
+/**
+ * What follows every write, in one place: for each domain event (events/catalog.ts), the reactions
+ * that run once its write has committed, in order.
+ *
+ * - `live:` publishes on the live channel (through Redis when set), so every open page and every
+ *   instance hears it. The shared page caches of every instance (modules/posts/page-caches.ts) are
+ *   patched by these live events, not here, because they must follow other instances' writes too.
+ * - `activity:` the moderation console's live activity line.
+ * - `stats:` / `leaderboard:` ask for a coalesced recount and push (each is a batch, lib/batch.ts).
+ * - `votes:` wakes the settler of what votes owe their authors (points, ledger, tier and upvote
+ *   notifications: modules/posts/vote-effects.ts), which raises `votes.settled` when done.
+ * - `notifications:` pushes the upvote notifications a settled batch grew.
+ *
+ * Reactions never fail the write: one that throws is logged, and the others still run.
+ */
+export function reactionMap(r: Reactors): ReactionMap {
+  const activity = (...item: Parameters<typeof activityItem>) =>
+    r.live.publish('mod', 'activity', activityItem(...item))
+  const recountStats = { name: 'stats: recount totals', react: () => r.stats.changed() }
+  const recountLeaderboard = { name: 'leaderboard: recount boards', react: () => r.leaderboard.changed() }
+
+  return {
+    'post.created': [
+      { name: 'live: post.created on posts', react: (e) => r.live.publish('posts', 'post.created', e.post) },
+      {
+        name: 'activity: new post',
+        react: (e) =>
+          activity(
+            'post',
+            e.actor,
+            { type: 'post', id: e.post._id, title: e.post.title },
+            new Date(e.post.createdAt),
+          ),
+      },
+      recountStats,
+      recountLeaderboard,
+    ],
+    'post.edited': [
+      {
+        name: 'live: post.updated on post:<id>',
+        react: (e) => r.live.publish(`post:${e.post._id}`, 'post.updated', e.post),
+      },
+    ],
+    'post.deleted': [
+      {
+        name: 'live: post.deleted on posts',
+        react: (e) => r.live.publish('posts', 'post.deleted', { postId: e.postId }),
+      },
+      {
+        // A moderator's deletion reaches the console through its audit entry instead.
+        name: 'activity: author deleted a post',
+        react: (e) =>
+          e.byModerator
+            ? undefined
+            : activity('post', e.actor, { type: 'post', id: e.postId, title: `Deleted: ${e.title}` }),
+      },
+      recountStats,
+      recountLeaderboard,
+    ],
+    'vote.cast': [
+      {
+        name: 'live: post.votes on post:<id>',
+        react: (e) =>
+          r.live.publish(`post:${e.postId}`, 'post.votes', {
+            postId: e.postId,
+            uplikeCount: e.uplikeCount,
+            downlikeCount: e.downlikeCount,
+          }),
+      },
+      {
+        name: 'activity: vote',
+        react: (e) =>
+          activity(
+            'vote',
+            e.voter,
+            { type: 'post', id: e.postId, title: voteTitle(e.value, e.postTitle) },
+            e.votedAt,
+          ),
+      },
+      { name: 'votes: settle what the vote owes the author', react: () => r.voteEffects.queued() },
+      { name: 'stats: count the voter active today', react: (e) => r.stats.acted(e.voter.id) },
+    ],
+    'votes.settled': [
+      {
+        name: 'leaderboard: recount boards when points moved',
+        react: (e) => (e.pointsChanged ? r.leaderboard.changed() : undefined),
+      },
+      {
+        name: 'notifications: push grown upvote notifications',
+        react: (e) => {
+          for (const id of e.upvoteNoticeIds) r.upvotes.upvoted(id)
+        },
+      },
+    ],
+    'comment.added': [
+      {
+        name: 'live: comment.created on post:<id>',
+        react: (e) =>
+          r.live.publish(`post:${e.postId}`, 'comment.created', {
+            ...e.comment,
+            commentsCount: e.commentsCount,
+          }),
+      },
+      {
+        name: 'activity: comment',
+        react: (e) =>
+          activity(
+            'comment',
+            e.author,
+            { type: 'comment', id: e.comment._id, title: excerpt(e.comment.content) },
+            new Date(e.comment.createdAt),
+          ),
+      },
+      { name: 'stats: count the commenter active today', react: (e) => r.stats.acted(e.author.id) },
+    ],
+    'comment.removed': [
+      {
+        name: 'live: comment.deleted on post:<id>',
+        react: (e) =>
+          r.live.publish(`post:${e.postId}`, 'comment.deleted', {
+            postId: e.postId,
+            commentId: e.commentId,
+            commentsCount: e.commentsCount,
+          }),
+      },
+      {
+        // A moderator's deletion reaches the console through its audit entry instead.
+        name: 'activity: author deleted a comment',
+        react: (e) =>
+          e.byModerator
+            ? undefined
+            : activity('comment', e.actor, { type: 'comment', id: e.commentId, title: 'Deleted a comment' }),
+      },
+      recountStats,
+    ],
+    'user.signed_up': [
+      {
+        name: 'activity: sign-up',
+        react: (e) =>
+          activity('signup', e.user, { type: 'user', id: e.user.id, title: e.user.username }, e.at),
+      },
+      recountStats,
+      recountLeaderboard,
+    ],
+    'user.profile_changed': [
+      {
+        name: 'live: author.updated on posts',
+        react: (e) =>
+          r.live.publish('posts', 'author.updated', {
+            userId: e.userId,
+            username: e.username,
+            avatar: e.avatar,
+          }),
+      },
+    ],
+    'user.role_changed': [
+      {
+        // The header swaps its buttons without a reload.
+        name: 'live: role.changed on user:<id>',
+        react: (e) =>
+          r.live.publish(`user:${e.userId}`, 'role.changed', {
+            role: e.role,
+            contributor: isContributor(e.role),
+          }),
+      },
+    ],
+    'user.password_changed': [
+      {
+        // Sockets signed in with an older token lose the user's private topics at once.
+        name: 'live: session.revoked on user:<id>',
+        react: (e) => r.live.publish(`user:${e.userId}`, 'session.revoked', { tokenVersion: e.tokenVersion }),
+      },
+    ],
+    'application.submitted': [
+      {
+        name: 'live: application.submitted on mod',
+        react: (e) =>
+          r.live.publish('mod', 'application.submitted', {
+            _id: e.applicationId,
+            userId: e.applicant.id,
+            username: e.applicant.username,
+            docCategory: e.docCategory,
+            submittedAt: e.submittedAt.toISOString(),
+          }),
+      },
+      {
+        name: 'activity: application',
+        react: (e) =>
+          activity(
+            'application',
+            e.applicant,
+            {
+              type: 'application',
+              id: e.applicationId,
+              title: `Applied to become a contributor (${e.docCategory})`,
+            },
+            e.submittedAt,
+          ),
+      },
+    ],
+    'application.decided': [
+      {
+        name: 'live: application.status (and role.changed on accept) on user:<id>',
+        react: async (e) => {
+          await r.live.publish(`user:${e.applicantId}`, 'application.status', {
+            status: e.status,
+            message: e.message,
+          })
+          if (e.status === 'accepted') {
+            await r.live.publish(`user:${e.applicantId}`, 'role.changed', {
+              role: e.role,
+              contributor: isContributor(e.role),
+            })
+          }
+        },
+      },
+      {
+        name: 'live: application.reviewed on mod',
+        react: (e) =>
+          r.live.publish('mod', 'application.reviewed', { _id: e.applicationId, status: e.status }),
+      },
+    ],
+    'post.save_changed': [
+      {
+        // Every page showing the post, and the page caches of every instance.
+        name: 'live: post.saves on post:<id>',
+        react: (e) =>
+          r.live.publish(`post:${e.postId}`, 'post.saves', { postId: e.postId, savedCount: e.savedCount }),
+      },
+      {
+        // The saver's other tabs.
+        name: 'live: saved.changed on user:<id>',
+        react: (e) =>
+          r.live.publish(`user:${e.userId}`, 'saved.changed', {
+            postId: e.postId,
+            saved: e.saved,
+            savedCount: e.savedCount,
+          }),
+      },
+    ],
+    'collection.changed': [
+      {
+        name: "live: collection.changed on the owner's user:<id>",
+        react: (e) =>
+          r.live.publish(`user:${e.ownerId}`, 'collection.changed', {
+            collection: e.collection,
+            change: e.change,
+            postId: e.postId,
+          }),
+      },
+    ],
+    'collection.deleted': [
+      {
+        name: "live: collection.deleted on the owner's user:<id>",
+        react: (e) =>
+          r.live.publish(`user:${e.ownerId}`, 'collection.deleted', { collectionId: e.collectionId }),
+      },
+    ],
+    'views.counted': [
+      { name: 'live: post.views on post:<id>', react: (e) => publishViewCounts(r.live, e.posts) },
+    ],
+  }
+}
