@@ -2,8 +2,9 @@ import { STATUS_CODES } from 'node:http'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { ErrorResponse } from '../contract/common.ts'
-import { isDatabaseUnavailable, isUniqueViolation } from '../lib/db-errors.ts'
+import { isDatabaseUnavailable, isRefusedCharacter, isUniqueViolation } from '../lib/db-errors.ts'
 import { AppError } from '../lib/errors.ts'
+import { NUL_CHARACTER_MESSAGE } from './input-guards.ts'
 
 interface HttpFailure {
   statusCode: number
@@ -56,6 +57,9 @@ export function toHttpFailure(error: unknown): HttpFailure {
   if (Array.isArray(err.validation)) return fromValidation(err.validation, err.validationContext)
   if (isUniqueViolation(error)) {
     return { statusCode: 409, message: 'This already exists', headers: {} }
+  }
+  if (isRefusedCharacter(error)) {
+    return { statusCode: 400, message: NUL_CHARACTER_MESSAGE, headers: {} }
   }
   if (isDatabaseUnavailable(error)) {
     return { statusCode: 503, message: DATABASE_DOWN, headers: { 'retry-after': '5' } }

@@ -25,6 +25,15 @@ export function isUniqueViolation(error: unknown): error is Error & { constraint
   return codeOf(error) === '23505'
 }
 
+/**
+ * True when PostgreSQL refused a character of a text value: a NUL (U+0000) in text is 22021, in JSON
+ * 22P05. Input is checked for it on the way in (infra/input-guards.ts); this catches what that can't see.
+ */
+export function isRefusedCharacter(error: unknown): boolean {
+  const code = codeOf(error)
+  return code === '22021' || code === '22P05'
+}
+
 /** True when the error means the database could not be reached or answered in time. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 4; depth++) {

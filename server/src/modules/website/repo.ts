@@ -278,13 +278,36 @@ function wordTerm(word: RawBuilder<string>) {
     ELSE plainto_tsquery('english', ${word}) || plainto_tsquery('simple', ${word}) END::text || ')'`
 }
 
+/** Letters a correction may insert or substitute: what commands and their words are made of. */
+const CORRECTION_LETTERS = 'abcdefghijklmnopqrstuvwxyz0123456789'
+
+/**
+ * Every string one edit away from `word` (Damerau: one letter deleted, two neighbours swapped, one
+ * substituted or one inserted), as a subquery. A few hundred candidates for a usual word, each an
+ * index probe of the vocabulary's primary key. Trigrams alone miss these in short words: `grpe` and
+ * `grep` share 2 of 8 trigrams (similarity 0.25), as do `grap` and `grep`.
+ */
+function oneEditAway(word: RawBuilder<string>) {
+  const letters = sql`unnest(string_to_array(${CORRECTION_LETTERS}::text, NULL)) AS l(c)`
+  return sql`
+    SELECT overlay(${word} placing '' from i for 1) FROM generate_series(1, length(${word})) AS i
+    UNION ALL
+    SELECT substr(${word}, 1, i - 1) || substr(${word}, i + 1, 1) || substr(${word}, i, 1) || substr(${word}, i + 2)
+      FROM generate_series(1, length(${word}) - 1) AS i
+    UNION ALL
+    SELECT overlay(${word} placing l.c from i for 1) FROM generate_series(1, length(${word})) AS i, ${letters}
+    UNION ALL
+    SELECT overlay(${word} placing l.c from i for 0) FROM generate_series(1, length(${word}) + 1) AS i, ${letters}`
+}
+
 /**
  * The tsquery of a user's search as tsquery text (null when it has no word), built against the
  * vocabulary of migration 0009. The search is split the way posts are indexed, into lexemes of the
  * simple configuration (`chmod -R` → `chmod`, `r`), and its words are AND-ed. With `fuzzy`, a word the
- * vocabulary does not know also matches as a prefix (`rsyn` finds `rsync`) and is OR-ed with its
- * {@link WORD_CORRECTIONS} most similar vocabulary words, found through the vocabulary's trigram index
- * (`%`: pg_trgm.similarity_threshold, which searchPosts sets); short known words match as prefixes too
+ * vocabulary does not know also matches as a prefix (`rsyn` finds `rsync`) and is OR-ed with up to
+ * {@link WORD_CORRECTIONS} vocabulary words: first those one edit away (the most frequent first), then
+ * the most similar by trigrams, found through the vocabulary's trigram index (`%`:
+ * pg_trgm.similarity_threshold, which searchPosts sets); short known words match as prefixes too
  * ({@link PREFIX_MAX_LENGTH}). One-letter words (option letters: `tar -x`) and english stop words only
  * rank, unless nothing else is left: required, they would drop posts that write the option another way
  * (`-xzf`); as prefixes, they would match most posts.
@@ -296,9 +319,15 @@ function searchTsquery(search: string, fuzzy: boolean) {
         CASE WHEN NOT k.known THEN (
           SELECT string_agg(${wordTerm(sql`c.word`)}, ' | ')
           FROM (
-            SELECT v.word FROM search_words v
-            WHERE v.word % w.word AND v.doc_count > 0
-            ORDER BY similarity(v.word, w.word) DESC, v.doc_count DESC, v.word
+            SELECT found.word FROM (
+              SELECT v.word, 0 AS tier, v.doc_count::float8 AS weight FROM search_words v
+              WHERE v.word IN (${oneEditAway(sql`w.word`)}) AND v.doc_count > 0
+              UNION ALL
+              SELECT v.word, 1, similarity(v.word, w.word) FROM search_words v
+              WHERE v.word % w.word AND v.doc_count > 0
+            ) found
+            GROUP BY found.word
+            ORDER BY min(found.tier), max(found.weight) DESC, found.word
             LIMIT ${WORD_CORRECTIONS}
           ) c
         ) END`

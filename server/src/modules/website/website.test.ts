@@ -335,6 +335,14 @@ describe('search', () => {
     ['tar -x', () => tar],
     ['chmod 75', () => chmod],
     ['permission', () => chmod],
+    // One edit in a short word: two letters swapped, one missing, one extra, one wrong.
+    ['grpe recursive', () => grep],
+    ['gerp', () => grep],
+    ['tra archive', () => tar],
+    ['chmd', () => chmod],
+    ['chmodd', () => chmod],
+    ['fre memory', () => free],
+    ['grap', () => grep],
   ])(
     'finds the post of a typo in any word, a partial option or another form of a word: %s',
     async (query, expected) => {
