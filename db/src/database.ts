@@ -75,6 +75,8 @@ export interface PostsTable {
   downlike_count: Counter
   view_count: Counter
   comments_count: Counter
+  /** How many users saved the post (migration 0011); changed by the statement that writes the save. */
+  saved_count: Counter
   /** Full-text vector, maintained by the database (never written by the app). */
   search: ColumnType<string, never, never>
   created_at: CreatedAt
@@ -264,7 +266,58 @@ export interface SearchWordsTable {
   doc_count: number
 }
 
+/**
+ * A personal access token (migration 0012). Only the SHA-256 of the token is kept; `last_four` is its
+ * end, shown in lists. A revoked token keeps its row with `revoked_at` set.
+ */
+export interface AccessTokensTable {
+  id: Generated<string>
+  user_id: string
+  name: string
+  /** Hex SHA-256 of the whole token string; unique. */
+  token_hash: string
+  last_four: string
+  /** Some of 'read', 'vote', 'save', 'post'. */
+  scopes: string[]
+  created_at: CreatedAt
+  /** Written at most about once a minute per token, so a busy script does not write on every call. */
+  last_used_at: Date | null
+  expires_at: Date | null
+  revoked_at: Date | null
+}
+
+/** A post a user saved (migration 0011). One row per (user, post): the primary key. */
+export interface SavesTable {
+  user_id: string
+  post_id: string
+  created_at: CreatedAt
+}
+
+/**
+ * A user's named list of posts (migration 0011). `slug` is made from the name at creation, unique per
+ * owner and kept on rename; names are unique per owner without case. `description` is plain text.
+ */
+export interface CollectionsTable {
+  id: Generated<string>
+  owner_id: string
+  name: string
+  slug: string
+  description: ColumnType<string, string | undefined, string>
+  public: ColumnType<boolean, boolean | undefined, boolean>
+  created_at: CreatedAt
+  updated_at: CreatedAt
+}
+
+/** A post in a collection, at `position` in the owner's order (lowest first). */
+export interface CollectionPostsTable {
+  collection_id: string
+  post_id: string
+  position: number
+  added_at: CreatedAt
+}
+
 export interface Database {
+  access_tokens: AccessTokensTable
   users: UsersTable
   categories: CategoriesTable
   posts: PostsTable
@@ -282,6 +335,9 @@ export interface Database {
   notifications: NotificationsTable
   moderation_log: ModerationLogTable
   search_words: SearchWordsTable
+  saves: SavesTable
+  collections: CollectionsTable
+  collection_posts: CollectionPostsTable
 }
 
 export type UserRow = Selectable<UsersTable>
@@ -296,3 +352,5 @@ export type BlogRow = Selectable<BlogsTable>
 export type AdRow = Selectable<AdsTable>
 export type NotificationRow = Selectable<NotificationsTable>
 export type ModerationLogRow = Selectable<ModerationLogTable>
+export type CollectionRow = Selectable<CollectionsTable>
+export type AccessTokenRow = Selectable<AccessTokensTable>

@@ -13,6 +13,8 @@ export {
 export type * from './database.ts'
 export { MigrationError, migrateToLatest } from './migrate.ts'
 export { preparedAs } from './prepared.ts'
+/** The demo seed's commands, for tests that must hold for every seeded command. */
+export { COMMANDS as DEMO_COMMANDS, type SeedCommand } from './seed/content/commands.ts'
 export {
   DEMO_ACCOUNTS,
   type DemoAccount,

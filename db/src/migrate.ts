@@ -10,6 +10,8 @@ import * as m0007 from './migrations/0007_vote_effects.ts'
 import * as m0008 from './migrations/0008_daily_rollup_per_statement.ts'
 import * as m0009 from './migrations/0009_search_words.ts'
 import * as m0010 from './migrations/0010_precomputed_reads.ts'
+import * as m0011 from './migrations/0011_saved_collections.ts'
+import * as m0012 from './migrations/0012_access_tokens.ts'
 
 /**
  * Every migration, in order. A static map rather than a folder scan, so bundlers and tsx see the imports
@@ -26,6 +28,8 @@ const migrations: Record<string, Migration> = {
   '0008_daily_rollup_per_statement': m0008,
   '0009_search_words': m0009,
   '0010_precomputed_reads': m0010,
+  '0011_saved_collections': m0011,
+  '0012_access_tokens': m0012,
 }
 
 const provider: MigrationProvider = {

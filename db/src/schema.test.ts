@@ -9,16 +9,21 @@ import * as content from './migrations/0005_content.ts'
 import * as voteEffects from './migrations/0007_vote_effects.ts'
 import * as dailyRollup from './migrations/0008_daily_rollup_per_statement.ts'
 import * as searchWords from './migrations/0009_search_words.ts'
+import * as savedCollections from './migrations/0011_saved_collections.ts'
+import * as accessTokens from './migrations/0012_access_tokens.ts'
 import { sqlState, TEST_TARGETS, targetTitle } from './test-targets.ts'
 import type { TestDatabase } from './testing.ts'
 
 const APP_TABLES = [
+  'access_tokens',
   'ad_clicks',
   'ads',
   'applications',
   'blog_views',
   'blogs',
   'categories',
+  'collection_posts',
+  'collections',
   'comments',
   'moderation_log',
   'notifications',
@@ -26,6 +31,7 @@ const APP_TABLES = [
   'points_ledger',
   'post_views',
   'posts',
+  'saves',
   'search_words',
   'users',
   'vote_effects',
@@ -110,6 +116,8 @@ for (const target of TEST_TARGETS) {
         '0008_daily_rollup_per_statement',
         '0009_search_words',
         '0010_precomputed_reads',
+        '0011_saved_collections',
+        '0012_access_tokens',
       ])
     })
 
@@ -250,6 +258,72 @@ for (const target of TEST_TARGETS) {
       expect(Number(left.rows[0]?.n)).toBe(0)
     })
 
+    it('cascades a deleted post out of saves and collections, and keeps collection names unique per owner', async () => {
+      const owner = await insertUser(db)
+      const other = await insertUser(db)
+      const post = await insertPost(db, other.id, 'Saved then deleted', 'echo saved-deleted')
+      const kept = await insertPost(db, other.id, 'Saved and kept', 'echo saved-kept')
+      await db
+        .insertInto('saves')
+        .values([
+          { user_id: owner.id, post_id: post.id },
+          { user_id: owner.id, post_id: kept.id },
+        ])
+        .execute()
+      const collection = await db
+        .insertInto('collections')
+        .values({ owner_id: owner.id, name: 'Keepers', slug: 'keepers' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await db
+        .insertInto('collection_posts')
+        .values([
+          { collection_id: collection.id, post_id: post.id, position: 0 },
+          { collection_id: collection.id, post_id: kept.id, position: 1 },
+        ])
+        .execute()
+      // Same name in another case: refused for the owner, allowed for someone else.
+      const duplicate = db
+        .insertInto('collections')
+        .values({ owner_id: owner.id, name: 'KEEPERS', slug: 'keepers-2' })
+        .execute()
+      expect(await sqlState(duplicate)).toBe('23505')
+      await db
+        .insertInto('collections')
+        .values({ owner_id: other.id, name: 'Keepers', slug: 'keepers' })
+        .execute()
+      expect(
+        await sqlState(
+          db
+            .insertInto('collections')
+            .values({ owner_id: other.id, name: 'Bad slug', slug: 'Bad Slug' })
+            .execute(),
+        ),
+      ).toBe('23514')
+      expect(
+        await sqlState(db.updateTable('posts').set({ saved_count: -1 }).where('id', '=', post.id).execute()),
+      ).toBe('23514')
+
+      await db.deleteFrom('posts').where('id', '=', post.id).execute()
+
+      const saves = await db.selectFrom('saves').select('post_id').where('user_id', '=', owner.id).execute()
+      expect(saves).toEqual([{ post_id: kept.id }])
+      const entries = await db
+        .selectFrom('collection_posts')
+        .select('post_id')
+        .where('collection_id', '=', collection.id)
+        .execute()
+      expect(entries).toEqual([{ post_id: kept.id }])
+
+      // Deleting the collection takes its entries, never the posts or the saves.
+      await db.deleteFrom('collections').where('id', '=', collection.id).execute()
+      const left = await sql<{ entries: number; saves: number; posts: number }>`
+        SELECT (SELECT count(*)::int FROM collection_posts WHERE collection_id = ${collection.id}) AS entries,
+          (SELECT count(*)::int FROM saves WHERE user_id = ${owner.id}) AS saves,
+          (SELECT count(*)::int FROM posts WHERE id = ${kept.id}) AS posts`.execute(db)
+      expect(left.rows[0]).toEqual({ entries: 0, saves: 1, posts: 1 })
+    })
+
     it('keeps the posts of a deleted category, uncategorised', async () => {
       const author = await insertUser(db)
       const category = await db
@@ -348,6 +422,8 @@ for (const target of TEST_TARGETS) {
         voteEffects,
         dailyRollup,
         searchWords,
+        savedCollections,
+        accessTokens,
       ]
       for (const migration of [...migrations].reverse()) await migration.down?.(db)
       expect(await tableNames(db)).toEqual([])

@@ -140,3 +140,47 @@ test('several hundred XSS payloads in posts, comments and a blog article render 
   await page.goto(`/post/${slugs[0]}`)
   await expect(page.getByText(/<script>__xss\(1\)<\/script>/).first()).toBeVisible()
 })
+
+test('XSS payloads as collection names and descriptions render nothing executable on the public page', async ({
+  page,
+  request,
+}) => {
+  const member = await signUpViaApi(request, 'xssc')
+  // Descriptions are plain text of at most 500 characters: the corpus packed into as few as fit; each
+  // collection is also named after the start of one of its payloads (names hold at most 60).
+  const descriptions: string[] = ['']
+  for (const payload of payloads) {
+    if (payload.length > 500) continue
+    if ((descriptions.at(-1) ?? '').length + payload.length + 1 > 500) descriptions.push('')
+    descriptions[descriptions.length - 1] = `${descriptions.at(-1)}\n${payload}`.trim()
+  }
+  expect(descriptions.length).toBeLessThanOrEqual(100)
+  const urls: string[] = []
+  for (const [index, description] of descriptions.entries()) {
+    const first = description.split('\n')[0] ?? ''
+    const name = `${index + 1} ${Array.from(first).slice(0, 50).join('')}`.replace(/\p{Cc}/gu, ' ')
+    const collection = await ok<{ url: string }>(
+      await request.post('/api/collections', {
+        headers: bearer(member.token),
+        data: { name, description, public: true },
+      }),
+      'create collection',
+    )
+    urls.push(collection.url)
+  }
+
+  await watchForScripts(page)
+  for (const url of urls) {
+    await page.goto(url)
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+    await page.waitForTimeout(300)
+    await page.mouse.move(400, 400)
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Tab')
+    const traces = await executableTraces(page)
+    expect(traces.fired, `payloads that ran on ${url}`).toEqual([])
+    expect(traces.markup, `executable markup on ${url}`).toEqual([])
+  }
+  // Shown as text: the first payload of the first collection is on its page, literally.
+  await page.goto(urls[0] ?? '/')
+  await expect(page.getByText(/__xss\(/).first()).toBeVisible()
+})

@@ -3,11 +3,13 @@ import type { Database, DatabaseHandle } from '@bashboard/db'
 import { type TypeBoxTypeProvider, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox'
 import Fastify, { type FastifyServerOptions } from 'fastify'
 import type { Kysely } from 'kysely'
+import { afterWritesPlugin } from './after-writes.ts'
 import type { Config } from './config.ts'
 import { authPlugin } from './infra/auth.ts'
 import { compressionPlugin } from './infra/compression.ts'
 import { contextPlugin } from './infra/context.ts'
 import { errorsPlugin } from './infra/errors.ts'
+import { inputGuardsPlugin } from './infra/input-guards.ts'
 import { openApiPlugin } from './infra/openapi.ts'
 import { rateLimitPlugin } from './infra/rate-limit.ts'
 import { securityPlugin } from './infra/security.ts'
@@ -19,24 +21,18 @@ import { accountsRoutes } from './modules/accounts/routes.ts'
 import { adsRoutes } from './modules/ads/routes.ts'
 import { applicationsRoutes } from './modules/applications/routes.ts'
 import { blogsRoutes } from './modules/blogs/routes.ts'
+import { collectionsRoutes } from './modules/collections/routes.ts'
 import { commentsRoutes } from './modules/comments/routes.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { leaderboardRoutes } from './modules/leaderboard/routes.ts'
-import { createLeaderboard } from './modules/leaderboard/service.ts'
-import { startViewPruning } from './modules/maintenance/service.ts'
 import { moderationRoutes } from './modules/moderation/routes.ts'
 import { notificationsRoutes } from './modules/notifications/routes.ts'
-import { createUpvoteNotifier } from './modules/notifications/service.ts'
 import { peopleRoutes } from './modules/people/routes.ts'
-import { createPostPageCaches } from './modules/posts/page-caches.ts'
 import { postsRoutes } from './modules/posts/routes.ts'
-import { createViewCounter } from './modules/posts/views.ts'
-import { createVoteEffects } from './modules/posts/vote-effects.ts'
 import { siteRoutes } from './modules/site/routes.ts'
 import { statsRoutes } from './modules/stats/routes.ts'
-import { createStatsBroadcaster } from './modules/stats/service.ts'
+import { tokensRoutes } from './modules/tokens/routes.ts'
 import { websiteRoutes } from './modules/website/routes.ts'
-import { startTrendingRefresh } from './modules/website/trending.ts'
 
 /** Largest JSON body accepted (DESIGN §7); uploads have their own multipart limits. */
 export const BODY_LIMIT_BYTES = 1024 * 1024
@@ -105,6 +101,9 @@ export async function buildApp(opts: BuildAppOptions) {
   // Infrastructure, in pipeline order.
   await app.register(contextPlugin, { config, db, ...(opts.dbHandle ? { dbHandle: opts.dbHandle } : {}) })
   await app.register(errorsPlugin)
+  // Rules every route's input shares: no NUL characters (PostgreSQL cannot store them), and integer
+  // query parameters written as plain whole numbers.
+  await app.register(inputGuardsPlugin)
   await app.register(securityPlugin, { config })
   // JSON and HTML bodies of 1 KB or more, gzip or brotli, only for clients that ask (Accept-Encoding).
   await app.register(compressionPlugin)
@@ -114,35 +113,9 @@ export async function buildApp(opts: BuildAppOptions) {
   // Before the routes: the OpenAPI description is collected from the routes registered after it.
   await app.register(openApiPlugin, { config })
   await app.register(livePlugin, opts.bus ? { bus: opts.bus } : {})
-  const statsBroadcaster = createStatsBroadcaster({ db, live: app.live })
-  app.decorate('statsBroadcaster', statsBroadcaster)
-  app.addHook('onClose', async () => statsBroadcaster.close())
-  // People (issue 4): cached leaderboards with coalesced pushes, and coalesced upvote notifications.
-  const leaderboard = createLeaderboard({ db, live: app.live })
-  app.decorate('leaderboard', leaderboard)
-  app.addHook('onClose', async () => leaderboard.close())
-  const upvoteNotifier = createUpvoteNotifier({ db, live: app.live })
-  app.decorate('upvoteNotifier', upvoteNotifier)
-  app.addHook('onClose', async () => upvoteNotifier.close())
-  // What votes owe their authors (points, ledger, notifications), settled in batches after the vote.
-  const voteEffects = createVoteEffects({ db, live: app.live, leaderboard, upvotes: upvoteNotifier })
-  app.decorate('voteEffects', voteEffects)
-  app.addHook('onClose', async () => voteEffects.close())
-  // Post views are written in batches (modules/posts/views.ts); the last batch is written on close.
-  const viewCounter = createViewCounter({ db, live: app.live })
-  app.decorate('viewCounter', viewCounter)
-  app.addHook('onClose', async () => viewCounter.close())
-  // View rows of past hours are deleted every ten minutes (modules/maintenance).
-  const viewPruner = startViewPruning({ db, log: app.log })
-  app.addHook('onClose', async () => viewPruner.stop())
-  // Trending scores are recomputed every few seconds, one instance at a time (modules/website/trending.ts).
-  const trendingRanks = startTrendingRefresh({ db, log: app.log })
-  app.decorate('trendingRanks', trendingRanks)
-  app.addHook('onClose', async () => trendingRanks.stop())
-  // Home, browse, search and post pages shared between visitors, patched by live events (PAGE_CACHE).
-  const postPageCaches = config.pageCache ? createPostPageCaches(app.live) : null
-  app.decorate('postPageCaches', postPageCaches)
-  app.addHook('onClose', async () => postPageCaches?.close())
+  // What follows writes (the domain events of reactions.ts) and runs beside requests: batches, the
+  // trending refresh, pruning, the shared page caches.
+  await app.register(afterWritesPlugin)
 
   // Domain modules.
   await app.register(healthRoutes)
@@ -151,6 +124,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(postsRoutes)
   await app.register(websiteRoutes)
   await app.register(commentsRoutes)
+  await app.register(collectionsRoutes)
   // People (issue 4), contributor applications and moderation (issue 5), content (issue 6).
   await app.register(peopleRoutes)
   await app.register(leaderboardRoutes)
@@ -160,6 +134,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(blogsRoutes)
   await app.register(adsRoutes)
   await app.register(siteRoutes)
+  await app.register(tokensRoutes)
 
   // Static files and the single-page-app / JSON 404 fallback: last, so every route above wins.
   await app.register(webAppPlugin, { config })

@@ -30,7 +30,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       seedDemo: true,
       pageCache: true,
-      rateLimit: { loginPerMinute: 10, signupPerMinute: 5, accountFailuresPerHour: 20 },
+      rateLimit: { loginPerMinute: 10, signupPerMinute: 5, accountFailuresPerHour: 20, tokenPerMinute: 300 },
     })
     expect(config.databaseUrl).toBeUndefined()
     expect(config.redisUrl).toBeUndefined()
@@ -62,6 +62,7 @@ describe('loadConfig', () => {
       REDIS_URL: 'redis://cache:6379',
       JWT_SECRET: SECRET,
       RATE_LIMIT_SIGNUP_PER_MINUTE: '50',
+      RATE_LIMIT_TOKEN_PER_MINUTE: '120',
     })
     expect(config).toMatchObject({
       trustProxy: true,
@@ -70,7 +71,7 @@ describe('loadConfig', () => {
       databaseUrl: 'postgres://u@db:5432/app',
       redisUrl: 'redis://cache:6379',
       jwtSecret: SECRET,
-      rateLimit: { signupPerMinute: 50 },
+      rateLimit: { signupPerMinute: 50, tokenPerMinute: 120 },
     })
   })
 

@@ -50,6 +50,8 @@ export const ConfigSchema = Type.Object({
     loginPerMinute: Type.Integer({ minimum: 1 }),
     signupPerMinute: Type.Integer({ minimum: 1 }),
     accountFailuresPerHour: Type.Integer({ minimum: 1 }),
+    /** Requests per personal access token per minute. */
+    tokenPerMinute: Type.Integer({ minimum: 1 }),
   }),
 })
 export type Config = Static<typeof ConfigSchema>
@@ -126,6 +128,7 @@ export function loadConfig(env: Env = process.env): Config {
       signupPerMinute: integer(env.RATE_LIMIT_SIGNUP_PER_MINUTE, 'RATE_LIMIT_SIGNUP_PER_MINUTE') ?? 5,
       accountFailuresPerHour:
         integer(env.RATE_LIMIT_ACCOUNT_FAILURES_PER_HOUR, 'RATE_LIMIT_ACCOUNT_FAILURES_PER_HOUR') ?? 20,
+      tokenPerMinute: integer(env.RATE_LIMIT_TOKEN_PER_MINUTE, 'RATE_LIMIT_TOKEN_PER_MINUTE') ?? 300,
     },
   }
   // Optional fields must be absent, not undefined, for the schema check.

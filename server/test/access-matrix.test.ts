@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Role } from '@bashboard/db'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { TOKEN_SCOPES } from '../src/contract/values.ts'
 import { buildTestApp, type TestApp } from './build-test-app.ts'
 import { authHeader, createUser, loginAs } from './factories.ts'
 
@@ -16,6 +17,7 @@ import { authHeader, createUser, loginAs } from './factories.ts'
 
 type Caller = 'guest' | Role
 type Access = 'public' | 'member' | 'contributor' | 'moderator'
+type Scope = (typeof TOKEN_SCOPES)[number]
 
 const RANK: Record<Caller | Access, number> = {
   guest: 0,
@@ -30,6 +32,8 @@ interface Operation {
   method: string
   path: string
   access: Access
+  /** The personal access token scope the route accepts, or null when it refuses tokens. */
+  tokenScope: Scope | null
 }
 
 interface OpenApiDocument {
@@ -42,7 +46,16 @@ function operationsOf(document: OpenApiDocument): Operation[] {
     for (const [method, operation] of Object.entries(methods)) {
       const access = /Access: (public|member|contributor|moderator)\./.exec(operation.description ?? '')?.[1]
       if (!access) throw new Error(`${method.toUpperCase()} ${path} does not name its access level`)
-      operations.push({ method: method.toUpperCase(), path, access: access as Access })
+      const description = operation.description ?? ''
+      const scope = /Token scope: (read|vote|save|post)\./.exec(description)?.[1]
+      if (!scope && !description.includes('Personal access tokens: refused.'))
+        throw new Error(`${method.toUpperCase()} ${path} does not say whether tokens may call it`)
+      operations.push({
+        method: method.toUpperCase(),
+        path,
+        access: access as Access,
+        tokenScope: (scope as Scope | undefined) ?? null,
+      })
     }
   }
   return operations
@@ -99,6 +112,85 @@ describe('role × endpoint matrix', () => {
           const expected = caller === 'guest' ? 401 : 403
           if (res.statusCode !== expected)
             mismatches.push(`${label}: ${res.statusCode}, expected ${expected}`)
+        } else if (res.statusCode === 401 || res.statusCode === 403) {
+          mismatches.push(`${label}: ${res.statusCode}, expected to pass the access check`)
+        } else if (res.statusCode >= 500) {
+          mismatches.push(`${label}: ${res.statusCode} ${res.body.slice(0, 200)}`)
+        }
+      }
+    }
+    expect(mismatches).toEqual([])
+  }, 120_000)
+})
+
+/*
+ * Personal access tokens: every route × every scope. A moderator (so the role never gets in the way)
+ * holds one token per scope; a token with only scope S must pass the access check on exactly the
+ * routes declaring S, and get the token refusal (403) everywhere else. Routes that change the account
+ * or its credentials, manage tokens, handle applications or belong to the moderation console must
+ * refuse tokens whatever their scopes.
+ */
+describe('token scope × endpoint matrix', () => {
+  let t: TestApp
+  let operations: Operation[]
+  const tokens = new Map<Scope, string>()
+
+  beforeAll(async () => {
+    t = await buildTestApp()
+    const moderator = await createUser(t.db, { role: 'moderator' })
+    for (const scope of TOKEN_SCOPES) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/tokens',
+        headers: authHeader(loginAs(t.app, moderator)),
+        payload: { name: `only ${scope}`, scopes: [scope] },
+      })
+      expect(res.statusCode).toBe(201)
+      tokens.set(scope, res.json<{ token: string }>().token)
+    }
+    const res = await t.app.inject({ url: '/api/openapi.json' })
+    operations = operationsOf(res.json<OpenApiDocument>())
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
+
+  it('gives every scope routes, and no token the session-only routes', () => {
+    const used = new Set(operations.map((operation) => operation.tokenScope))
+    for (const scope of TOKEN_SCOPES) expect(used).toContain(scope)
+    const sessionOnly = operations.filter(
+      (operation) =>
+        operation.path === '/api/users' ||
+        operation.path.startsWith('/api/users/avatar') ||
+        operation.path.startsWith('/api/tokens') ||
+        operation.path.startsWith('/api/applications') ||
+        operation.path.startsWith('/api/mod/'),
+    )
+    // Password, email and username change through PUT /api/users; a floor so the filter cannot go empty.
+    expect(sessionOnly.length).toBeGreaterThanOrEqual(15)
+    expect(sessionOnly.filter((operation) => operation.tokenScope !== null)).toEqual([])
+  })
+
+  it('lets a token with one scope past the access check on exactly the routes declaring it', async () => {
+    const mismatches: string[] = []
+    for (const operation of operations) {
+      const url = urlOf(operation.path)
+      for (const scope of TOKEN_SCOPES) {
+        const res = await t.app.inject({
+          method: operation.method as 'GET',
+          url,
+          headers: authHeader(tokens.get(scope) ?? ''),
+          ...(operation.method === 'GET' || operation.method === 'HEAD' ? {} : { payload: {} }),
+        })
+        const label = `${operation.method} ${operation.path} with a ${scope} token (route scope ${operation.tokenScope ?? 'none'})`
+        if (operation.tokenScope !== scope) {
+          const message = res.statusCode === 403 ? res.json<{ message: string }>().message : ''
+          const expected =
+            operation.tokenScope === null
+              ? 'Personal access tokens cannot be used for this'
+              : `lacks the "${operation.tokenScope}" scope`
+          if (!message.includes(expected))
+            mismatches.push(`${label}: ${res.statusCode} ${message}, expected 403 "${expected}"`)
         } else if (res.statusCode === 401 || res.statusCode === 403) {
           mismatches.push(`${label}: ${res.statusCode}, expected to pass the access check`)
         } else if (res.statusCode >= 500) {

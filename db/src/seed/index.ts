@@ -22,6 +22,10 @@ export interface SeedOptions {
 
 /** Every app table, i.e. everything but Kysely's migration bookkeeping. */
 const APP_TABLES = [
+  'access_tokens',
+  'collection_posts',
+  'collections',
+  'saves',
   'notifications',
   'moderation_log',
   'ad_clicks',

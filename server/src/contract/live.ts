@@ -1,4 +1,5 @@
 import { type Static, type TSchema, Type } from 'typebox'
+import { CollectionSummary } from './collections.ts'
 import { Comment } from './comments.ts'
 import { Id, Role } from './common.ts'
 import { Notification } from './notifications.ts'
@@ -156,6 +157,31 @@ export const LiveModActivity = Type.Object({
 })
 export type LiveModActivity = Static<typeof LiveModActivity>
 
+/** A save or unsave by the user (`saved.changed` on `user:<id>`): the post's state after it. */
+export const LiveSavedChanged = Type.Object({
+  postId: Id,
+  saved: Type.Boolean(),
+  savedCount: Type.Integer({ minimum: 0 }),
+})
+export type LiveSavedChanged = Static<typeof LiveSavedChanged>
+
+/**
+ * A change to one of the user's collections (`collection.changed` on `user:<id>`): the collection
+ * after it, what happened, and the post concerned (null for created/updated/reordered).
+ */
+export const LiveCollectionChanged = Type.Object({
+  collection: CollectionSummary,
+  change: Type.Union([
+    Type.Literal('created'),
+    Type.Literal('updated'),
+    Type.Literal('reordered'),
+    Type.Literal('post.added'),
+    Type.Literal('post.removed'),
+  ]),
+  postId: Type.Union([Id, Type.Null()]),
+})
+export type LiveCollectionChanged = Static<typeof LiveCollectionChanged>
+
 /**
  * Every topic kind, its events and their payload schemas (DESIGN §5). `publish(topic, event, data)`
  * is type-checked against this map, and the web client types its handlers from it.
@@ -178,6 +204,8 @@ export const LiveEvents = {
       downlikeCount: Type.Integer({ minimum: 0 }),
     }),
     'post.views': Type.Object({ postId: Id, viewCount: Type.Integer({ minimum: 0 }) }),
+    /** Someone saved or unsaved the post: how many people have it saved now. */
+    'post.saves': Type.Object({ postId: Id, savedCount: Type.Integer({ minimum: 0 }) }),
     /** The post after its author or a moderator edited it. */
     'post.updated': LivePostCard,
     'comment.created': LiveComment,
@@ -212,6 +240,12 @@ export const LiveEvents = {
      * with the token it was given and gets them back.
      */
     'session.revoked': Type.Object({ tokenVersion: Type.Integer({ minimum: 0 }) }),
+    /** The user saved or unsaved a post (in any tab, or by adding it to a collection). */
+    'saved.changed': LiveSavedChanged,
+    /** One of the user's collections was created, edited, reordered, or had a post added or removed. */
+    'collection.changed': LiveCollectionChanged,
+    /** One of the user's collections was deleted. */
+    'collection.deleted': Type.Object({ collectionId: Id }),
   },
   mod: {
     activity: LiveModActivity,

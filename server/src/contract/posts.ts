@@ -57,6 +57,15 @@ export const PostCard = Type.Object({
   viewCount: Type.Integer({ minimum: 0 }),
   commentsCount: Type.Integer({ minimum: 0 }),
   safety: CommandSafety,
+  /**
+   * The command's placeholder names (`<name>` and `{{name}}`, rule in contract/placeholders.ts), each
+   * once, in order of first use; empty when it has none.
+   */
+  placeholders: Type.Array(Type.String()),
+  /** How many people saved the post (moves live with `post.saves`). */
+  savedCount: Type.Integer({ minimum: 0 }),
+  /** Whether the caller saved it: always false for guests and in live `post.created`/`post.updated`. */
+  isSaved: Type.Boolean(),
 })
 export type PostCard = Static<typeof PostCard>
 
@@ -92,6 +101,8 @@ export const PostDetailResponse = Type.Object({
   post: PostCard,
   isLiked: Type.Boolean(),
   isDisliked: Type.Boolean(),
+  /** Whether the caller saved the post (false for guests); the same as `post.isSaved`. */
+  isSaved: Type.Boolean(),
   related: Type.Array(PostCard, { maxItems: 4 }),
   liveId: Type.String(),
 })

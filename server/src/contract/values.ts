@@ -68,3 +68,43 @@ export const APPLICATION_FORM_FIELDS = {
   coverLetter: 'coverLetter',
   docCategory: 'docCategory',
 } as const
+
+/**
+ * Limits of saved commands and collections, checked by the server (422 naming the field, 409 for a
+ * duplicate name) and mirrored by the forms. Names and descriptions are counted after trimming;
+ * descriptions are plain text.
+ */
+export const COLLECTION_LIMITS = {
+  nameMinLength: 1,
+  nameMaxLength: 60,
+  descriptionMaxLength: 500,
+  /** Collections one user may own. */
+  collectionsPerUser: 100,
+  /** Posts one collection may hold. */
+  postsPerCollection: 500,
+} as const
+
+/** Posts per page of `GET /api/users/me/saved`. */
+export const SAVED_PAGE_SIZE = 20
+
+/** The file formats of the collection and saved-posts exports. */
+export const EXPORT_FORMATS = ['navi', 'tldr', 'json'] as const
+
+/**
+ * The scopes a personal access token may carry, the one list the server, the web client and the
+ * tests share. `read` reads posts, people and the caller's own lists; `vote` votes; `save` saves posts
+ * and manages collections; `post` writes posts and comments (contributors and moderators only).
+ */
+export const TOKEN_SCOPES = ['read', 'vote', 'save', 'post'] as const
+
+/** The lifetimes a personal access token may be given, in days (absent: it never expires). */
+export const TOKEN_EXPIRY_DAYS = [30, 90, 365] as const
+
+/** Limits of personal access tokens, checked by the server and mirrored by the settings form. */
+export const TOKEN_LIMITS = {
+  /** Token names are counted after trimming. */
+  nameMinLength: 1,
+  nameMaxLength: 50,
+  /** Tokens one user may hold at once that are neither revoked nor expired. */
+  activePerUser: 50,
+} as const

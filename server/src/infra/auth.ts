@@ -6,9 +6,11 @@ import { Type } from 'typebox'
 import { Value } from 'typebox/value'
 import type { Config } from '../config.ts'
 import { type Access, Role as RoleSchema } from '../contract/common.ts'
+import type { TokenScope } from '../contract/tokens.ts'
 import { type AuthUser, hasAccess } from '../lib/access.ts'
 import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts'
 import { findAuthRowById } from '../modules/accounts/repo.ts'
+import { isAccessToken, verifyAccessToken } from '../modules/tokens/service.ts'
 
 /** Session length (SEED-SPEC §9): one hour. */
 export const TOKEN_TTL_SECONDS = 60 * 60
@@ -36,6 +38,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route; enforced by the one access hook. Every /api route declares it. */
     access?: Access
+    /**
+     * The personal access token scope that lets a token call this route. A route without it refuses
+     * personal access tokens (403), whatever their scopes: account, password, email, username,
+     * token, application and moderation routes leave it out on purpose, so a token can never reach them.
+     */
+    tokenScope?: TokenScope
   }
 }
 
@@ -57,6 +65,23 @@ export function bearerToken(header: string | undefined): string | undefined {
   return match?.[1]
 }
 
+/**
+ * Why a personal access token may not call a route: the route accepts no tokens at all, or the token
+ * lacks the route's scope. Undefined when the token may call it.
+ */
+export function tokenScopeRefusal(
+  routeScope: TokenScope | undefined,
+  tokenScopes: readonly TokenScope[],
+): string | undefined {
+  if (routeScope === undefined) {
+    return 'Personal access tokens cannot be used for this. Sign in on the website to do it.'
+  }
+  if (!tokenScopes.includes(routeScope)) {
+    return `This access token lacks the "${routeScope}" scope. Create a token with it under Settings → Access tokens.`
+  }
+  return undefined
+}
+
 /** The signed-in user of a route declared `member` or above (the access hook has already checked). */
 export function requireAuth(request: FastifyRequest): AuthUser {
   if (!request.auth) throw new UnauthorizedError()
@@ -64,10 +89,13 @@ export function requireAuth(request: FastifyRequest): AuthUser {
 }
 
 /**
- * JWT sessions and the access hook. Tokens are pinned to HS256 for both signing and verifying, and
- * must name our issuer and audience. One onRequest hook reads the bearer token and enforces the
- * route's `config.access`: 401 without a valid token, 403 with too low a role. On public routes a bad
- * token just means a guest.
+ * JWT sessions, personal access tokens and the access hook. Session tokens are pinned to HS256 for both
+ * signing and verifying, and must name our issuer and audience. One onRequest hook reads the bearer
+ * token and enforces the route's `config.access`: 401 without a valid token, 403 with too low a role.
+ * On public routes a bad session token just means a guest. A personal access token (`bb_pat_…`) is
+ * looked up by its hash and refused with 401 when unknown, revoked or expired, on every route (a script
+ * should learn its token is dead rather than be served as a guest); a valid one counts against the
+ * token's rate limit and may call only routes whose `config.tokenScope` is one of its scopes (403).
  */
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config }) => {
@@ -127,7 +155,18 @@ export const authPlugin = fp(
     app.addHook('onRequest', async (request) => {
       const access: Access = request.routeOptions.config.access ?? 'public'
       const token = bearerToken(request.headers.authorization)
-      if (token) {
+      if (token && isAccessToken(token)) {
+        const auth = await verifyAccessToken(app.db, token)
+        request.auth = auth
+        await app.tokenRequests.consume(request, auth.accessToken.id)
+        const { config } = request.routeOptions
+        const refusal = tokenScopeRefusal(config.tokenScope, auth.accessToken.scopes)
+        // Static files and the not-found fallback declare no access and act on no one's behalf: an
+        // unknown URL keeps its 404 rather than a refusal for a route that does not exist.
+        if (refusal !== undefined && config.access !== undefined && !request.is404) {
+          throw new ForbiddenError(refusal)
+        }
+      } else if (token) {
         try {
           request.auth = await app.verifyToken(token)
         } catch (error) {
@@ -140,5 +179,5 @@ export const authPlugin = fp(
       if (!hasAccess(request.auth.role, access)) throw new ForbiddenError()
     })
   },
-  { name: 'bashboard-auth', dependencies: ['bashboard-context'] },
+  { name: 'bashboard-auth', dependencies: ['bashboard-context', 'bashboard-rate-limit'] },
 )

@@ -70,6 +70,11 @@ const DESCRIPTION = [
   'Errors always have the shape `{statusCode, error, message}`. Routes that need a session take',
   '`Authorization: Bearer <token>` (from `POST /api/user/login`).',
   '',
+  'Scripts may instead send a personal access token (`Authorization: Bearer bb_pat_…`, created under',
+  'Settings → Access tokens or with `POST /api/tokens`). Each operation names the token scope it needs',
+  '(`Token scope: read.`); an operation that names none refuses tokens (403), as does one whose scope the',
+  'token lacks. A revoked, expired or unknown token gets 401; requests are rate limited per token (429).',
+  '',
   'The live channel (`GET /ws`, a WebSocket of JSON messages) is described in the `x-live` extension:',
   'its topics, who may subscribe to them, and the payload schema of every event.',
 ].join('\n')
@@ -88,7 +93,11 @@ export const openApiPlugin = fp(
         info: { title: 'Bashboard API', version: '1.0.0', description: DESCRIPTION },
         servers: [{ url: opts.config.publicOrigin }],
         components: {
-          securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+          securitySchemes: {
+            bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+            // The scopes listed with this scheme on an operation are the token scope it needs.
+            personalAccessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'bb_pat_' },
+          },
         },
       },
       // Only the JSON API is documented: the socket, static files and site pages are not operations.
@@ -97,12 +106,19 @@ export const openApiPlugin = fp(
         const documented = url.startsWith('/api/') && url !== OPENAPI_PATH && access !== undefined
         if (!documented) return { schema: { ...schema, hide: true }, url }
         const needsSession = access !== 'public'
+        const tokenScope = route.config?.tokenScope
+        const tokenText = tokenScope ? `Token scope: ${tokenScope}.` : 'Personal access tokens: refused.'
+        // A public route a token may use lists "no credentials" first, so it stays callable by anyone.
+        const security: Record<string, string[]>[] = [
+          ...(needsSession ? [{ bearerAuth: [] }] : tokenScope ? [{}] : []),
+          ...(tokenScope ? [{ personalAccessToken: [tokenScope] }] : []),
+        ]
         return {
           schema: {
             ...schema,
             tags: schema.tags ?? [tagOf(url)],
-            description: [schema.description, `Access: ${access}.`].filter(Boolean).join(' '),
-            ...(needsSession ? { security: [{ bearerAuth: [] }] } : {}),
+            description: [schema.description, `Access: ${access}.`, tokenText].filter(Boolean).join(' '),
+            ...(security.length > 0 ? { security } : {}),
           },
           url,
         }

@@ -13,6 +13,12 @@ export interface LoginFailureGuard {
   recordFailure(request: FastifyRequest, account: string): Promise<void>
 }
 
+/** Counts the requests made with each personal access token, shared across instances via Redis. */
+export interface TokenRequestLimit {
+  /** Counts one request made with the token; throws 429 once it has used its budget for the minute. */
+  consume(request: FastifyRequest, tokenId: string): Promise<void>
+}
+
 /** Route-level limits, used as `config: { rateLimit: app.rateLimits.login }`. */
 export interface RouteRateLimits {
   /** Every login attempt, per client IP. */
@@ -25,6 +31,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     rateLimits: RouteRateLimits
     loginFailures: LoginFailureGuard
+    tokenRequests: TokenRequestLimit
   }
 }
 
@@ -37,7 +44,8 @@ function tooMany(ttlMs: number): TooManyRequestsError {
 }
 
 /**
- * Rate limits (DESIGN §7): login 10/min per IP, 20 failures/hour per account, signup per IP. Counters
+ * Rate limits (DESIGN §7): login 10/min per IP, 20 failures/hour per account, signup per IP, and
+ * requests per personal access token per minute. Counters
  * live in memory, or in Redis when REDIS_URL is set so every instance sees the same counts. Keys use
  * `request.ip`, which honours X-Forwarded-For only when TRUST_PROXY is on. If Redis fails, requests
  * are let through rather than blocked: the limit is a brake, not a dependency.
@@ -102,6 +110,29 @@ export const rateLimitPlugin = fp(
         await failures(request)
       },
     } satisfies LoginFailureGuard)
+
+    // Personal access tokens: a budget per token, whichever address its script runs from. The key
+    // is the token's id, never the secret.
+    const tokenIds = new WeakMap<FastifyRequest, string>()
+    const tokenLimit = app.createRateLimit({
+      max: config.rateLimit.tokenPerMinute,
+      timeWindow: MINUTE,
+      keyGenerator: (request) => `token:${tokenIds.get(request) ?? request.ip}`,
+    })
+    app.decorate('tokenRequests', {
+      async consume(request, tokenId) {
+        tokenIds.set(request, tokenId)
+        let state: Awaited<ReturnType<typeof tokenLimit>>
+        try {
+          state = await tokenLimit(request)
+        } catch (error) {
+          // As for the route limits: a store that fails lets the request through.
+          request.log.warn({ err: error }, 'token rate limit unavailable; request let through')
+          return
+        }
+        if (!state.isAllowed && state.isExceeded) throw tooMany(state.ttl)
+      },
+    } satisfies TokenRequestLimit)
   },
   { name: 'bashboard-rate-limit' },
 )

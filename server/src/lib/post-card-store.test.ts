@@ -25,6 +25,9 @@ function card(id: string, fields: Partial<PostCard> = {}): PostCard {
     viewCount: 0,
     commentsCount: 0,
     safety: { dangerous: false, warnings: [] },
+    placeholders: [],
+    savedCount: 0,
+    isSaved: false,
     ...fields,
   }
 }
@@ -38,6 +41,16 @@ describe('the post card store', () => {
     store.patchCounters('a', { uplikeCount: 3, downlikeCount: 1 })
     store.patchCounters('a', { commentsCount: 2 })
     expect(onBrowse).toMatchObject({ uplikeCount: 3, downlikeCount: 1, commentsCount: 2, viewCount: 0 })
+  })
+
+  it('patches the saved count in place, and an edit keeps it', () => {
+    const store = createPostCardStore()
+    const held = store.adopt(card('a'), store.mark())
+    store.patchCounters('a', { savedCount: 4 })
+    expect(held.savedCount).toBe(4)
+    // The edited card was presented before the last save landed: its count is not newer.
+    store.applyEdit(card('a', { title: 'Renamed', savedCount: 3 }))
+    expect(held).toMatchObject({ title: 'Renamed', savedCount: 4 })
   })
 
   it('applies to a card loaded by queries that began before an event the counters of that event', () => {

@@ -43,7 +43,7 @@ export interface PostCardStore {
 
 /** The counters an event carries (absolute values). */
 export type CardCounters = Partial<
-  Pick<PostCard, 'uplikeCount' | 'downlikeCount' | 'viewCount' | 'commentsCount'>
+  Pick<PostCard, 'uplikeCount' | 'downlikeCount' | 'viewCount' | 'commentsCount' | 'savedCount'>
 >
 
 /** How long an event's counters are kept for loads that began before it (far longer than any load). */
@@ -66,6 +66,7 @@ function applyCounters(card: PostCard, counters: CardCounters): void {
   if (counters.uplikeCount !== undefined) card.uplikeCount = counters.uplikeCount
   if (counters.downlikeCount !== undefined) card.downlikeCount = counters.downlikeCount
   if (counters.commentsCount !== undefined) card.commentsCount = counters.commentsCount
+  if (counters.savedCount !== undefined) card.savedCount = counters.savedCount
   if (counters.viewCount !== undefined) card.viewCount = Math.max(card.viewCount, counters.viewCount)
 }
 
@@ -136,8 +137,8 @@ export function createPostCardStore(now: () => number = Date.now): PostCardStore
     applyEdit(edited) {
       const card = current(edited._id)
       if (!card) return
-      const { uplikeCount, downlikeCount, viewCount, commentsCount } = card
-      Object.assign(card, edited, { uplikeCount, downlikeCount, commentsCount })
+      const { uplikeCount, downlikeCount, viewCount, commentsCount, savedCount } = card
+      Object.assign(card, edited, { uplikeCount, downlikeCount, commentsCount, savedCount })
       card.viewCount = Math.max(viewCount, edited.viewCount)
     },
     patchAuthor(change) {

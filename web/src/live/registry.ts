@@ -1,5 +1,6 @@
 import { applicationLive } from '../features/application/live'
 import { authLive } from '../features/auth/live'
+import { collectionsLive } from '../features/collections/live'
 import { commentsLive } from '../features/comments/live'
 import { homeLive } from '../features/home/live'
 import { leaderboardLive } from '../features/leaderboard/live'
@@ -19,6 +20,7 @@ export const liveFeatures: readonly LiveFeature[] = [
   notificationsLive,
   applicationLive,
   moderationLive,
+  collectionsLive,
 ]
 
 /** The app's dispatcher: events and resets from the socket go to the features above. */

@@ -40,6 +40,9 @@ export function postFixture(overrides: Partial<PostCard> = {}): PostCard {
     viewCount: 40,
     commentsCount: 2,
     safety: { dangerous: false, warnings: [] },
+    savedCount: 0,
+    isSaved: false,
+    placeholders: [],
     ...overrides,
   }
 }
@@ -95,6 +98,7 @@ export function detailFixture(overrides: Partial<PostDetailResponse> = {}): Post
     post: postFixture(),
     isLiked: false,
     isDisliked: false,
+    isSaved: false,
     related: [],
     liveId: '9',
     ...overrides,

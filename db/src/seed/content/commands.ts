@@ -1,3 +1,4 @@
+import { PLACEHOLDER_COMMANDS } from './commands-placeholders.ts'
 import { SYSADMIN_COMMANDS } from './commands-sysadmin.ts'
 import { a, code, em, p, pre, strong, ul } from './html.ts'
 
@@ -1266,4 +1267,6 @@ export const COMMANDS: readonly SeedCommand[] = [
   ...docker,
   ...shellScripting,
   ...SYSADMIN_COMMANDS,
+  // Appended last, so the posts before them keep their generated votes.
+  ...PLACEHOLDER_COMMANDS,
 ]

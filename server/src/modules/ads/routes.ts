@@ -35,7 +35,7 @@ export const adsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/ads/:page',
     {
-      config: { access: 'public' },
+      config: { access: 'public', tokenScope: 'read' },
       schema: {
         summary: 'The ads a page shows, by slot',
         tags: ['ads'],

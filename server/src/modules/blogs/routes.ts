@@ -34,7 +34,7 @@ export const blogsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/blogs',
     {
-      config: { access: 'public' },
+      config: { access: 'public', tokenScope: 'read' },
       schema: {
         summary: 'List published blog articles, newest first',
         tags: ['blog'],
@@ -48,7 +48,7 @@ export const blogsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/blogs/:slug',
     {
-      config: { access: 'public' },
+      config: { access: 'public', tokenScope: 'read' },
       schema: {
         summary: 'Read a published article (counts a view)',
         tags: ['blog'],

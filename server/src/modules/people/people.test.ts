@@ -306,7 +306,14 @@ describe('PUT /api/users (password)', () => {
 
   it('rate-limits repeated wrong current passwords per account', async () => {
     const limited = await buildTestApp({
-      config: { rateLimit: { loginPerMinute: 100, signupPerMinute: 5, accountFailuresPerHour: 2 } },
+      config: {
+        rateLimit: {
+          loginPerMinute: 100,
+          signupPerMinute: 5,
+          accountFailuresPerHour: 2,
+          tokenPerMinute: 300,
+        },
+      },
     })
     try {
       const me = await createUser(limited.db)

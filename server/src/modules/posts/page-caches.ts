@@ -10,7 +10,7 @@ import type { LiveHub, WatchedEvent } from '../../live/hub.ts'
  * of them and kept true by the live events of every instance:
  *
  * - **Counters are patched, never purged.** Every cached page refers to one shared card per post
- *   (lib/post-card-store.ts); a vote, a view batch or a comment sets that card's counters in place, so
+ *   (lib/post-card-store.ts); a vote, a view batch, a comment or a save sets that card's counters in place, so
  *   every page holding the post shows them at once and nothing is recomputed.
  * - **Structure changes drop only what they can touch.** A new or deleted post drops the lists it can
  *   appear in (home, its category's and the all-categories browse pages, searches) and the post pages
@@ -170,6 +170,11 @@ export function createPostPageCaches(live: LiveHub, now?: () => number): PostPag
       case 'post.views': {
         const { viewCount } = watched.data() as PostEvents['post.views']
         cards.patchCounters(postId, { viewCount })
+        return
+      }
+      case 'post.saves': {
+        const { savedCount } = watched.data() as PostEvents['post.saves']
+        cards.patchCounters(postId, { savedCount })
         return
       }
       case 'comment.created':

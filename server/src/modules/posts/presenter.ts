@@ -1,3 +1,4 @@
+import { findPlaceholders } from '../../contract/placeholders.ts'
 import type { PostCard, ReactedPosts } from '../../contract/posts.ts'
 import { badgeForPoints } from '../../lib/badges.ts'
 import { checkCommandSafety } from '../../lib/command-safety.ts'
@@ -32,6 +33,11 @@ export function toPostCard(row: PostCardRow): PostCard {
     viewCount: row.view_count,
     commentsCount: row.comments_count,
     safety: checkCommandSafety(row.command),
+    placeholders: findPlaceholders(row.command),
+    savedCount: row.saved_count,
+    // Cards are shared between callers (page caches, live events); whether this caller saved the
+    // post is laid over a copy per request (modules/collections/saved-flags.ts).
+    isSaved: false,
   }
 }
 

@@ -15,6 +15,7 @@ export interface PostCardRow {
   downlike_count: number
   view_count: number
   comments_count: number
+  saved_count: number
   created_at: Date
   author_id: string
   author_username: string
@@ -53,6 +54,7 @@ export function selectPostCards(db: Kysely<Database>) {
     'p.downlike_count',
     'p.view_count',
     'p.comments_count',
+    'p.saved_count',
     'p.created_at',
     'u.id as author_id',
     'u.username as author_username',

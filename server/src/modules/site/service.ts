@@ -1,8 +1,11 @@
 import type { Database } from '@bashboard/db'
 import type { Kysely } from 'kysely'
 import { BLOG_MESSAGES } from '../../contract/blogs.ts'
+import { COLLECTION_MESSAGES } from '../../contract/collections.ts'
 import { contentImageUrl } from '../../infra/content-images.ts'
 import { excerpt } from '../../lib/sanitize.ts'
+import { collectionPath } from '../collections/presenter.ts'
+import { findPublicCollectionMeta } from '../collections/repo.ts'
 import {
   type BlogMetaRow,
   findBlogMetaBySlug,
@@ -269,12 +272,56 @@ function missingHead(title: string): PageHead {
 
 const POST_PAGE = /^\/post\/([^/]+)\/?$/
 const BLOG_PAGE = /^\/blog\/([^/]+)\/?$/
+const COLLECTION_PAGE = /^\/c\/([^/]+)\/([^/]+)\/?$/
+
+/** The head of a public collection's page; private and unknown ones are the same 404. */
+async function collectionHead(deps: SiteDeps, rawUser: string, rawSlug: string): Promise<PageHead> {
+  let username: string
+  let slug: string
+  try {
+    username = decodeURIComponent(rawUser)
+    slug = decodeURIComponent(rawSlug)
+  } catch {
+    return missingHead(COLLECTION_MESSAGES.notFound)
+  }
+  const row = await findPublicCollectionMeta(deps.db, username, slug)
+  if (!row) return missingHead(COLLECTION_MESSAGES.notFound)
+  const count = `${row.post_count} command${row.post_count === 1 ? '' : 's'}`
+  const summary = `A collection of ${count} by ${row.owner_username} on ${SITE_NAME}.`
+  const description = row.description
+    ? `${excerpt(row.description.replace(/\s+/g, ' '), META_DESCRIPTION_LENGTH)} ${summary}`
+    : summary
+  const url = `${deps.origin}${collectionPath(row.owner_username, row.slug)}`
+  const image = absoluteUrl(deps.origin, DEFAULT_SOCIAL_IMAGE)
+  return {
+    status: 200,
+    title: `${row.name} by ${row.owner_username} | ${SITE_NAME}`,
+    canonical: url,
+    meta: [
+      ['description', description],
+      ['author', row.owner_username],
+      ['og:site_name', SITE_NAME],
+      ['og:title', row.name],
+      ['og:description', description],
+      ['og:type', 'website'],
+      ['og:url', url],
+      ['og:image', image],
+      ['twitter:card', 'summary_large_image'],
+      ['twitter:title', row.name],
+      ['twitter:description', description],
+      ['twitter:image', image],
+    ],
+  }
+}
 
 /**
- * The head of a post or blog page (`/post/{slug}`, `/blog/{slug}`), or null for any other path. An
- * unknown post, or an unknown or draft article, gives a 404 head.
+ * The head of a post, blog or public collection page (`/post/{slug}`, `/blog/{slug}`,
+ * `/c/{username}/{slug}`), or null for any other path. An unknown post, an unknown or draft article,
+ * or an unknown or private collection gives a 404 head.
  */
 export async function pageHead(deps: SiteDeps, path: string): Promise<PageHead | null> {
+  const collection = path.match(COLLECTION_PAGE)
+  if (collection) return collectionHead(deps, collection[1] ?? '', collection[2] ?? '')
   const post = path.match(POST_PAGE)
   const blog = post ? null : path.match(BLOG_PAGE)
   const raw = post?.[1] ?? blog?.[1]

@@ -268,6 +268,8 @@ describe('GET /api/openapi.json', () => {
       '/api/mod/ads/{id}',
       '/api/posts/create',
       '/api/user/login',
+      '/api/tokens',
+      '/api/tokens/{id}',
     ]) {
       expect(paths, path).toContain(path)
     }
@@ -278,6 +280,13 @@ describe('GET /api/openapi.json', () => {
     expect(list.description).toContain('Access: public.')
     expect(list.responses['200']).toBeDefined()
     expect(doc.paths['/api/mod/blogs'].post.security).toEqual([{ bearerAuth: [] }])
+    // Personal access tokens: each operation names the scope it accepts, or that it refuses tokens.
+    expect(list.description).toContain('Token scope: read.')
+    expect(list.security).toEqual([{}, { personalAccessToken: ['read'] }])
+    expect(doc.paths['/api/mod/blogs'].post.description).toContain('Personal access tokens: refused.')
+    expect(doc.paths['/api/tokens'].post.description).toContain('Personal access tokens: refused.')
+    expect(Object.keys(doc.paths['/api/tokens'])).toEqual(expect.arrayContaining(['get', 'post', 'delete']))
+    expect(doc.components.securitySchemes.personalAccessToken).toMatchObject({ scheme: 'bearer' })
     expect(list.summary).toBe('List published blog articles, newest first')
     // Routes that name no tag are grouped by path.
     expect(doc.paths['/api/posts/create'].post.tags).toEqual(['posts'])

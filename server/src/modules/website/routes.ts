@@ -1,11 +1,12 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorResponse } from '../../contract/common.ts'
 import { SearchQuery, SearchResponse } from '../../contract/posts.ts'
 import { BrowseQuery, BrowseResponse, WebsiteResponse } from '../../contract/website.ts'
+import { AFTER_WRITES_PLUGIN } from '../../events/dispatcher.ts'
+import { modulePlugin } from '../../infra/module-plugin.ts'
 import { browse, getWebsite, search, type WebsiteDeps } from './service.ts'
 
 /** Home data, browse and search: public, with the caller's votes when signed in. */
-export const websiteRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const websiteRoutes = modulePlugin('website', [AFTER_WRITES_PLUGIN], async (app) => {
   const deps: WebsiteDeps = {
     db: app.db,
     live: app.live,
@@ -15,14 +16,14 @@ export const websiteRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/api/website',
-    { config: { access: 'public' }, schema: { response: { 200: WebsiteResponse } } },
+    { config: { access: 'public', tokenScope: 'read' }, schema: { response: { 200: WebsiteResponse } } },
     async (request) => getWebsite(deps, request.auth),
   )
 
   app.get(
     '/api/website/browse',
     {
-      config: { access: 'public' },
+      config: { access: 'public', tokenScope: 'read' },
       schema: { querystring: BrowseQuery, response: { 200: BrowseResponse, 400: ErrorResponse } },
     },
     async (request) => browse(deps, request.auth, request.query),
@@ -31,9 +32,9 @@ export const websiteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/posts/v1/search',
     {
-      config: { access: 'public' },
+      config: { access: 'public', tokenScope: 'read' },
       schema: { querystring: SearchQuery, response: { 200: SearchResponse, 400: ErrorResponse } },
     },
-    async (request) => search(deps, request.query),
+    async (request) => search(deps, request.query, request.auth),
   )
-}
+})

@@ -7,6 +7,7 @@ import { badgeForPoints } from '../../lib/badges.ts'
 import { readThrough } from '../../lib/read-cache.ts'
 import type { LiveHub } from '../../live/hub.ts'
 import { avatarUrl } from '../accounts/presenter.ts'
+import { withSavedFlags } from '../collections/saved-flags.ts'
 import type { Leaderboard } from '../leaderboard/service.ts'
 import { type BrowsePage, type HomePage, type PostPageCaches, startLoad } from '../posts/page-caches.ts'
 import { toPostCard, toReactedPosts } from '../posts/presenter.ts'
@@ -72,7 +73,12 @@ export async function getWebsite(
   const load = () => loadWebsite(deps, now)
   const common = await readThrough(deps.pageCaches?.home, 'home', load)
   const ids = [...common.latestPosts, ...common.topWeeklyPosts].map((post) => post._id)
-  return { ...common, myReactedPosts: await reactedPosts(deps.db, auth, ids) }
+  const [myReactedPosts, [latestPosts, topWeeklyPosts]] = await Promise.all([
+    reactedPosts(deps.db, auth, ids),
+    // The cached cards are shared: the caller's saves are laid over copies.
+    withSavedFlags(deps.db, auth, common.latestPosts, common.topWeeklyPosts),
+  ])
+  return { ...common, latestPosts, topWeeklyPosts, myReactedPosts }
 }
 
 /** The part of the home page every visitor sees alike. */
@@ -123,7 +129,11 @@ export async function browse(
   const key = JSON.stringify([params.sort, params.categoryKey, params.page, params.search])
   const { response } = await readThrough(deps.pageCaches?.browse, key, load)
   const ids = response.posts.map((post) => post._id)
-  return { ...response, myReactedPosts: await reactedPosts(deps.db, auth, ids) }
+  const [myReactedPosts, [posts]] = await Promise.all([
+    reactedPosts(deps.db, auth, ids),
+    withSavedFlags(deps.db, auth, response.posts),
+  ])
+  return { ...response, posts, myReactedPosts }
 }
 
 /** A browse page as every visitor sees it. */
@@ -170,6 +180,7 @@ async function loadBrowse(
 export async function search(
   deps: WebsiteDeps,
   query: { search?: string; page?: number; limit?: number },
+  auth: AuthUser | null = null,
 ): Promise<SearchResponse> {
   const page = query.page ?? 1
   const limit = query.limit ?? PAGE_SIZE
@@ -181,5 +192,7 @@ export async function search(
     const posts = share(result.rows.map(toPostCard))
     return { posts, pagination: pagination(page, limit, result.total) }
   }
-  return readThrough(deps.pageCaches?.search, searchKey(term, page, limit), load)
+  const result = await readThrough(deps.pageCaches?.search, searchKey(term, page, limit), load)
+  const [posts] = await withSavedFlags(deps.db, auth, result.posts)
+  return { ...result, posts }
 }

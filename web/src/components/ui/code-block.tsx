@@ -1,5 +1,5 @@
 import { Check, Copy } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import { cn } from '../../lib/cn'
 import { useToast } from './toast'
 
@@ -8,11 +8,18 @@ export interface CodeBlockProps {
   command: string
   /** The glyph drawn before each line; never copied. */
   prompt?: string
+  /**
+   * Draws the text of line `index` of `command` (e.g. with parts marked); the plain line by default.
+   * Only how it looks changes: Copy always copies `command`.
+   */
+  renderLine?: (line: string, index: number) => ReactNode
+  /** Wraps long lines instead of scrolling them sideways, so every part stays in view (filled commands). */
+  wrap?: boolean
   className?: string
 }
 
 /** A command in a terminal-style block with a prompt glyph and a one-click copy button. */
-export function CodeBlock({ command, prompt = '$', className }: CodeBlockProps) {
+export function CodeBlock({ command, prompt = '$', renderLine, wrap = false, className }: CodeBlockProps) {
   const toast = useToast()
   const [copied, setCopied] = useState(false)
 
@@ -44,16 +51,22 @@ export function CodeBlock({ command, prompt = '$', className }: CodeBlockProps) 
         className,
       )}
     >
-      <pre className="min-w-0 flex-1 overflow-x-auto py-1 font-mono text-sm leading-6">
+      <pre
+        className={cn(
+          'min-w-0 flex-1 py-1 font-mono text-sm leading-6',
+          wrap ? 'whitespace-pre-wrap [overflow-wrap:anywhere]' : 'overflow-x-auto',
+        )}
+      >
         <code>
           {lines.map((line, index) => (
-            // Lines of one command never reorder, so the index is a stable key.
+            // Lines of one command never reorder, so the index is a stable key. A wrapped line
+            // continues under the text, not under the prompt glyph.
             // biome-ignore lint/suspicious/noArrayIndexKey: see above
-            <span key={index} className="block">
+            <span key={index} className={cn('block', wrap && 'pl-5 -indent-5')}>
               <span aria-hidden="true" className="mr-3 text-[#4ade80] select-none">
                 {prompt}
               </span>
-              {line}
+              {renderLine ? renderLine(line, index) : line}
             </span>
           ))}
         </code>

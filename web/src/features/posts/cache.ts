@@ -6,7 +6,7 @@ export type VoteState = 'liked' | 'disliked' | 'none'
 
 /** Absolute counter values to write into every cached copy of a post. */
 export type PostCounts = Partial<
-  Pick<PostCard, 'uplikeCount' | 'downlikeCount' | 'viewCount' | 'commentsCount'>
+  Pick<PostCard, 'uplikeCount' | 'downlikeCount' | 'viewCount' | 'commentsCount' | 'savedCount'>
 >
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -150,6 +150,37 @@ export function rewriteAuthor(value: unknown, change: AuthorChange): unknown {
 /** Writes a user's new name and avatar into every cached query showing their posts. */
 export function updateAuthorEverywhere(queryClient: QueryClient, change: AuthorChange): void {
   rewriteEverywhere(queryClient, (data) => rewriteAuthor(data, change))
+}
+
+/**
+ * Returns `value` with the caller's saved mark and the saved count of the post rewritten: on every card
+ * (`isSaved`, `savedCount`) and on a detail response (its own `isSaved`). Unchanged branches keep their
+ * identity, like {@link rewritePost}.
+ */
+export function rewriteSaved(value: unknown, postId: string, saved: boolean, savedCount: number): unknown {
+  return rewriteRecords(value, (record) => {
+    let result = record
+    if (isPostCard(result, postId) && (result.isSaved !== saved || result.savedCount !== savedCount)) {
+      result = { ...result, isSaved: saved, savedCount }
+    }
+    if (isRecord(result.post) && result.post._id === postId && typeof result.isSaved === 'boolean') {
+      if (result.isSaved !== saved) result = { ...result, isSaved: saved }
+    }
+    return result
+  })
+}
+
+/**
+ * Writes the caller's saved mark and the saved count into every cached query holding the post. Returns
+ * what it replaced, for a rollback.
+ */
+export function updateSavedEverywhere(
+  queryClient: QueryClient,
+  postId: string,
+  saved: boolean,
+  savedCount: number,
+): CacheSnapshot {
+  return rewriteEverywhere(queryClient, (data) => rewriteSaved(data, postId, saved, savedCount))
 }
 
 /** Puts back what `updatePostEverywhere` replaced. */

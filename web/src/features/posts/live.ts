@@ -1,7 +1,13 @@
 import type { PostCard } from '@bashboard/server/contract'
 import type { LiveFeature } from '../../live/types'
 import { postKeys } from './api'
-import { containsPost, invalidatePostEverywhere, updateAuthorEverywhere, updatePostEverywhere } from './cache'
+import {
+  containsPost,
+  invalidatePostEverywhere,
+  updateAuthorEverywhere,
+  updatePostEverywhere,
+  updateSavedEverywhere,
+} from './cache'
 
 /**
  * Posts live updates (DESIGN §5). Counters are absolute, so they are written into every cached query
@@ -16,6 +22,14 @@ export const postsLive = {
         uplikeCount: data.uplikeCount,
         downlikeCount: data.downlikeCount,
       })
+    },
+    'post.saves': (queryClient, data) => {
+      updatePostEverywhere(queryClient, data.postId, { savedCount: data.savedCount })
+    },
+    // The signed-in user saved or unsaved a post in another tab (or by adding it to a collection): the
+    // bookmark turns on or off on every card of it here too. It comes on their own `user:<id>` topic.
+    'saved.changed': (queryClient, data) => {
+      updateSavedEverywhere(queryClient, data.postId, data.saved, data.savedCount)
     },
     'post.views': (queryClient, data) => {
       updatePostEverywhere(queryClient, data.postId, { viewCount: data.viewCount })

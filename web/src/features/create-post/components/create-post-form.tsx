@@ -16,6 +16,7 @@ import {
   TITLE_MAX_LENGTH,
   validateCreatePost,
 } from '../validation'
+import { PlaceholderPreview } from './placeholder-preview'
 
 // TipTap and ProseMirror are the largest part of the app; only this page needs them.
 const DescriptionEditor = lazy(() => import('../../../components/rich-text-editor/rich-text-editor'))
@@ -56,7 +57,13 @@ export function CreatePostForm({ categories }: { categories: Category[] }) {
   const [invalid, setInvalid] = useState<CreatePostField | null>(null)
   // Remounting the editor is how the form clears it after a successful post.
   const [editorKey, setEditorKey] = useState(0)
-  const ids = { description: useId(), descriptionHint: useId(), category: useId(), commandWarnings: useId() }
+  const ids = {
+    description: useId(),
+    descriptionHint: useId(),
+    category: useId(),
+    commandWarnings: useId(),
+    commandHelp: useId(),
+  }
   const fieldRefs = {
     title: useRef<HTMLInputElement>(null),
     command: useRef<HTMLTextAreaElement>(null),
@@ -149,7 +156,9 @@ export function CreatePostForm({ categories }: { categories: Category[] }) {
             autoCorrect="off"
             placeholder="du -ah . | sort -rh | head -n 10"
             aria-invalid={invalid === 'command' || undefined}
-            aria-describedby={warnings.length > 0 ? ids.commandWarnings : undefined}
+            aria-describedby={
+              warnings.length > 0 ? `${ids.commandHelp} ${ids.commandWarnings}` : ids.commandHelp
+            }
             className={cn(
               fieldClasses,
               'h-auto min-h-16 resize-y py-2.5 pl-7 font-mono leading-6',
@@ -157,6 +166,7 @@ export function CreatePostForm({ categories }: { categories: Category[] }) {
             )}
           />
         </div>
+        <PlaceholderPreview command={values.command} helpId={ids.commandHelp} />
         <div id={ids.commandWarnings} aria-live="polite">
           {warnings.length > 0 ? (
             <div className="mt-1 flex gap-2.5 rounded-md border border-warning/50 bg-warning/10 p-3 text-sm">

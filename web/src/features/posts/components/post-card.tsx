@@ -10,6 +10,7 @@ import { useFlashOnChange } from '../../../lib/use-flash'
 import type { VoteState } from '../cache'
 import { cardTags, formatCount, formatPostDate } from '../format'
 import { DangerWarning } from './danger-warning'
+import { SaveButton } from './save-button'
 import { VoteButtons } from './vote-buttons'
 
 export interface PostCardProps {
@@ -107,12 +108,15 @@ export function PostCard({ post, vote, layout = 'list', className }: PostCardPro
       </div>
 
       <div className="mt-auto flex flex-wrap items-center justify-between gap-3">
-        <VoteButtons
-          postId={post._id}
-          uplikeCount={post.uplikeCount}
-          downlikeCount={post.downlikeCount}
-          vote={vote}
-        />
+        <div className="flex flex-wrap items-center gap-2">
+          <VoteButtons
+            postId={post._id}
+            uplikeCount={post.uplikeCount}
+            downlikeCount={post.downlikeCount}
+            vote={vote}
+          />
+          <SaveButton postId={post._id} savedCount={post.savedCount} saved={post.isSaved} />
+        </div>
         <Link
           to="/post/$slug"
           params={{ slug: post.slug }}

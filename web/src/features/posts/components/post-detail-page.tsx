@@ -4,6 +4,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import {
   ArrowLeft,
   BarChart3,
+  Bookmark,
   Calendar,
   Copy,
   Eye,
@@ -32,22 +33,30 @@ import { useLiveTopic } from '../../../live/live-provider'
 import { postDetailQueryOptions, postKeys } from '../api'
 import { formatCount, formatPostDate, upvotePercentage } from '../format'
 import { DangerWarning } from './danger-warning'
+import { usePlaceholderFill } from './placeholder-fill'
+import { FilledCommandLine, PlaceholderForm } from './placeholder-form'
 import { TagChip } from './post-card'
 import { PostDetailLoading } from './post-detail-loading'
+import { SaveButton } from './save-button'
 import { VoteButtons } from './vote-buttons'
 
 export interface PostDetailPageProps {
   slug: string
   /** The comments area, composed by the route from the comments feature. */
   renderComments?: (post: PostCardData, liveId: string) => ReactNode
+  /** More actions beside Save (the collections feature's "Save to collection…"), composed by the route. */
+  renderSaveActions?: (post: PostCardData) => ReactNode
 }
 
-/** Copies the command, or shares the page (device share sheet, else the URL to the clipboard). */
-function useShareActions(post: PostCardData) {
+/**
+ * Copies the command (`command`: with the reader's placeholder values in), or shares the page (device
+ * share sheet, else the URL to the clipboard).
+ */
+function useShareActions(post: PostCardData, command = post.command) {
   const toast = useToast()
   async function copyCommand(): Promise<void> {
     try {
-      await navigator.clipboard.writeText(post.command)
+      await navigator.clipboard.writeText(command)
       toast({ title: 'Copied!', message: 'Command copied to clipboard.', variant: 'success' })
     } catch {
       toast({
@@ -89,9 +98,11 @@ function PostNotFound() {
 function PostBody({
   detail,
   renderComments,
-}: { detail: PostDetailResponse } & Pick<PostDetailPageProps, 'renderComments'>) {
+  renderSaveActions,
+}: { detail: PostDetailResponse } & Pick<PostDetailPageProps, 'renderComments' | 'renderSaveActions'>) {
   const { post, related } = detail
-  const { copyCommand, share } = useShareActions(post)
+  const fill = usePlaceholderFill(post.command, post._id)
+  const { copyCommand, share } = useShareActions(post, fill.command)
   const title = post.title || 'Untitled Post'
   const author = post.author.username || 'Anonymous'
   const badge = post.author.badge || 'Member'
@@ -177,8 +188,17 @@ function PostBody({
           </header>
 
           <div className="flex flex-col gap-2">
-            <CodeBlock command={post.command} />
+            <CodeBlock
+              command={fill.command}
+              wrap={fill.names.length > 0}
+              renderLine={
+                fill.names.length > 0
+                  ? (_line, index) => <FilledCommandLine segments={fill.lines[index] ?? []} />
+                  : undefined
+              }
+            />
             <DangerWarning safety={post.safety} />
+            <PlaceholderForm fill={fill} />
           </div>
 
           {post.description ? (
@@ -196,13 +216,17 @@ function PostBody({
                 <span className="font-mono font-semibold text-accent-text">{percentage}%</span> upvoted
               </span>
             </div>
-            <VoteButtons
-              postId={post._id}
-              uplikeCount={post.uplikeCount}
-              downlikeCount={post.downlikeCount}
-              vote={vote}
-              size="md"
-            />
+            <div className="flex flex-wrap items-center gap-2 sm:justify-end">
+              <VoteButtons
+                postId={post._id}
+                uplikeCount={post.uplikeCount}
+                downlikeCount={post.downlikeCount}
+                vote={vote}
+                size="md"
+              />
+              <SaveButton postId={post._id} savedCount={post.savedCount} saved={detail.isSaved} size="md" />
+              {renderSaveActions?.(post)}
+            </div>
           </div>
         </Card>
         <AdSlot page="PostDetails" slot="ads3" className="w-full" />
@@ -219,6 +243,7 @@ function PostBody({
                 [ThumbsUp, 'Upvotes', formatCount(post.uplikeCount)],
                 [ThumbsDown, 'Downvotes', formatCount(post.downlikeCount)],
                 [MessageSquare, 'Comments', formatCount(post.commentsCount)],
+                [Bookmark, 'Saves', formatCount(post.savedCount)],
                 [BarChart3, 'Upvote ratio', `${percentage}%`],
               ] as const
             ).map(([Icon, label, value]) => (
@@ -288,7 +313,7 @@ function PostBody({
  * The command detail page (SEED-SPEC §2): loading, not found, or three columns. A slug that is not the
  * post's own is replaced in the URL; any other load failure toasts and goes back to Browse.
  */
-export function PostDetailPage({ slug, renderComments }: PostDetailPageProps) {
+export function PostDetailPage({ slug, renderComments, renderSaveActions }: PostDetailPageProps) {
   const detail = useQuery(postDetailQueryOptions(slug))
   const queryClient = useQueryClient()
   const navigate = useNavigate()
@@ -321,5 +346,7 @@ export function PostDetailPage({ slug, renderComments }: PostDetailPageProps) {
 
   if (notFound) return <PostNotFound />
   if (!detail.data) return <PostDetailLoading />
-  return <PostBody detail={detail.data} renderComments={renderComments} />
+  return (
+    <PostBody detail={detail.data} renderComments={renderComments} renderSaveActions={renderSaveActions} />
+  )
 }

@@ -23,7 +23,7 @@ import { canCreatePosts } from '../../../lib/current-user'
 import { useDocumentTitle } from '../../../lib/use-document-title'
 import { isSignedInAtom } from '../../../state/session'
 import { profileQueryOptions } from '../api'
-import { formatDate, ProfileTabs, ProgressBar } from './profile-tabs'
+import { formatDate, ProfileTabs, type ProfileTabsProps, ProgressBar } from './profile-tabs'
 
 function StatTile({ label, value, Icon }: { label: string; value: ReactNode; Icon: LucideIcon }) {
   return (
@@ -118,9 +118,14 @@ function BecomeContributorCard() {
 
 /**
  * The signed-in user's profile (SEED-SPEC §2, DESIGN §4): header, stat tiles, the tabs My Posts,
- * Favorites, Comments and Badge Progress, and Create New Post or a Become Contributor invitation.
+ * Favorites, Comments and Badge Progress (plus the tabs the route adds, Saved and Collections), and
+ * Create New Post or a Become Contributor invitation.
  */
-export function ProfilePage() {
+export function ProfilePage({
+  extraTabs,
+  tab,
+  onTabChange,
+}: Pick<ProfileTabsProps, 'extraTabs' | 'tab' | 'onTabChange'> = {}) {
   useDocumentTitle('Profile')
   const signedIn = useAtomValue(isSignedInAtom)
   const profile = useQuery({ ...profileQueryOptions(), enabled: signedIn })
@@ -156,7 +161,13 @@ export function ProfilePage() {
       </section>
       {canCreate ? null : <BecomeContributorCard />}
       <Card className="p-4 sm:p-5">
-        <ProfileTabs profile={data} canCreate={canCreate} />
+        <ProfileTabs
+          profile={data}
+          canCreate={canCreate}
+          extraTabs={extraTabs}
+          tab={tab}
+          onTabChange={onTabChange}
+        />
       </Card>
     </div>
   )

@@ -2,7 +2,7 @@ import type { ProfileComment, ProfileFavorite, ProfilePost, UserProfile } from '
 import { Link } from '@tanstack/react-router'
 import { CheckCircle2, Eye, Hourglass, MessageSquare, ThumbsDown, ThumbsUp } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
-import { TabList } from '../../../components/ui/tabs'
+import { type TabItem, TabList } from '../../../components/ui/tabs'
 import { cn } from '../../../lib/cn'
 
 /** "Nov 21, 2026". */
@@ -203,15 +203,44 @@ const TABS = [
   { id: 'comments', label: 'Comments' },
   { id: 'badges', label: 'Badge Progress' },
 ] as const
-type TabId = (typeof TABS)[number]['id']
 
-/** The profile's four tabs (SEED-SPEC §2), following the WAI-ARIA tabs pattern (arrow keys move). */
-export function ProfileTabs({ profile, canCreate }: { profile: UserProfile; canCreate: boolean }) {
-  const [active, setActive] = useState<TabId>('posts')
-  const counts: Partial<Record<TabId, number>> = {
+/** A tab another feature adds (Saved, Collections), composed by the route; shown after Favorites. */
+export interface ProfileExtraTab {
+  id: string
+  label: string
+  count?: number
+  render: () => ReactNode
+}
+
+export interface ProfileTabsProps {
+  profile: UserProfile
+  canCreate: boolean
+  extraTabs?: readonly ProfileExtraTab[]
+  /** The tab to show (the URL's `?tab=`); an unknown one falls back to My Posts. */
+  tab?: string | undefined
+  onTabChange?: ((tab: string) => void) | undefined
+}
+
+/**
+ * The profile's tabs (SEED-SPEC §2's four, plus any the route adds), following the WAI-ARIA tabs
+ * pattern (arrow keys move).
+ */
+export function ProfileTabs({ profile, canCreate, extraTabs = [], tab, onTabChange }: ProfileTabsProps) {
+  const [chosen, setChosen] = useState<string>(tab ?? 'posts')
+  const counts: Partial<Record<string, number>> = {
     posts: profile.totalPosts,
     favorites: profile.favorites.length,
     comments: profile.comments.length,
+  }
+  const builtIn = TABS.map((item): TabItem<string> => ({ ...item, count: counts[item.id] }))
+  const added = extraTabs.map(({ id, label, count }): TabItem<string> => ({ id, label, count }))
+  const tabs = [...builtIn.slice(0, 2), ...added, ...builtIn.slice(2)]
+  const wanted = tab ?? chosen
+  const active = tabs.some((item) => item.id === wanted) ? wanted : 'posts'
+  const extra = extraTabs.find((item) => item.id === active)
+  const setActive = (id: string): void => {
+    setChosen(id)
+    onTabChange?.(id)
   }
   return (
     <div className="flex flex-col gap-4">
@@ -220,12 +249,14 @@ export function ProfileTabs({ profile, canCreate }: { profile: UserProfile; canC
         label="Profile sections"
         idPrefix="profile"
         variant="underline"
-        tabs={TABS.map((tab) => ({ ...tab, count: counts[tab.id] }))}
+        tabs={tabs}
         active={active}
         onChange={setActive}
       />
       <div role="tabpanel" id={`profile-panel-${active}`} aria-labelledby={`profile-tab-${active}`}>
-        {active === 'posts' ? (
+        {extra ? (
+          extra.render()
+        ) : active === 'posts' ? (
           <MyPosts posts={profile.posts} canCreate={canCreate} />
         ) : active === 'favorites' ? (
           <Favorites favorites={profile.favorites} />

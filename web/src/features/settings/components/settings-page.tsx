@@ -1,39 +1,48 @@
 import { useQuery } from '@tanstack/react-query'
 import { Navigate } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
-import { Lock, UserRound } from 'lucide-react'
-import { useState } from 'react'
+import { KeyRound, Lock, UserRound } from 'lucide-react'
 import { Card } from '../../../components/ui/card'
 import { LoadFailed } from '../../../components/ui/load-failed'
 import { Loading } from '../../../components/ui/spinner'
 import { TabList } from '../../../components/ui/tabs'
-import { profileHeaderQueryOptions } from '../../../lib/current-user'
+import { canCreatePosts, profileHeaderQueryOptions } from '../../../lib/current-user'
 import { useDocumentTitle } from '../../../lib/use-document-title'
 import { isSignedInAtom } from '../../../state/session'
+import type { SettingsTabId } from '../tabs'
+import { AccessTokensPanel } from './access-tokens-panel'
 import { AvatarUpload } from './avatar-upload'
 import { ProfileForm } from './profile-form'
 import { SecurityForm } from './security-form'
 
-const TABS = [
+const TABS: readonly { id: SettingsTabId; label: string; icon: typeof KeyRound }[] = [
   { id: 'profile', label: 'Profile', icon: UserRound },
   { id: 'security', label: 'Security', icon: Lock },
-] as const
-type TabId = (typeof TABS)[number]['id']
+  { id: 'tokens', label: 'Access tokens', icon: KeyRound },
+]
 
-/** Settings (SEED-SPEC §2): a Profile tab (avatar, username, email) and a Security tab (password). */
-export function SettingsPage() {
+export interface SettingsPageProps {
+  /** The open tab (from the URL, so a tab can be linked to). */
+  tab: SettingsTabId
+  onTabChange: (tab: SettingsTabId) => void
+}
+
+/**
+ * Settings: a Profile tab (avatar, username, email), a Security tab (password) and an Access tokens
+ * tab (personal access tokens for scripts and the CLI).
+ */
+export function SettingsPage({ tab: active, onTabChange: setActive }: SettingsPageProps) {
   useDocumentTitle('Settings')
   const signedIn = useAtomValue(isSignedInAtom)
   const header = useQuery({ ...profileHeaderQueryOptions(), enabled: signedIn })
-  const [active, setActive] = useState<TabId>('profile')
 
   // Logging out (here or in another tab) leaves the page: it is for signed-in users only.
   if (!signedIn) return <Navigate to="/login" />
   return (
-    <div className="mx-auto flex max-w-2xl flex-col gap-6">
+    <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <header className="flex flex-col gap-1">
         <h1 className="text-2xl font-semibold tracking-tight text-fg sm:text-3xl">Settings</h1>
-        <p className="text-sm text-muted">Manage your profile and account security.</p>
+        <p className="text-sm text-muted">Manage your profile, account security and access tokens.</p>
       </header>
       {header.data ? (
         <Card className="flex flex-col gap-5 p-4 sm:p-6">
@@ -41,7 +50,9 @@ export function SettingsPage() {
             label="Settings sections"
             idPrefix="settings"
             variant="segmented"
-            className="self-start"
+            className="max-w-full self-start"
+            // Three tabs fit a 360 px phone only without their icons and with tighter padding.
+            tabClassName="max-sm:px-2 max-sm:[&>svg]:hidden"
             tabs={TABS}
             active={active}
             onChange={setActive}
@@ -65,13 +76,15 @@ export function SettingsPage() {
                   <ProfileForm user={header.data} />
                 </section>
               </div>
-            ) : (
+            ) : active === 'security' ? (
               <section aria-labelledby="password-heading" className="flex flex-col gap-3">
                 <h2 id="password-heading" className="text-sm font-semibold text-fg">
                   Change password
                 </h2>
                 <SecurityForm />
               </section>
+            ) : (
+              <AccessTokensPanel canPost={canCreatePosts(header.data)} />
             )}
           </div>
         </Card>

@@ -1,0 +1,70 @@
+import type { CollectionDetail, SavedPostsResponse } from '@bashboard/server/contract'
+import type { QueryClient } from '@tanstack/react-query'
+import type { LiveFeature } from '../../live/types'
+import { collectionKeys } from './queries'
+
+/** Drops a deleted post from every cached collection page and saved page, so no card is left broken. */
+function dropPost(queryClient: QueryClient, postId: string): void {
+  let savedTouched = false
+  queryClient.setQueriesData<SavedPostsResponse>({ queryKey: collectionKeys.saved() }, (current) => {
+    if (!current?.posts.some((post) => post._id === postId)) return current
+    savedTouched = true
+    return { ...current, posts: current.posts.filter((post) => post._id !== postId) }
+  })
+  queryClient.setQueriesData<CollectionDetail>({ queryKey: collectionKeys.pages() }, (current) => {
+    if (!current?.posts.some((post) => post._id === postId)) return current
+    return {
+      ...current,
+      posts: current.posts.filter((post) => post._id !== postId),
+      postCount: Math.max(0, current.postCount - 1),
+    }
+  })
+  // The pages after it shift by one, and the totals change: the server's count settles them.
+  if (savedTouched) void queryClient.invalidateQueries({ queryKey: collectionKeys.saved() })
+}
+
+/** The cached pages of one collection (its address is in the key; the event carries its id). */
+function invalidateCollectionPages(queryClient: QueryClient, collectionId: string): void {
+  void queryClient.invalidateQueries({
+    queryKey: collectionKeys.pages(),
+    predicate: (query) => (query.state.data as CollectionDetail | undefined)?._id === collectionId,
+  })
+}
+
+/**
+ * Saved posts and collections live (the owner's `user:<id>` topic), so two open tabs stay in step: a
+ * save elsewhere refetches the Saved list, a collection change refetches the lists and that collection's
+ * page (unless this tab's own reorder is still being saved: its order is already on screen), a deleted
+ * collection's page refetches into "not found". A post deleted by its author or a moderator (`posts`)
+ * leaves every list at once.
+ */
+export const collectionsLive = {
+  topicKinds: ['user'],
+  events: {
+    'saved.changed': (queryClient) => {
+      void queryClient.invalidateQueries({ queryKey: collectionKeys.saved() })
+      // A save from a collection picker elsewhere may have added to a collection too.
+      void queryClient.invalidateQueries({ queryKey: collectionKeys.mine() })
+    },
+    'collection.changed': (queryClient, data) => {
+      void queryClient.invalidateQueries({ queryKey: collectionKeys.mine() })
+      const ownMove = queryClient.isMutating({ mutationKey: collectionKeys.order(data.collection._id) }) > 0
+      if (!(data.change === 'reordered' && ownMove))
+        invalidateCollectionPages(queryClient, data.collection._id)
+      if (data.change === 'post.added')
+        void queryClient.invalidateQueries({ queryKey: collectionKeys.saved() })
+    },
+    'collection.deleted': (queryClient, data) => {
+      void queryClient.invalidateQueries({ queryKey: collectionKeys.mine() })
+      invalidateCollectionPages(queryClient, data.collectionId)
+    },
+    'post.deleted': (queryClient, data) => {
+      dropPost(queryClient, data.postId)
+    },
+  },
+  reset: (queryClient) => {
+    void queryClient.invalidateQueries({ queryKey: collectionKeys.saved() })
+    void queryClient.invalidateQueries({ queryKey: collectionKeys.mine() })
+    void queryClient.invalidateQueries({ queryKey: collectionKeys.pages() })
+  },
+} satisfies LiveFeature

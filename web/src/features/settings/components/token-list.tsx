@@ -1,0 +1,227 @@
+import type { AccessToken } from '@bashboard/server/contract'
+import { Trash2 } from 'lucide-react'
+import { useState } from 'react'
+import { Button } from '../../../components/ui/button'
+import { Dialog } from '../../../components/ui/dialog'
+import { useToast } from '../../../components/ui/toast'
+import { cn } from '../../../lib/cn'
+import { useRevokeAccessToken, useRevokeAllAccessTokens } from '../tokens-api'
+
+/** "21 Nov 2026" in the reader's time zone. */
+export function formatDay(iso: string): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return 'Unknown date'
+  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })
+}
+
+/** "just now", "5 minutes ago", "3 hours ago", "2 days ago", then the day. */
+export function lastUsedLabel(iso: string | null, now: number = Date.now()): string {
+  if (iso === null) return 'Never'
+  const minutes = Math.max(0, Math.round((now - Date.parse(iso)) / 60_000))
+  if (Number.isNaN(minutes)) return 'Unknown'
+  if (minutes < 2) return 'Just now'
+  if (minutes < 60) return `${minutes} minutes ago`
+  const hours = Math.round(minutes / 60)
+  if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} ago`
+  const days = Math.round(hours / 24)
+  if (days < 7) return `${days} day${days === 1 ? '' : 's'} ago`
+  return formatDay(iso)
+}
+
+function ExpiryCell({ token }: { token: AccessToken }) {
+  if (token.expiresAt === null) return <span className="text-muted">Never</span>
+  if (token.expired)
+    return (
+      <span className="flex flex-col font-medium text-danger">
+        Expired <time dateTime={token.expiresAt}>{formatDay(token.expiresAt)}</time>
+      </span>
+    )
+  return <time dateTime={token.expiresAt}>{formatDay(token.expiresAt)}</time>
+}
+
+function ScopePills({ scopes }: { scopes: readonly string[] }) {
+  return (
+    <ul className="flex flex-wrap gap-1" aria-label="Scopes">
+      {scopes.map((scope) => (
+        <li key={scope} className="rounded bg-surface-3 px-1.5 py-0.5 font-mono text-[11px] text-fg">
+          {scope}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+const cell = 'md:table-cell md:px-3 md:py-3'
+const label = 'text-xs text-muted md:hidden'
+
+export interface TokenListProps {
+  tokens: readonly AccessToken[]
+}
+
+/**
+ * The user's tokens: a table on wider screens, each row stacked into a small card below md. Revoke
+ * and Revoke all ask for confirmation first.
+ */
+export function TokenList({ tokens }: TokenListProps) {
+  const [revoking, setRevoking] = useState<AccessToken | null>(null)
+  const [revokingAll, setRevokingAll] = useState(false)
+  const now = Date.now()
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="rounded-xl border border-line bg-surface">
+        <table className="block w-full text-left text-sm md:table">
+          <caption className="sr-only">Your access tokens, newest first</caption>
+          <thead className="hidden border-b border-line bg-surface-2 text-xs text-muted md:table-header-group">
+            <tr>
+              {['Name and scopes', 'Created', 'Last used', 'Expires'].map((heading) => (
+                <th key={heading} scope="col" className="px-3 py-2.5 font-medium whitespace-nowrap">
+                  {heading}
+                </th>
+              ))}
+              <th scope="col" className="px-3 py-2.5">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="block divide-y divide-line md:table-row-group">
+            {tokens.map((token) => (
+              <tr
+                key={token._id}
+                className={cn(
+                  'grid grid-cols-2 gap-x-3 gap-y-2 px-4 py-3 align-top md:table-row md:p-0',
+                  token.expired && 'opacity-80',
+                )}
+              >
+                <th scope="row" className={cn('col-span-2 text-left font-normal md:w-full', cell)}>
+                  <span className="block font-medium break-words text-fg">{token.name}</span>
+                  <span className="block font-mono text-xs whitespace-nowrap text-muted">
+                    bb_pat_…{token.lastFour}
+                  </span>
+                  <div className="mt-1.5">
+                    <ScopePills scopes={token.scopes} />
+                  </div>
+                </th>
+                <td className={cn('flex flex-col', cell, 'md:whitespace-nowrap')}>
+                  <span className={label}>Created</span>
+                  <time dateTime={token.createdAt}>{formatDay(token.createdAt)}</time>
+                </td>
+                <td className={cn('flex flex-col', cell, 'md:whitespace-nowrap')}>
+                  <span className={label}>Last used</span>
+                  {token.lastUsedAt ? (
+                    <time dateTime={token.lastUsedAt}>{lastUsedLabel(token.lastUsedAt, now)}</time>
+                  ) : (
+                    <span className="text-muted">Never</span>
+                  )}
+                </td>
+                <td className={cn('flex flex-col', cell, 'md:whitespace-nowrap')}>
+                  <span className={label}>Expires</span>
+                  <ExpiryCell token={token} />
+                </td>
+                <td className={cn('flex items-end justify-end', cell, 'md:text-right')}>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onClick={() => setRevoking(token)}
+                    aria-label={`Revoke token ${token.name}`}
+                  >
+                    <Trash2 aria-hidden="true" className="size-4" />
+                    Revoke
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Button variant="ghost" size="sm" className="self-end text-danger" onClick={() => setRevokingAll(true)}>
+        Revoke all tokens
+      </Button>
+      {revoking ? <RevokeDialog token={revoking} onClose={() => setRevoking(null)} /> : null}
+      {revokingAll ? <RevokeAllDialog count={tokens.length} onClose={() => setRevokingAll(false)} /> : null}
+    </div>
+  )
+}
+
+function RevokeDialog({ token, onClose }: { token: AccessToken; onClose: () => void }) {
+  const revoke = useRevokeAccessToken()
+  const toast = useToast()
+  return (
+    <Dialog
+      title="Revoke this token?"
+      description={
+        <>
+          Scripts using <span className="font-medium break-words text-fg">{token.name}</span> will get
+          “revoked” errors from their next request. This cannot be undone.
+        </>
+      }
+      busy={revoke.isPending}
+      onClose={onClose}
+    >
+      <div className="flex flex-wrap justify-end gap-2">
+        {/* First in the dialog, so it has the focus: a stray Enter cancels rather than revokes. */}
+        <Button variant="ghost" onClick={onClose} disabled={revoke.isPending}>
+          Cancel
+        </Button>
+        <Button
+          variant="danger"
+          loading={revoke.isPending}
+          onClick={() =>
+            revoke.mutate(token, {
+              onSuccess: () => {
+                toast({ title: 'Token revoked', message: token.name, variant: 'success' })
+                onClose()
+              },
+              onError: (error) => {
+                toast({ title: 'Revoke failed', message: error.message, variant: 'destructive' })
+                onClose()
+              },
+            })
+          }
+        >
+          Revoke token
+        </Button>
+      </div>
+    </Dialog>
+  )
+}
+
+function RevokeAllDialog({ count, onClose }: { count: number; onClose: () => void }) {
+  const revokeAll = useRevokeAllAccessTokens()
+  const toast = useToast()
+  return (
+    <Dialog
+      title={count === 1 ? 'Revoke your token?' : `Revoke all ${count} tokens?`}
+      description="Every script and CLI using one of your tokens stops working at once. Your sign-in on this site is not affected."
+      busy={revokeAll.isPending}
+      onClose={onClose}
+    >
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="ghost" onClick={onClose} disabled={revokeAll.isPending}>
+          Cancel
+        </Button>
+        <Button
+          variant="danger"
+          loading={revokeAll.isPending}
+          onClick={() =>
+            revokeAll.mutate(undefined, {
+              onSuccess: ({ revoked }) => {
+                toast({
+                  title: 'Tokens revoked',
+                  message: `${revoked} token${revoked === 1 ? '' : 's'} revoked.`,
+                  variant: 'success',
+                })
+                onClose()
+              },
+              onError: (error) => {
+                toast({ title: 'Revoke failed', message: error.message, variant: 'destructive' })
+                onClose()
+              },
+            })
+          }
+        >
+          Revoke all
+        </Button>
+      </div>
+    </Dialog>
+  )
+}
