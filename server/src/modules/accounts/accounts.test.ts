@@ -3,12 +3,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '../../../test/build-test-app.ts'
 import { authHeader, createUser, loginAs } from '../../../test/factories.ts'
 import { forgeToken } from '../../../test/tokens.ts'
+import { ACCOUNT_WIDE_FACTOR, networkOf } from '../../infra/rate-limit.ts'
 import type { BusMessage } from '../../live/bus.ts'
 import { LEADERBOARD_TIMINGS } from '../leaderboard/service.ts'
 
 let t: TestApp
 // Each test speaks from its own address, so the per-IP limits of one test never leak into another.
 let ipCounter = 0
+let networkCounter = 0
+/** Addresses of one new /24 network (172.16.x.0/24), a different one per call, rotating within it. */
+function networkAddresses(): () => string {
+  networkCounter += 1
+  const network = networkCounter
+  let host = 0
+  return () => {
+    host = (host % 250) + 1
+    return `172.16.${network}.${host}`
+  }
+}
+
 function freshIp(): string {
   ipCounter += 1
   return `10.0.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`
@@ -290,21 +303,58 @@ describe('POST /api/user/login', () => {
     })
   })
 
-  it('locks an account for the hour after 20 failed logins, from any IP, even with the right password', async () => {
-    const victim = await createUser(t.db, { username: 'Locked_Victim', password: 'correct-pw' })
+  it('stops guessing from one network after 20 failures, even with the right password, for the hour', async () => {
+    await createUser(t.db, { username: 'Locked_Victim', password: 'correct-pw' })
     const bystander = await createUser(t.db, { password: 'correct-pw' })
+    const network = networkAddresses()
     for (let i = 0; i < 20; i++) {
-      // Spread over addresses (and letter cases) so only the per-account limit can trigger.
+      // Rotating addresses (and letter cases) within one /24 gains nothing.
       const name = i % 2 === 0 ? 'locked_victim' : 'LOCKED_VICTIM'
-      expect((await login({ emailOrUsername: name, password: `wrong-${i}` })).statusCode).toBe(401)
+      expect((await login({ emailOrUsername: name, password: `wrong-${i}` }, network())).statusCode).toBe(401)
     }
-    const locked = await login({ emailOrUsername: 'Locked_Victim', password: 'correct-pw' })
+    const locked = await login({ emailOrUsername: 'Locked_Victim', password: 'correct-pw' }, network())
     expect(locked.statusCode).toBe(429)
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(60)
     expect(locked.json().message).toMatch(/^Too many attempts\. Try again in \d+ seconds\.$/)
-    const other = await login({ emailOrUsername: bystander.username, password: 'correct-pw' })
+    const other = await login({ emailOrUsername: bystander.username, password: 'correct-pw' }, network())
     expect(other.statusCode).toBe(200)
-    expect(victim.id).toBeTruthy()
+  })
+
+  it('never lets a stranger lock the owner out: their own network still signs in', async () => {
+    await createUser(t.db, { username: 'owner_at_home', password: 'correct-pw' })
+    const home = networkAddresses()
+    // The owner signed in from home before.
+    expect(
+      (await login({ emailOrUsername: 'owner_at_home', password: 'correct-pw' }, home())).statusCode,
+    ).toBe(200)
+    // An attacker spends the per-network budget on several networks and the account-wide budget with it.
+    for (let n = 0; n < ACCOUNT_WIDE_FACTOR; n++) {
+      const attacker = networkAddresses()
+      for (let i = 0; i < 20; i++) {
+        const res = await login({ emailOrUsername: 'owner_at_home', password: `guess-${n}-${i}` }, attacker())
+        expect(res.statusCode).toBe(401)
+      }
+    }
+    // A network the account never signed in from now waits, even with the right password...
+    const fresh = networkAddresses()
+    expect(
+      (await login({ emailOrUsername: 'owner_at_home', password: 'correct-pw' }, fresh())).statusCode,
+    ).toBe(429)
+    // ...and so does a wrong guess from it, while the owner's home network gets through.
+    expect((await login({ emailOrUsername: 'owner_at_home', password: 'nope' }, fresh())).statusCode).toBe(
+      429,
+    )
+    expect(
+      (await login({ emailOrUsername: 'owner_at_home', password: 'correct-pw' }, home())).statusCode,
+    ).toBe(200)
+  })
+
+  it('counts IPv6 clients by their /64 and IPv4-mapped addresses as IPv4', () => {
+    expect(networkOf('203.0.113.7')).toBe('203.0.113.0/24')
+    expect(networkOf('::ffff:203.0.113.99')).toBe('203.0.113.0/24')
+    expect(networkOf('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64')
+    expect(networkOf('2001:db8:1:2:bbbb:cccc:dddd:eeee')).toBe('2001:db8:1:2::/64')
+    expect(networkOf('2001:db8::1')).toBe('2001:db8:0:0::/64')
   })
 })
 

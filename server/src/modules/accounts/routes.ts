@@ -36,6 +36,7 @@ export const accountsRoutes = modulePlugin('accounts', [AFTER_WRITES_PLUGIN], as
       await app.loginFailures.assertAllowed(request, emailOrUsername)
       try {
         const user = await authenticate(app.db, request.body)
+        await app.loginFailures.recordSuccess(request, emailOrUsername)
         return toAuthResponse(user, app.issueToken(user))
       } catch (error) {
         if (error instanceof UnauthorizedError)
