@@ -1,5 +1,5 @@
-import type { SeedCommand } from './commands.ts'
 import { code, p, ul } from './html.ts'
+import type { SeedCommand } from './seed-command.ts'
 
 /*
  * Commands written with placeholders, in tldr's `{{name}}` and navi's `<name>` forms, so a newcomer

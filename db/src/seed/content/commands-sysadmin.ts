@@ -1,5 +1,5 @@
-import type { SeedCommand } from './commands.ts'
 import { a, code, em, p, pre, strong, ul } from './html.ts'
+import type { SeedCommand } from './seed-command.ts'
 
 /*
  * The second wave of demo commands: everyday system administration (disks, services, TLS, routing,

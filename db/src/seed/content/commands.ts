@@ -1,31 +1,9 @@
 import { PLACEHOLDER_COMMANDS } from './commands-placeholders.ts'
 import { SYSADMIN_COMMANDS } from './commands-sysadmin.ts'
 import { a, code, em, p, pre, strong, ul } from './html.ts'
+import type { SeedCommand } from './seed-command.ts'
 
-export interface SeedComment {
-  /** Username of the commenter. */
-  author: string
-  text: string
-  /** Hours after the post was published. */
-  after: number
-}
-
-export interface SeedCommand {
-  title: string
-  command: string
-  /** Category slug. */
-  category: string
-  /** Username of the author (a contributor or moderator). */
-  author: string
-  /** The program names in the pipeline (without sudo/env), as the server derives them. */
-  tags: string[]
-  /** When it was posted, in days (and extra hours) before the seed runs. */
-  daysAgo: number
-  hoursAgo?: number
-  /** Description HTML, using only p, strong, em, code, ul, li, pre and a. */
-  description: string
-  comments?: SeedComment[]
-}
+export type { SeedCommand } from './seed-command.ts'
 
 const fileManagement: SeedCommand[] = [
   {
