@@ -27,7 +27,8 @@ describe('loadConfig', () => {
       allowedOrigins: ['http://localhost:3000'],
       trustProxy: false,
       webDistDir: join(REPO_ROOT, 'web', 'dist'),
-      logLevel: 'info',
+      logLevel: 'warn',
+      logFormat: 'pretty',
       seedDemo: true,
       pageCache: true,
       rateLimit: { loginPerMinute: 10, signupPerMinute: 5, accountFailuresPerHour: 20, tokenPerMinute: 300 },
@@ -73,6 +74,32 @@ describe('loadConfig', () => {
       jwtSecret: SECRET,
       rateLimit: { signupPerMinute: 50, tokenPerMinute: 120 },
     })
+  })
+
+  it('logs every request as JSON in production, and only readable warnings and errors elsewhere', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: SECRET })).toMatchObject({
+      logLevel: 'info',
+      logFormat: 'json',
+    })
+    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test' })).toMatchObject({
+      logLevel: 'warn',
+      logFormat: 'pretty',
+    })
+  })
+
+  it('lets LOG_LEVEL and LOG_FORMAT change the logging in either mode', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info' })).toMatchObject({
+      logLevel: 'info',
+      logFormat: 'pretty',
+    })
+    expect(loadConfig({ DATA_DIR: dataDir, LOG_FORMAT: 'json', LOG_LEVEL: 'debug' })).toMatchObject({
+      logLevel: 'debug',
+      logFormat: 'json',
+    })
+    expect(
+      loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: SECRET, LOG_LEVEL: 'error' }),
+    ).toMatchObject({ logLevel: 'error', logFormat: 'json' })
+    expect(() => loadConfig({ DATA_DIR: dataDir, LOG_FORMAT: 'fancy' })).toThrow(/LOG_FORMAT/)
   })
 
   it('refuses to start in production without JWT_SECRET', () => {

@@ -17,7 +17,13 @@ const LogLevel = Type.Union([
   Type.Literal('silent'),
 ])
 
-/** The validated server configuration (DESIGN §2). `loadConfig` builds it from the environment. */
+/** How log lines are written: JSON for log collectors, or one readable line each for a terminal. */
+const LogFormat = Type.Union([Type.Literal('json'), Type.Literal('pretty')])
+
+/**
+ * The validated server configuration (docs/product-rules.md#runtime). `loadConfig` builds it from the
+ * environment.
+ */
 export const ConfigSchema = Type.Object({
   nodeEnv: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')]),
   port: Type.Integer({ minimum: 0, maximum: 65_535 }),
@@ -42,6 +48,8 @@ export const ConfigSchema = Type.Object({
   /** Absolute path of the built web app (`index.html` and assets). */
   webDistDir: Type.String({ minLength: 1 }),
   logLevel: LogLevel,
+  /** `pretty` outside production (absent means JSON, as in production and the tests). */
+  logFormat: Type.Optional(LogFormat),
   /** Seed demo content into an empty database on start. */
   seedDemo: Type.Boolean(),
   /** Share the public parts of home, browse and search between visitors (modules/website/caches.ts). */
@@ -52,6 +60,8 @@ export const ConfigSchema = Type.Object({
     accountFailuresPerHour: Type.Integer({ minimum: 1 }),
     /** Requests per personal access token per minute. */
     tokenPerMinute: Type.Integer({ minimum: 1 }),
+    /** Plain-text pages for curl (`/tar`, `/~words`…) per client IP per minute; 120 when unset. */
+    terminalPerMinute: Type.Optional(Type.Integer({ minimum: 1 })),
   }),
 })
 export type Config = Static<typeof ConfigSchema>
@@ -81,6 +91,7 @@ const ENV_NAMES: Record<string, string> = {
   trustProxy: 'TRUST_PROXY',
   webDistDir: 'WEB_DIST_DIR',
   logLevel: 'LOG_LEVEL',
+  logFormat: 'LOG_FORMAT',
   seedDemo: 'SEED_DEMO',
   pageCache: 'PAGE_CACHE',
   rateLimit: 'RATE_LIMIT_*',
@@ -120,7 +131,11 @@ export function loadConfig(env: Env = process.env): Config {
     allowedOrigins: [...new Set([publicOrigin, ...extraOrigins])],
     trustProxy: boolean(env.TRUST_PROXY, 'TRUST_PROXY') ?? false,
     webDistDir: absolute(value(env.WEB_DIST_DIR) ?? 'web/dist'),
-    logLevel: value(env.LOG_LEVEL) ?? 'info',
+    // On a developer's terminal (`npm start`, `npm run dev`) a line per request buries the banner with
+    // the address and demo accounts: only warnings and errors, readable. Production logs every request
+    // as JSON for its collector.
+    logLevel: value(env.LOG_LEVEL) ?? (nodeEnv === 'production' ? 'info' : 'warn'),
+    logFormat: value(env.LOG_FORMAT) ?? (nodeEnv === 'production' ? 'json' : 'pretty'),
     seedDemo: boolean(env.SEED_DEMO, 'SEED_DEMO') ?? true,
     pageCache: boolean(env.PAGE_CACHE, 'PAGE_CACHE') ?? true,
     rateLimit: {
@@ -129,6 +144,12 @@ export function loadConfig(env: Env = process.env): Config {
       accountFailuresPerHour:
         integer(env.RATE_LIMIT_ACCOUNT_FAILURES_PER_HOUR, 'RATE_LIMIT_ACCOUNT_FAILURES_PER_HOUR') ?? 20,
       tokenPerMinute: integer(env.RATE_LIMIT_TOKEN_PER_MINUTE, 'RATE_LIMIT_TOKEN_PER_MINUTE') ?? 300,
+      // Only set when given, so the default lives beside the limit (infra/rate-limit.ts).
+      ...optionalInteger(
+        'terminalPerMinute',
+        env.RATE_LIMIT_TERMINAL_PER_MINUTE,
+        'RATE_LIMIT_TERMINAL_PER_MINUTE',
+      ),
     },
   }
   // Optional fields must be absent, not undefined, for the schema check.
@@ -187,6 +208,16 @@ function integer(raw: string | undefined, name: string): number | undefined {
   if (text === undefined) return undefined
   if (!/^\d+$/.test(text)) throw new ConfigError(`${name} must be a whole number, got "${text}".`)
   return Number(text)
+}
+
+/** `{ [key]: n }` when the variable is set, else nothing (for optional fields, which must be absent). */
+function optionalInteger<K extends string>(
+  key: K,
+  raw: string | undefined,
+  name: string,
+): { [P in K]?: number } {
+  const parsed = integer(raw, name)
+  return (parsed === undefined ? {} : { [key]: parsed }) as { [P in K]?: number }
 }
 
 function boolean(raw: string | undefined, name: string): boolean | undefined {

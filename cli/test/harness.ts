@@ -1,0 +1,196 @@
+import { spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import {
+  createThrowawayDatabase,
+  findFreePort,
+  probePostgres,
+  REPO_ROOT,
+  type SpawnedServer,
+  spawnServer,
+  type ThrowawayDatabase,
+  waitForReady,
+} from '../../server/test/spawn-server.ts'
+
+/** The installed executable, exactly as `npx bashboard` finds it at the repository root. */
+export const BIN = join(REPO_ROOT, 'node_modules', '.bin', 'bashboard')
+/** The short alias, the same program. */
+export const BB = join(REPO_ROOT, 'node_modules', '.bin', 'bb')
+
+export interface Site {
+  server: SpawnedServer
+  baseUrl: string
+  dataDir: string
+  stop(): Promise<void>
+}
+
+/**
+ * A real server with the demo content (so the demo contributor can post and the demo member can make
+ * tokens), on a database of its own: a throwaway PostgreSQL database when DATABASE_URL answers (it
+ * starts twice as fast), else the embedded PGlite in a temporary DATA_DIR.
+ */
+export async function startSite(name: string): Promise<Site> {
+  const dataDir = await mkdtemp(join(tmpdir(), `bashboard-cli-${name}-`))
+  const adminUrl = process.env.DATABASE_URL
+  let database: ThrowawayDatabase | undefined
+  if (adminUrl && (await probePostgres(adminUrl)) === null) {
+    database = await createThrowawayDatabase(adminUrl, 'bashboard_cli')
+  }
+  const server = spawnServer(name, await findFreePort(), {
+    DATA_DIR: dataDir,
+    // Empty means unset: no database URL is the embedded one; no Redis is the in-process bus.
+    DATABASE_URL: database?.url ?? '',
+    REDIS_URL: '',
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'true',
+    PAGE_CACHE: 'false',
+  })
+  let stopped = false
+  const stop = async (): Promise<void> => {
+    if (stopped) return
+    stopped = true
+    await server.stop()
+    await database?.drop()
+    await rm(dataDir, { recursive: true, force: true })
+  }
+  try {
+    await waitForReady(server, 60_000)
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  return { server, baseUrl: server.baseUrl, dataDir, stop }
+}
+
+/** Calls the API as a browser session or token would. */
+export async function api<T>(
+  site: Site,
+  method: string,
+  path: string,
+  options: { bearer?: string; body?: unknown } = {},
+): Promise<T> {
+  const headers: Record<string, string> = {}
+  if (options.bearer) headers.authorization = `Bearer ${options.bearer}`
+  if (options.body !== undefined) headers['content-type'] = 'application/json'
+  const response = await fetch(`${site.baseUrl}${path}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  })
+  const text = await response.text()
+  if (!response.ok) throw new Error(`${method} ${path} → ${response.status}: ${text}`)
+  return JSON.parse(text) as T
+}
+
+export async function signIn(site: Site, username: string, password: string): Promise<string> {
+  const answer = await api<{ token: string }>(site, 'POST', '/api/user/login', {
+    body: { emailOrUsername: username, password },
+  })
+  return answer.token
+}
+
+export async function createToken(
+  site: Site,
+  session: string,
+  name: string,
+  scopes: string[],
+): Promise<{ token: string; id: string }> {
+  const answer = await api<{ token: string; accessToken: { _id: string } }>(site, 'POST', '/api/tokens', {
+    bearer: session,
+    body: { name, scopes },
+  })
+  return { token: answer.token, id: answer.accessToken._id }
+}
+
+export interface CreatedPost {
+  _id: string
+  slug: string
+  title: string
+  command: string
+}
+
+export async function createPost(
+  site: Site,
+  session: string,
+  post: { title: string; command: string; description: string },
+): Promise<CreatedPost> {
+  const browse = await api<{ categories: Array<{ _id: string }> }>(site, 'GET', '/api/website/browse')
+  const category = browse.categories[0]?._id
+  if (!category) throw new Error('the demo content has no category')
+  const answer = await api<{ post: CreatedPost }>(site, 'POST', '/api/posts/create', {
+    bearer: session,
+    body: { ...post, category },
+  })
+  return answer.post
+}
+
+/** A home of its own for one CLI user: config and cache directories that nothing else touches. */
+export async function makeHome(): Promise<{
+  home: string
+  env: Record<string, string>
+  remove(): Promise<void>
+}> {
+  const home = await mkdtemp(join(tmpdir(), 'bashboard-cli-home-'))
+  return {
+    home,
+    env: {
+      HOME: home,
+      XDG_CONFIG_HOME: join(home, 'config'),
+      XDG_CACHE_HOME: join(home, 'cache'),
+    },
+    remove: () => rm(home, { recursive: true, force: true }),
+  }
+}
+
+export interface CliResult {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+// What the parent's environment must not leak into the binary under test.
+const SCRUBBED = [
+  'BASHBOARD_URL',
+  'BASHBOARD_TOKEN',
+  'FORCE_COLOR',
+  'NO_COLOR',
+  'DISPLAY',
+  'WAYLAND_DISPLAY',
+  'TMUX',
+]
+
+/** Runs the real binary with stdin, stdout and stderr as pipes (a script, not a terminal). */
+export async function runCli(
+  args: string[],
+  env: Record<string, string>,
+  options: { input?: string; timeoutMs?: number; bin?: string } = {},
+): Promise<CliResult> {
+  const base = { ...process.env }
+  for (const name of SCRUBBED) delete base[name]
+  return await new Promise((resolve, reject) => {
+    const child = spawn(options.bin ?? BIN, args, {
+      env: { ...base, ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk
+    })
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk
+    })
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Error(`bashboard ${args.join(' ')} did not finish:\n${stdout}\n${stderr}`))
+    }, options.timeoutMs ?? 30_000)
+    child.once('error', reject)
+    child.once('close', (code) => {
+      clearTimeout(timer)
+      resolve({ code, stdout, stderr })
+    })
+    child.stdin.end(options.input ?? '')
+  })
+}

@@ -1,0 +1,51 @@
+import type { ProgramSummary } from '../../contract/programs.ts'
+import { createReadCache, type ReadCache } from '../../lib/read-cache.ts'
+import type { LiveHub } from '../../live/hub.ts'
+import { LIST_FRESH_MS, LIST_STALE_MS, PAGE_CACHE_MAX_ENTRIES } from '../posts/page-caches.ts'
+import type { ProgramPage } from './service.ts'
+
+/**
+ * The program pages and the program list, shared between readers like the site's lists
+ * (posts/page-caches.ts): cards are the shared instances, so votes and views patch them in place; a
+ * post created, edited or deleted anywhere drops them all (they are few and cheap to rebuild); time
+ * bounds the order by score as it does for browse.
+ */
+export interface ProgramCaches {
+  readonly pages: ReadCache<ProgramPage>
+  readonly list: ReadCache<ProgramSummary[]>
+  close(): void
+}
+
+/** The program list scans every post's tags: it is kept longer, and dropped by the same events. */
+export const PROGRAM_LIST_FRESH_MS = 30_000
+
+/** Creates the caches and follows `live` to drop them when posts come, change or go. */
+export function createProgramCaches(live: LiveHub): ProgramCaches {
+  const pages = createReadCache<ProgramPage>({
+    freshMs: LIST_FRESH_MS,
+    staleMs: LIST_STALE_MS,
+    maxEntries: PAGE_CACHE_MAX_ENTRIES,
+  })
+  const list = createReadCache<ProgramSummary[]>({
+    freshMs: PROGRAM_LIST_FRESH_MS,
+    staleMs: LIST_STALE_MS,
+    maxEntries: 1,
+  })
+  const dropAll = () => {
+    pages.invalidate()
+    list.invalidate()
+  }
+  const close = live.watch({
+    event(watched) {
+      const structural =
+        watched.event === 'post.created' ||
+        watched.event === 'post.deleted' ||
+        watched.event === 'post.updated' ||
+        // A reset marker: events were lost.
+        watched.event === null
+      if (structural && (watched.topic === 'posts' || watched.topic.startsWith('post:'))) dropAll()
+    },
+    resumed: dropAll,
+  })
+  return { pages, list, close }
+}
