@@ -166,7 +166,10 @@ export function readStamp(frame: Buffer): Stamp | null {
   return { seq: Number(seq), dueNs, sentNs }
 }
 
-/** The exact frame the live channel sends for an event (DESIGN §5), as the ceiling server sends it. */
+/**
+ * The exact frame the live channel sends for an event (docs/product-rules.md#live), as the ceiling server
+ * sends it.
+ */
 export function makeEventFrame(topic: string, event: string, id: string, data: unknown): string {
   return JSON.stringify({ type: 'event', topic, event, id, data })
 }

@@ -24,7 +24,7 @@ export type PointsReason =
   | 'downvote_received'
   | 'vote_reversed'
   | 'adjustment'
-export type NotificationKind = 'comment' | 'upvotes' | 'tier' | 'application' | 'role'
+export type NotificationKind = 'comment' | 'upvotes' | 'tier' | 'application' | 'role' | 'reply' | 'mention'
 export type BlogStatus = 'draft' | 'published'
 export type ModerationSubjectType = 'post' | 'comment' | 'user' | 'application' | 'blog' | 'ad'
 
@@ -81,6 +81,19 @@ export interface PostsTable {
   search: ColumnType<string, never, never>
   created_at: CreatedAt
   updated_at: CreatedAt
+  /** When the author or a moderator last edited the post (migration 0014); null until the first edit. */
+  edited_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+}
+
+/**
+ * What browse filters need to know of a post's command (migration 0013), decided by the server's rules
+ * (placeholders, safety warnings) on create and command edit. A post without a row is not computed yet;
+ * the server adds the missing rows at startup.
+ */
+export interface PostCommandFlagsTable {
+  post_id: string
+  has_placeholders: boolean
+  has_warning: boolean
 }
 
 export interface VotesTable {
@@ -114,6 +127,15 @@ export interface CommentsTable {
   author_id: string
   content: string
   created_at: CreatedAt
+  /** When the author last edited the comment (migration 0014); null until the first edit. */
+  edited_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+  /** The top-level comment this one replies to (migration 0015); null for a top-level comment. */
+  parent_id: ColumnType<string | null, string | null | undefined, never>
+  /**
+   * Set when a comment with replies was deleted: it stays as a "comment deleted" placeholder with empty
+   * `content` (and is not counted in posts.comments_count) until its last reply goes.
+   */
+  deleted_at: ColumnType<Date | null, never, Date | string | null>
 }
 
 /** One row per visitor, post and hour: a view counts once per visitor per hour. */
@@ -321,6 +343,7 @@ export interface Database {
   users: UsersTable
   categories: CategoriesTable
   posts: PostsTable
+  post_command_flags: PostCommandFlagsTable
   votes: VotesTable
   vote_effects: VoteEffectsTable
   comments: CommentsTable

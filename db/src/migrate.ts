@@ -12,6 +12,9 @@ import * as m0009 from './migrations/0009_search_words.ts'
 import * as m0010 from './migrations/0010_precomputed_reads.ts'
 import * as m0011 from './migrations/0011_saved_collections.ts'
 import * as m0012 from './migrations/0012_access_tokens.ts'
+import * as m0013 from './migrations/0013_browse_filters.ts'
+import * as m0014 from './migrations/0014_edited_at.ts'
+import * as m0015 from './migrations/0015_comment_replies.ts'
 
 /**
  * Every migration, in order. A static map rather than a folder scan, so bundlers and tsx see the imports
@@ -30,6 +33,9 @@ const migrations: Record<string, Migration> = {
   '0010_precomputed_reads': m0010,
   '0011_saved_collections': m0011,
   '0012_access_tokens': m0012,
+  '0013_browse_filters': m0013,
+  '0014_edited_at': m0014,
+  '0015_comment_replies': m0015,
 }
 
 const provider: MigrationProvider = {

@@ -11,6 +11,9 @@ import * as dailyRollup from './migrations/0008_daily_rollup_per_statement.ts'
 import * as searchWords from './migrations/0009_search_words.ts'
 import * as savedCollections from './migrations/0011_saved_collections.ts'
 import * as accessTokens from './migrations/0012_access_tokens.ts'
+import * as browseFilters from './migrations/0013_browse_filters.ts'
+import * as editedAt from './migrations/0014_edited_at.ts'
+import * as commentReplies from './migrations/0015_comment_replies.ts'
 import { sqlState, TEST_TARGETS, targetTitle } from './test-targets.ts'
 import type { TestDatabase } from './testing.ts'
 
@@ -29,6 +32,7 @@ const APP_TABLES = [
   'notifications',
   'points_daily',
   'points_ledger',
+  'post_command_flags',
   'post_views',
   'posts',
   'saves',
@@ -118,6 +122,9 @@ for (const target of TEST_TARGETS) {
         '0010_precomputed_reads',
         '0011_saved_collections',
         '0012_access_tokens',
+        '0013_browse_filters',
+        '0014_edited_at',
+        '0015_comment_replies',
       ])
     })
 
@@ -185,6 +192,52 @@ for (const target of TEST_TARGETS) {
       const post = await insertPost(db, author.id, 'Counter target', 'echo counter')
       const update = db.updateTable('posts').set({ uplike_count: -1 }).where('id', '=', post.id).execute()
       expect(await sqlState(update)).toBe('23514')
+    })
+
+    it('keeps comment text 1–2000 characters unless the comment is a deleted placeholder, which holds none', async () => {
+      const author = await insertUser(db)
+      const post = await insertPost(db, author.id, 'Reply target', 'echo reply')
+      const parent = await db
+        .insertInto('comments')
+        .values({ post_id: post.id, author_id: author.id, content: 'parent' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await db
+        .insertInto('comments')
+        .values({ post_id: post.id, author_id: author.id, content: 'reply', parent_id: parent.id })
+        .execute()
+      const emptyLive = db.updateTable('comments').set({ content: '' }).where('id', '=', parent.id).execute()
+      expect(await sqlState(emptyLive)).toBe('23514')
+      const textKept = db
+        .updateTable('comments')
+        .set({ deleted_at: new Date() })
+        .where('id', '=', parent.id)
+        .execute()
+      expect(await sqlState(textKept)).toBe('23514')
+      await db
+        .updateTable('comments')
+        .set({ content: '', deleted_at: new Date() })
+        .where('id', '=', parent.id)
+        .execute()
+      const self = sql`UPDATE comments SET parent_id = id WHERE id = ${parent.id}`.execute(db)
+      expect(await sqlState(self)).toBe('23514')
+      // Removing the placeholder takes its replies with it.
+      await db.deleteFrom('comments').where('id', '=', parent.id).execute()
+      const left = await db.selectFrom('comments').select('id').where('post_id', '=', post.id).execute()
+      expect(left).toEqual([])
+    })
+
+    it('accepts the reply and mention notification kinds', async () => {
+      const user = await insertUser(db)
+      for (const kind of ['reply', 'mention'] as const) {
+        await db
+          .insertInto('notifications')
+          .values({ user_id: user.id, kind, text: kind, link: null })
+          .execute()
+      }
+      const unknown =
+        sql`INSERT INTO notifications (user_id, kind, text) VALUES (${user.id}, 'poke', 'x')`.execute(db)
+      expect(await sqlState(unknown)).toBe('23514')
     })
 
     it('rejects a duplicate slug or command_key', async () => {
@@ -424,6 +477,9 @@ for (const target of TEST_TARGETS) {
         searchWords,
         savedCollections,
         accessTokens,
+        browseFilters,
+        editedAt,
+        commentReplies,
       ]
       for (const migration of [...migrations].reverse()) await migration.down?.(db)
       expect(await tableNames(db)).toEqual([])

@@ -4,10 +4,10 @@ import { xssPayloads } from '../../server/test/xss-corpus.ts'
 import { logInViaApi, signUpViaApi } from '../fixtures/session.ts'
 
 /*
- * DESIGN §7: several hundred known XSS payloads, posted as post descriptions, comments and a blog article,
- * render nothing executable in a real browser. Every payload calls `window.__xss(n)` if it ever runs;
- * the pages record those calls, and the rendered user content must also hold no event-handler attribute
- * and no script URL (so the test does not lean on the Content-Security-Policy alone).
+ * docs/product-rules.md#security: several hundred known XSS payloads, posted as post descriptions, comments
+ * and a blog article, render nothing executable in a real browser. Every payload calls `window.__xss(n)` if
+ * it ever runs; the pages record those calls, and the rendered user content must also hold no event-handler
+ * attribute and no script URL (so the test does not lean on the Content-Security-Policy alone).
  */
 
 test.describe.configure({ timeout: 120_000 })

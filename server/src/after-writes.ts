@@ -6,7 +6,7 @@ import { startViewPruning } from './modules/maintenance/service.ts'
 import { createUpvoteNotifier } from './modules/notifications/service.ts'
 import { createPostPageCaches } from './modules/posts/page-caches.ts'
 import { createViewCounter } from './modules/posts/views.ts'
-import { createVoteEffects } from './modules/posts/vote-effects.ts'
+import { createVoteSettler } from './modules/posts/vote-settler.ts'
 import { createStatsBroadcaster } from './modules/stats/service.ts'
 import { startTrendingRefresh } from './modules/website/trending.ts'
 import { reactionMap } from './reactions.ts'
@@ -31,8 +31,8 @@ export const afterWritesPlugin = fp(
     const stats = createStatsBroadcaster({ db, live })
     const leaderboard = createLeaderboard({ db, live })
     const upvotes = createUpvoteNotifier({ db, live })
-    const voteEffects = createVoteEffects({ db, live, events })
-    events.use(reactionMap({ live, stats, leaderboard, voteEffects, upvotes }))
+    const voteSettler = createVoteSettler({ db, live, events })
+    events.use(reactionMap({ live, stats, leaderboard, voteSettler, upvotes }))
 
     const viewCounter = createViewCounter({ db, events, log })
     const trendingRanks = startTrendingRefresh({ db, log })
@@ -43,7 +43,7 @@ export const afterWritesPlugin = fp(
     app.decorate('statsBroadcaster', stats)
     app.decorate('leaderboard', leaderboard)
     app.decorate('upvoteNotifier', upvotes)
-    app.decorate('voteEffects', voteEffects)
+    app.decorate('voteSettler', voteSettler)
     app.decorate('viewCounter', viewCounter)
     app.decorate('trendingRanks', trendingRanks)
     app.decorate('postPageCaches', postPageCaches)
@@ -51,7 +51,7 @@ export const afterWritesPlugin = fp(
     app.addHook('onClose', async () => {
       // Views still pending are written (and announced) while their reactors still run.
       await viewCounter.close()
-      await Promise.all([trendingRanks.stop(), viewPruner.stop(), voteEffects.close()])
+      await Promise.all([trendingRanks.stop(), viewPruner.stop(), voteSettler.close()])
       await Promise.all([stats.close(), leaderboard.close(), upvotes.close()])
       postPageCaches?.close()
     })

@@ -11,6 +11,7 @@ import { contextPlugin } from './infra/context.ts'
 import { errorsPlugin } from './infra/errors.ts'
 import { inputGuardsPlugin } from './infra/input-guards.ts'
 import { openApiPlugin } from './infra/openapi.ts'
+import { prettyLogStream } from './infra/pretty-log.ts'
 import { rateLimitPlugin } from './infra/rate-limit.ts'
 import { securityPlugin } from './infra/security.ts'
 import { uploadsPlugin } from './infra/uploads.ts'
@@ -29,12 +30,14 @@ import { moderationRoutes } from './modules/moderation/routes.ts'
 import { notificationsRoutes } from './modules/notifications/routes.ts'
 import { peopleRoutes } from './modules/people/routes.ts'
 import { postsRoutes } from './modules/posts/routes.ts'
+import { profilesRoutes } from './modules/profiles/routes.ts'
 import { siteRoutes } from './modules/site/routes.ts'
 import { statsRoutes } from './modules/stats/routes.ts'
+import { terminalRoutes } from './modules/terminal/routes.ts'
 import { tokensRoutes } from './modules/tokens/routes.ts'
 import { websiteRoutes } from './modules/website/routes.ts'
 
-/** Largest JSON body accepted (DESIGN §7); uploads have their own multipart limits. */
+/** Largest JSON body accepted (docs/product-rules.md#security); uploads have their own multipart limits. */
 export const BODY_LIMIT_BYTES = 1024 * 1024
 /** A request must complete within this time. */
 export const REQUEST_TIMEOUT_MS = 30_000
@@ -56,6 +59,7 @@ function loggerOptions(config: Config, logger: BuildAppOptions['logger']): Fasti
   if (logger === false) return false
   return {
     level: config.logLevel,
+    ...(config.logFormat === 'pretty' ? { stream: prettyLogStream() } : {}),
     // Tokens and cookies never reach the logs, whichever serializer prints the headers.
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie'],
@@ -127,6 +131,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(collectionsRoutes)
   // People (issue 4), contributor applications and moderation (issue 5), content (issue 6).
   await app.register(peopleRoutes)
+  await app.register(profilesRoutes)
   await app.register(leaderboardRoutes)
   await app.register(notificationsRoutes)
   await app.register(applicationsRoutes)
@@ -135,6 +140,8 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(adsRoutes)
   await app.register(siteRoutes)
   await app.register(tokensRoutes)
+  // The plain-text interface for curl (`/tar`, `/~words`, `/:list`, `/:help`): before the web app.
+  await app.register(terminalRoutes)
 
   // Static files and the single-page-app / JSON 404 fallback: last, so every route above wins.
   await app.register(webAppPlugin, { config })

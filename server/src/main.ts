@@ -10,8 +10,11 @@ import {
 import { type App, buildApp } from './app.ts'
 import { type Config, ConfigError, loadConfig } from './config.ts'
 import { hashPassword } from './lib/password.ts'
+import { fillCommandFlags } from './modules/posts/command-flags.ts'
 
-/** After a shutdown signal, the process exits at the latest this long after (DESIGN §7). */
+/**
+ * After a shutdown signal, the process exits at the latest this long after (docs/product-rules.md#security).
+ */
 const SHUTDOWN_DEADLINE_MS = 10_000
 
 function fail(message: string): never {
@@ -93,6 +96,9 @@ async function main(): Promise<void> {
     await seedDemoData(handle.db, { hashPassword })
     seeded = true
   }
+  // Posts loaded without the server's rules (before migration 0013, or by the seed) get their
+  // filter flags now, before the first browse request can filter on them.
+  await fillCommandFlags(handle.db)
 
   const app = await buildApp({ config, db: handle.db, dbHandle: handle })
   // A stray rejection (a dropped socket, a late publish) is logged; it must not take the site down.

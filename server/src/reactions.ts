@@ -1,11 +1,11 @@
 import type { ReactionMap } from './events/dispatcher.ts'
 import { isContributor } from './lib/access.ts'
 import type { LiveHub } from './live/hub.ts'
+import { activityItem, excerpt, voteTitle } from './modules/audit/activity.ts'
 import type { Leaderboard } from './modules/leaderboard/service.ts'
-import { activityItem, excerpt, voteTitle } from './modules/moderation/activity.ts'
 import type { UpvoteNotifier } from './modules/notifications/service.ts'
 import { publishViewCounts } from './modules/posts/views.ts'
-import type { VoteEffects } from './modules/posts/vote-effects.ts'
+import type { VoteSettler } from './modules/posts/vote-settler.ts'
 import type { StatsBroadcaster } from './modules/stats/service.ts'
 
 /** What reacts to writes. */
@@ -13,7 +13,7 @@ export interface Reactors {
   live: LiveHub
   stats: StatsBroadcaster
   leaderboard: Leaderboard
-  voteEffects: VoteEffects
+  voteSettler: VoteSettler
   upvotes: UpvoteNotifier
 }
 
@@ -27,7 +27,7 @@ export interface Reactors {
  * - `activity:` the moderation console's live activity line.
  * - `stats:` / `leaderboard:` ask for a coalesced recount and push (each is a batch, lib/batch.ts).
  * - `votes:` wakes the settler of what votes owe their authors (points, ledger, tier and upvote
- *   notifications: modules/posts/vote-effects.ts), which raises `votes.settled` when done.
+ *   notifications: modules/posts/vote-settler.ts), which raises `votes.settled` when done.
  * - `notifications:` pushes the upvote notifications a settled batch grew.
  *
  * Reactions never fail the write: one that throws is logged, and the others still run.
@@ -35,8 +35,8 @@ export interface Reactors {
 export function reactionMap(r: Reactors): ReactionMap {
   const activity = (...item: Parameters<typeof activityItem>) =>
     r.live.publish('mod', 'activity', activityItem(...item))
-  const recountStats = { name: 'stats: recount totals', react: () => r.stats.changed() }
-  const recountLeaderboard = { name: 'leaderboard: recount boards', react: () => r.leaderboard.changed() }
+  const recountStats = { name: 'stats: recount totals', react: () => r.stats.recount() }
+  const recountLeaderboard = { name: 'leaderboard: recount boards', react: () => r.leaderboard.recount() }
 
   return {
     'post.created': [
@@ -96,18 +96,18 @@ export function reactionMap(r: Reactors): ReactionMap {
             e.votedAt,
           ),
       },
-      { name: 'votes: settle what the vote owes the author', react: () => r.voteEffects.queued() },
-      { name: 'stats: count the voter active today', react: (e) => r.stats.acted(e.voter.id) },
+      { name: 'votes: settle what the vote owes the author', react: () => r.voteSettler.settleSoon() },
+      { name: 'stats: count the voter active today', react: (e) => r.stats.countActive(e.voter.id) },
     ],
     'votes.settled': [
       {
         name: 'leaderboard: recount boards when points moved',
-        react: (e) => (e.pointsChanged ? r.leaderboard.changed() : undefined),
+        react: (e) => (e.pointsChanged ? r.leaderboard.recount() : undefined),
       },
       {
         name: 'notifications: push grown upvote notifications',
         react: (e) => {
-          for (const id of e.upvoteNoticeIds) r.upvotes.upvoted(id)
+          for (const id of e.upvoteNoticeIds) r.upvotes.pushSoon(id)
         },
       },
     ],
@@ -130,7 +130,13 @@ export function reactionMap(r: Reactors): ReactionMap {
             new Date(e.comment.createdAt),
           ),
       },
-      { name: 'stats: count the commenter active today', react: (e) => r.stats.acted(e.author.id) },
+      { name: 'stats: count the commenter active today', react: (e) => r.stats.countActive(e.author.id) },
+    ],
+    'comment.edited': [
+      {
+        name: 'live: comment.updated on post:<id>',
+        react: (e) => r.live.publish(`post:${e.postId}`, 'comment.updated', e.comment),
+      },
     ],
     'comment.removed': [
       {
@@ -140,6 +146,8 @@ export function reactionMap(r: Reactors): ReactionMap {
             postId: e.postId,
             commentId: e.commentId,
             commentsCount: e.commentsCount,
+            ...(e.placeholder ? { placeholder: e.placeholder } : {}),
+            ...(e.removedParentId ? { removedParentId: e.removedParentId } : {}),
           }),
       },
       {

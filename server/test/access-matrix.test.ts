@@ -6,10 +6,10 @@ import { buildTestApp, type TestApp } from './build-test-app.ts'
 import { authHeader, createUser, loginAs } from './factories.ts'
 
 /*
- * DESIGN §7: a role × endpoint matrix over every route. The routes come from the app's own OpenAPI
- * description, which documents every /api route with the access level it declares (the app refuses to
- * start when a route declares none), so a new route joins the matrix without anyone listing it here.
- * Each route is called as a guest, a member, a contributor and a moderator with placeholder ids and
+ * docs/product-rules.md#security: a role × endpoint matrix over every route. The routes come from the app's
+ * own OpenAPI description, which documents every /api route with the access level it declares (the app
+ * refuses to start when a route declares none), so a new route joins the matrix without anyone listing it
+ * here. Each route is called as a guest, a member, a contributor and a moderator with placeholder ids and
  * empty bodies: the access hook runs before parsing and validation, so a caller below the route's
  * level must get 401 (guest) or 403 (signed in), and a caller at or above it must get past the hook
  * (any answer but 401 and 403: usually 400 or 404 for the placeholder input).

@@ -19,7 +19,8 @@ import {
   waitForReady,
 } from './spawn-server.ts'
 
-// Two real processes, one PostgreSQL, one Redis: the scale-out mode of DESIGN §2, end to end.
+// Two real processes, one PostgreSQL, one Redis: the scale-out mode of docs/product-rules.md#runtime, end to
+// end.
 const adminUrl = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL
 const redisUrl = process.env.REDIS_URL ?? DEFAULT_REDIS_URL
 const [postgresProblem, redisProblem] = await Promise.all([probePostgres(adminUrl), probeRedis(redisUrl)])

@@ -1,6 +1,8 @@
 import WebSocket from 'ws'
 
-/** A server → client message of the live channel, as far as these tests read it (DESIGN §5). */
+/**
+ * A server → client message of the live channel, as far as these tests read it (docs/product-rules.md#live).
+ */
 export interface LiveMessage {
   type: string
   topic?: string

@@ -4,8 +4,8 @@ import { htmlToText, sanitizeDescription } from '../src/lib/sanitize.ts'
 import { xssPayloads } from './xss-corpus.ts'
 
 /*
- * DESIGN §7: the XSS corpus through the server's sanitiser, which every post description and blog
- * article passes on write. What comes out may only hold the editor's tags, and links only http(s) or
+ * docs/product-rules.md#security: the XSS corpus through the server's sanitiser, which every post description
+ * and blog article passes on write. What comes out may only hold the editor's tags, and links only http(s) or
  * mailto hrefs. (The end-to-end journey renders the same corpus in Chromium.)
  */
 

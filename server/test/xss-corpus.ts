@@ -1,8 +1,8 @@
 /*
- * A corpus of cross-site-scripting payloads (DESIGN §7): the classic vectors of the OWASP XSS filter
- * evasion cheat sheet and the PortSwigger cheat sheet, plus every combination of the tags and event
- * handlers browsers fire without user action. Every payload that executes calls `window.__xss(n)`, so a
- * browser test can tell that nothing ran; the server tests check the sanitised HTML keeps none of it.
+ * A corpus of cross-site-scripting payloads (docs/product-rules.md#security): the classic vectors of the
+ * OWASP XSS filter evasion cheat sheet and the PortSwigger cheat sheet, plus every combination of the tags
+ * and event handlers browsers fire without user action. Every payload that executes calls `window.__xss(n)`,
+ * so a browser test can tell that nothing ran; the server tests check the sanitised HTML keeps none of it.
  * Shared by the server's sanitiser tests and the end-to-end journey (which imports this file).
  */
 

@@ -38,6 +38,7 @@ const APP_TABLES = [
   'post_views',
   'comments',
   'vote_effects',
+  'post_command_flags',
   'votes',
   'posts',
   'categories',
@@ -51,7 +52,7 @@ const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
 
-/** Points per ledger reason (DESIGN §4). */
+/** Points per ledger reason (docs/product-rules.md#points). */
 const POINTS = { post: 10, upvote: 2, downvote: -1 } as const
 
 /**
@@ -372,7 +373,7 @@ function buildSeedRows(
   return { users, categories, posts, votes, comments, postViews, ledger, blogs, ads }
 }
 
-/** DESIGN §4: lowercase, runs of non-alphanumerics become one '-', trimmed of '-'. */
+/** docs/product-rules.md#posts: lowercase, runs of non-alphanumerics become one '-', trimmed of '-'. */
 export function slugify(title: string): string {
   return title
     .toLowerCase()
@@ -380,7 +381,7 @@ export function slugify(title: string): string {
     .replace(/^-+|-+$/g, '')
 }
 
-/** DESIGN §4: the trimmed command with whitespace runs folded to one space. */
+/** docs/product-rules.md#posts: the trimmed command with whitespace runs folded to one space. */
 export function commandKey(command: string): string {
   return command.trim().replace(/\s+/g, ' ')
 }

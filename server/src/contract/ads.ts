@@ -2,7 +2,7 @@ import { type Static, Type } from 'typebox'
 import { Id, IdParams, NullableDateTime } from './common.ts'
 
 /*
- * Advertisement slots (SEED-SPEC §2 "Advertisement slots", §3 "Ad", DESIGN §4): the ads a page shows,
+ * Advertisement slots (docs/product-rules.md#ads): the ads a page shows,
  * click tracking, and the moderators' ad desk in the console.
  */
 
@@ -68,6 +68,12 @@ export const Ad = Type.Object({
   adImage: Type.String(),
   size: AdSize,
   title: Type.String(),
+  /**
+   * Only on a house ad (one that links to a page of this site): that page's path, such as `/blog`.
+   * This site's pages follow it in the same tab, whatever host name the visitor used; `url` keeps the
+   * absolute address for other clients.
+   */
+  sitePath: Type.Optional(Type.String()),
 })
 export type Ad = Static<typeof Ad>
 

@@ -9,7 +9,7 @@ export {
 } from './values.ts'
 
 /*
- * Contributor applications (SEED-SPEC §2 Application, DESIGN §4): a member sends a private document
+ * Contributor applications (docs/product-rules.md#applications): a member sends a private document
  * and a cover letter; a moderator accepts or rejects it. The create call is multipart, so its fields
  * are described by constants here rather than a JSON body schema.
  */

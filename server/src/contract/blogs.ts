@@ -5,7 +5,7 @@ import { BLOG_METADESCRIPTION_MAX_LENGTH, BLOG_TITLE_MAX_LENGTH } from './values
 export { BLOG_METADESCRIPTION_MAX_LENGTH, BLOG_PAGE_SIZE, BLOG_TITLE_MAX_LENGTH } from './values.ts'
 
 /*
- * The blog (SEED-SPEC §2 "Blog list", "Blog detail", §3 "Blog"): the public list and article, and the
+ * The blog (docs/product-rules.md#blog): the public list and article, and the
  * moderators' writing desk in the console. Content is HTML sanitised on the server with the same
  * allowlist as post descriptions (contract/rich-text.ts); clients sanitise it again before rendering.
  */

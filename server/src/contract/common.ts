@@ -25,7 +25,7 @@ export const Role = Type.Union([
 ])
 export type Role = Static<typeof Role>
 
-/** Tier badge names, lowest first (DESIGN §4). */
+/** Tier badge names, lowest first (docs/product-rules.md#badges). */
 export const BadgeName = Type.Union([
   Type.Literal('Newbie'),
   Type.Literal('Explorer'),

@@ -2,10 +2,11 @@ import { type Static, Type } from 'typebox'
 import { LiveLeaderboardEntry, LiveLeaderboardPeriod, LiveLeaderboardStats } from './live.ts'
 
 /*
- * The leaderboard (DESIGN §4): all-time totals, or the sum of the points ledger over the last 7 UTC
- * days (`week`) or 30 (`month`), today included. The REST entries and the live `leaderboard.updated`
- * entries share one schema, so a pushed top 10 replaces the first rows of a fetched board as they are;
- * likewise the REST stats and `leaderboard.stats`, which replaces the stats of every cached board.
+ * The leaderboard (docs/product-rules.md#leaderboard): all-time totals, or the sum of the points ledger over
+ * the last 7 UTC days (`week`) or 30 (`month`), today included. The REST entries and the live
+ * `leaderboard.updated` entries share one schema, so a pushed top 10 replaces the first rows of a fetched
+ * board as they are; likewise the REST stats and `leaderboard.stats`, which replaces the stats of every
+ * cached board.
  */
 
 /** Leaderboard tabs: `all` (All Time), `week` (This Week: the last 7 UTC days), `month` (the last 30). */

@@ -7,9 +7,9 @@ import { PostCard } from './posts.ts'
 import { PlatformStats } from './stats.ts'
 
 /*
- * The live channel (DESIGN §5): messages on `GET /ws`, and for every topic kind the events it carries
- * with their payloads. Payloads hold absolute values (counts, not deltas), so a late or repeated event
- * cannot corrupt a client's state. Names here start with `Live` so that the REST contract files can
+ * The live channel (docs/product-rules.md#live): messages on `GET /ws`, and for every topic kind the events
+ * it carries with their payloads. Payloads hold absolute values (counts, not deltas), so a late or repeated
+ * event cannot corrupt a client's state. Names here start with `Live` so that the REST contract files can
  * own the plain names (`PostCard`, `Comment`, ...) without clashing in `contract/index.ts`.
  */
 
@@ -76,7 +76,7 @@ export const LiveLeaderboardPeriod = Type.Union([
 ])
 export type LiveLeaderboardPeriod = Static<typeof LiveLeaderboardPeriod>
 
-/** One row of the top 10 (DESIGN §4 leaderboard label). */
+/** One row of the top 10 (docs/product-rules.md#leaderboard). */
 export const LiveLeaderboardEntry = Type.Object({
   _id: Id,
   username: Type.String(),
@@ -183,8 +183,8 @@ export const LiveCollectionChanged = Type.Object({
 export type LiveCollectionChanged = Static<typeof LiveCollectionChanged>
 
 /**
- * Every topic kind, its events and their payload schemas (DESIGN §5). `publish(topic, event, data)`
- * is type-checked against this map, and the web client types its handlers from it.
+ * Every topic kind, its events and their payload schemas (docs/product-rules.md#live). `publish(topic, event,
+ * data)` is type-checked against this map, and the web client types its handlers from it.
  */
 export const LiveEvents = {
   posts: {
@@ -209,10 +209,18 @@ export const LiveEvents = {
     /** The post after its author or a moderator edited it. */
     'post.updated': LivePostCard,
     'comment.created': LiveComment,
+    /** A comment's author edited it: the comment with its new text and `editedAt`. */
+    'comment.updated': Comment,
+    /**
+     * A comment was deleted. `placeholder: true`: it had replies and stays in the list as a "comment
+     * deleted" placeholder. `removedParentId`: a placeholder that went with it (its last reply).
+     */
     'comment.deleted': Type.Object({
       postId: Id,
       commentId: Id,
       commentsCount: Type.Integer({ minimum: 0 }),
+      placeholder: Type.Optional(Type.Literal(true)),
+      removedParentId: Type.Optional(Id),
     }),
   },
   leaderboard: {

@@ -9,7 +9,8 @@ import { NOTIFICATIONS_PAGE_SIZE } from './values.ts'
 
 /**
  * What a notification is about: a comment on your post, upvotes on your post (batched), a tier
- * reached, a decision on your contributor application, or a role change.
+ * reached, a decision on your contributor application, a role change, a reply to your comment, or an
+ * `@username` mention of you in a comment (reply and mention links end in `#comment-<id>`).
  */
 export const NotificationKind = Type.Union([
   Type.Literal('comment'),
@@ -17,6 +18,8 @@ export const NotificationKind = Type.Union([
   Type.Literal('tier'),
   Type.Literal('application'),
   Type.Literal('role'),
+  Type.Literal('reply'),
+  Type.Literal('mention'),
 ])
 export type NotificationKind = Static<typeof NotificationKind>
 

@@ -2,8 +2,8 @@ import { type Static, Type } from 'typebox'
 import { BadgeName, Id, IdParams, PageNumber } from './common.ts'
 
 /*
- * Posts (DESIGN §4): cards, the detail page, create/update/delete and votes. Counts are absolute
- * values read from the post row, so the client replaces them instead of adding to them.
+ * Posts (docs/product-rules.md#posts): cards, the detail page, create/update/delete and votes. Counts are
+ * absolute values read from the post row, so the client replaces them instead of adding to them.
  */
 
 /** The author shown on a post card and the detail page. `avatar` is a URL path or null. */
@@ -49,6 +49,8 @@ export const PostCard = Type.Object({
   description: Type.String(),
   excerpt: Type.String({ maxLength: 160 }),
   createdAt: Type.String({ format: 'date-time' }),
+  /** When the author or a moderator last edited the post; null until the first edit. */
+  editedAt: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()])),
   author: PostAuthor,
   category: Type.Union([Type.Object({ _id: Id, name: Type.String() }), Type.Null()]),
   tags: Type.Array(Type.String()),
@@ -110,8 +112,8 @@ export type PostDetailResponse = Static<typeof PostDetailResponse>
 
 /**
  * POST /api/posts/create. The schema checks shapes only (missing or mistyped → 400); the service
- * trims values and answers 422 with the SEED-SPEC §5 messages in their order. `category` is a
- * category id. `tags` add to the tags derived from the command.
+ * trims values and answers 422 with the messages of docs/product-rules.md#create-post in their order.
+ * `category` is a category id. `tags` add to the tags derived from the command.
  */
 export const CreatePostBody = Type.Object(
   {

@@ -1,7 +1,7 @@
 /**
- * The HTML a post description may contain (DESIGN §4): exactly what the editor's toolbar produces.
- * The server sanitises to this list on write and the web client again on render, so both read it
- * from here and can never drift apart.
+ * The HTML a post description may contain (docs/product-rules.md#rich-text): exactly what the editor's
+ * toolbar produces. The server sanitises to this list on write and the web client again on render, so both
+ * read it from here and can never drift apart.
  */
 export const RICH_TEXT_TAGS = [
   'h1',

@@ -108,3 +108,6 @@ export const TOKEN_LIMITS = {
   /** Tokens one user may hold at once that are neither revoked nor expired. */
   activePerUser: 50,
 } as const
+
+/** How long after posting a comment its author may still edit it, in minutes (deleting has no limit). */
+export const COMMENT_EDIT_WINDOW_MINUTES = 15

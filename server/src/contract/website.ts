@@ -29,7 +29,7 @@ export const WebsiteResponse = Type.Object({
 })
 export type WebsiteResponse = Static<typeof WebsiteResponse>
 
-/** Browse sort orders (DESIGN §4); ties are broken by newest. */
+/** Browse sort orders (docs/product-rules.md#lists); ties are broken by newest. */
 export const BrowseSort = Type.Union([
   Type.Literal('latest'),
   Type.Literal('trending'),
@@ -38,15 +38,43 @@ export const BrowseSort = Type.Union([
 ])
 export type BrowseSort = Static<typeof BrowseSort>
 
+/** A calendar day, `YYYY-MM-DD`, read in UTC. */
+export const CalendarDay = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', maxLength: 10 })
+
+/** Most tags one browse filter may require. */
+export const MAX_FILTER_TAGS = 10
+
+/**
+ * The browse filters, all optional and combined with AND (with each other, the category, the sort and
+ * the search). `tags`: the post has every one of them (comma-separated, or the parameter repeated);
+ * `from`/`to`: created on or after / on or before that UTC day; `hasPlaceholders`: the command has (or,
+ * false, has no) placeholders to fill in; `hasWarning`: the command has (or has no) safety warning;
+ * `minScore`: upvotes minus downvotes at least this.
+ */
+export const BrowseFilterFields = {
+  tags: Type.Optional(
+    Type.Union([
+      Type.String({ maxLength: 400 }),
+      Type.Array(Type.String({ maxLength: 400 }), { maxItems: MAX_FILTER_TAGS }),
+    ]),
+  ),
+  from: Type.Optional(CalendarDay),
+  to: Type.Optional(CalendarDay),
+  hasPlaceholders: Type.Optional(Type.Boolean()),
+  hasWarning: Type.Optional(Type.Boolean()),
+  minScore: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+}
+
 /**
  * GET /api/website/browse query. `category` is a category id or slug. A non-empty (trimmed) `search`
- * switches to search mode: ranked results, `sort` and `category` ignored.
+ * switches to search mode: ranked results, `sort` and `category` ignored (the filters still apply).
  */
 export const BrowseQuery = Type.Object({
   page: Type.Optional(PageNumber),
   search: Type.Optional(Type.String({ maxLength: 200 })),
   category: Type.Optional(Type.String({ maxLength: 100 })),
   sort: Type.Optional(BrowseSort),
+  ...BrowseFilterFields,
 })
 export type BrowseQuery = Static<typeof BrowseQuery>
 
@@ -63,3 +91,16 @@ export const BrowseResponse = Type.Object({
   liveId: Type.String(),
 })
 export type BrowseResponse = Static<typeof BrowseResponse>
+
+/** GET /api/website/tags query: `q` narrows the list to tags starting with it. */
+export const TagsQuery = Type.Object({
+  q: Type.Optional(Type.String({ maxLength: 30 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
+})
+export type TagsQuery = Static<typeof TagsQuery>
+
+/** GET /api/website/tags answer: the most used tags (matching `q`), with how many posts carry each. */
+export const TagsResponse = Type.Object({
+  tags: Type.Array(Type.Object({ tag: Type.String(), postCount: Type.Integer({ minimum: 0 }) })),
+})
+export type TagsResponse = Static<typeof TagsResponse>

@@ -38,11 +38,17 @@ export interface DomainEventMap {
   }
   /** A member commented on a post; `commentsCount` is the post's count after it. */
   'comment.added': { comment: Comment; postId: string; commentsCount: number; author: Actor }
+  /** A comment's author changed its text (within the edit window). */
+  'comment.edited': { comment: Comment; postId: string; author: Actor }
   /** A comment was deleted (by its author or a moderator). */
   'comment.removed': {
     postId: string
     commentId: string
     commentsCount: number
+    /** The comment had replies and stays as a "comment deleted" placeholder. */
+    placeholder?: true
+    /** A placeholder parent removed with it (the deleted reply was its last). */
+    removedParentId?: string
     actor: Actor
     byModerator: boolean
   }

@@ -241,6 +241,34 @@ const cases: Case[] = [
     },
   },
   {
+    event: 'comment.edited',
+    fails: { table: 'comments', on: 'UPDATE' },
+    async prepare() {
+      const { post } = await contributorWithPost()
+      const member = await createUser(t.db)
+      const comment = await createComment(t.db, { postId: post.id, authorId: member.id })
+      const content = `Edited ${randomUUID().slice(0, 8)}`
+      return {
+        write: () =>
+          t.app.inject({
+            method: 'PATCH',
+            url: `/api/comments/${comment.id}`,
+            headers: authHeader(loginAs(t.app, member)),
+            payload: { content },
+          }),
+        visible: async (e) =>
+          e.name === 'comment.edited' &&
+          (
+            await t.db
+              .selectFrom('comments')
+              .select('content')
+              .where('id', '=', comment.id)
+              .executeTakeFirst()
+          )?.content === content,
+      }
+    },
+  },
+  {
     event: 'user.signed_up',
     fails: { table: 'users', on: 'INSERT' },
     async prepare() {
@@ -504,6 +532,7 @@ describe('domain events', () => {
       'collection.changed',
       'collection.deleted',
       'comment.added',
+      'comment.edited',
       'comment.removed',
       'post.created',
       'post.deleted',

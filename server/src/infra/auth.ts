@@ -12,7 +12,7 @@ import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts'
 import { findAuthRowById } from '../modules/accounts/repo.ts'
 import { isAccessToken, verifyAccessToken } from '../modules/tokens/service.ts'
 
-/** Session length (SEED-SPEC §9): one hour. */
+/** Session length (docs/product-rules.md#sessions): one hour. */
 export const TOKEN_TTL_SECONDS = 60 * 60
 
 /** A freshly signed token and when it stops working. */

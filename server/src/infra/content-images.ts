@@ -13,7 +13,7 @@ import { isStoredName, type PublicFolder } from '../lib/storage.ts'
  * Images of blog articles and ads, shared by both modules (so neither reaches into the other). The database stores either a name this server generated (a file
  * under /uploads/<folder>), a bundled path (`/house-ads/…` for ads, `/blog-covers/…` for blogs), or a
  * full https URL kept as is
- * (SEED-SPEC §3 "Images"). Anything else is refused on write, so a stored value can never point a
+ * (docs/product-rules.md#uploads). Anything else is refused on write, so a stored value can never point a
  * page at `javascript:` or outside the upload folders.
  */
 

@@ -8,7 +8,7 @@ import { LiveClientMessage, LiveEvents, LiveServerMessage } from '../contract/li
 /** Where the description is served (the web app's /api page reads it). */
 export const OPENAPI_PATH = '/api/openapi.json'
 
-/** Who may subscribe to each topic kind of the live channel (DESIGN §5). */
+/** Who may subscribe to each topic kind of the live channel (docs/product-rules.md#live). */
 const LIVE_TOPICS: Record<keyof typeof LiveEvents, { topic: string; access: string }> = {
   posts: { topic: 'posts', access: 'anyone' },
   post: { topic: 'post:<postId>', access: 'anyone' },

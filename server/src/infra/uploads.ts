@@ -15,9 +15,9 @@ declare module 'fastify' {
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
 
 /**
- * Multipart parsing, bounded in parts and sizes (DESIGN §7), and the file store. Each upload route reads
- * its parts with `request.parts()` / `request.file()` and passes its own `limits.fileSize`; a file over
- * the limit is truncated by busboy, which the route turns into a 413.
+ * Multipart parsing, bounded in parts and sizes (docs/product-rules.md#uploads), and the file store. Each
+ * upload route reads its parts with `request.parts()` / `request.file()` and passes its own
+ * `limits.fileSize`; a file over the limit is truncated by busboy, which the route turns into a 413.
  */
 export const uploadsPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config }) => {

@@ -5,7 +5,10 @@ interface Tier {
   readonly min: number
 }
 
-/** Tier thresholds, lowest first (DESIGN §4): the badge is the highest tier whose minimum is reached. */
+/**
+ * Tier thresholds, lowest first (docs/product-rules.md#badges): the badge is the highest tier whose minimum
+ * is reached.
+ */
 export const BADGE_TIERS: readonly [Tier, ...Tier[]] = [
   { name: 'Newbie', min: 0 },
   { name: 'Explorer', min: 50 },

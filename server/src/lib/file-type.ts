@@ -1,6 +1,6 @@
 /**
  * Tells a file's type from its content (magic bytes), never from its name or declared type
- * (DESIGN §7). Only the formats uploads accept are recognised; everything else is `null`.
+ * (docs/product-rules.md#uploads). Only the formats uploads accept are recognised; everything else is `null`.
  */
 export type SniffedType = 'jpeg' | 'png' | 'pdf'
 

@@ -1,7 +1,7 @@
 /**
- * Refuses PDFs that carry active content (DESIGN §7): scripts, launch actions, embedded files, rich
- * media, XFA forms and automatic actions. The check reads PDF *names* (`/JavaScript`), decoding `#xx`
- * hex escapes (`/J#61vaScript` is `/JavaScript` to a reader), in the file itself and inside every
+ * Refuses PDFs that carry active content (docs/product-rules.md#uploads): scripts, launch actions, embedded
+ * files, rich media, XFA forms and automatic actions. The check reads PDF *names* (`/JavaScript`), decoding
+ * `#xx` hex escapes (`/J#61vaScript` is `/JavaScript` to a reader), in the file itself and inside every
  * Flate-compressed stream, where object streams can hide dictionaries. It also refuses polyglots: a
  * file that is a PDF and something else (HTML or a ZIP appended after the end of the PDF).
  */

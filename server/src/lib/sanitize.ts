@@ -3,8 +3,9 @@ import { RICH_TEXT_LINK_ATTRIBUTES, RICH_TEXT_LINK_SCHEMES, RICH_TEXT_TAGS } fro
 
 /**
  * Post descriptions arrive as HTML from the rich-text editor. Only what its toolbar can produce is
- * kept (DESIGN §4); everything else (scripts, event handlers, styles, images, javascript: links)
- * is dropped. The web client sanitises again before rendering, so this is the first of two layers.
+ * kept (docs/product-rules.md#rich-text); everything else (scripts, event handlers, styles, images,
+ * javascript: links) is dropped. The web client sanitises again before rendering, so this is the first of two
+ * layers.
  */
 
 /** Rel every kept link gets: no window.opener access, and no endorsement of user links. */
@@ -72,7 +73,7 @@ function decodeBasicEntities(text: string): string {
     .replace(/&amp;/g, '&')
 }
 
-/** Most characters of an excerpt (SEED-SPEC §9 meta description). */
+/** Most characters of an excerpt (docs/product-rules.md#page-titles). */
 export const EXCERPT_LENGTH = 160
 
 /** Text cut to at most `max` characters, at a word boundary when one is near, ending in "…" when cut. */

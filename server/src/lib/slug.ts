@@ -1,6 +1,6 @@
 /**
- * Slugs and command keys (DESIGN §4). Title uniqueness is slug uniqueness, and command uniqueness
- * compares the trimmed command with whitespace runs folded, so both are derived here and stored in
+ * Slugs and command keys (docs/product-rules.md#posts). Title uniqueness is slug uniqueness, and command
+ * uniqueness compares the trimmed command with whitespace runs folded, so both are derived here and stored in
  * unique columns.
  */
 

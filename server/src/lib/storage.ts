@@ -20,7 +20,7 @@ export function isStoredName(name: string): boolean {
 
 /**
  * Files on disk under DATA_DIR: public uploads (served by the web-app plugin with nosniff) and private
- * documents under DATA_DIR/private, which no static route serves (DESIGN §4).
+ * documents under DATA_DIR/private, which no static route serves (docs/product-rules.md#applications).
  */
 export interface FileStore {
   /** Writes a public file under a random name and returns that name. */

@@ -1,6 +1,6 @@
 /**
- * Tags of a post (DESIGN §4): the program names of the command's pipeline stages, plus the tags the
- * author adds. Derived tags make posts findable by program name without the author typing them.
+ * Tags of a post (docs/product-rules.md#posts): the program names of the command's pipeline stages, plus the
+ * tags the author adds. Derived tags make posts findable by program name without the author typing them.
  */
 
 /** Most tags derived from a command. */

@@ -115,7 +115,7 @@ export interface LiveSocket {
   closing: boolean
 }
 
-/** Hub limits; the defaults are DESIGN §5/§7's. */
+/** Hub limits; defaults as in docs/product-rules.md#live. */
 export interface HubOptions {
   bus: Bus
   log: LiveLogger

@@ -254,7 +254,8 @@ describe.skipIf(redisProblem !== null)(sharedName, () => {
   })
 })
 
-// A private redis-server that the test can freeze, kill and restart: the outage promises of DESIGN §7.
+// A private redis-server that the test can freeze, kill and restart: the outage promises of
+// docs/product-rules.md#security.
 const serverBinary = spawnSync('redis-server', ['--version']).status === 0
 const outageName = redisProblem
   ? `redis bus outages: skipped because no Redis answered at ${new URL(redisUrl).host} (${redisProblem})`

@@ -12,7 +12,7 @@ function topic(name: string): ParsedTopic {
 }
 
 describe('parseTopic', () => {
-  it('knows every topic of the DESIGN §5 table', () => {
+  it('knows every topic in the topic table of docs/product-rules.md#live', () => {
     expect(parseTopic('posts')).toEqual({ name: 'posts', kind: 'posts' })
     expect(parseTopic('leaderboard')).toEqual({ name: 'leaderboard', kind: 'leaderboard' })
     expect(parseTopic('stats')).toEqual({ name: 'stats', kind: 'stats' })

@@ -16,7 +16,7 @@ export interface TopicViewer {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const SINGLETONS = new Set<LiveTopicKind>(['posts', 'leaderboard', 'stats', 'mod'])
 
-/** Parses a topic name (DESIGN §5 table); null when the server knows no such topic. */
+/** Parses a topic name (docs/product-rules.md#live); null when the server knows no such topic. */
 export function parseTopic(name: string): ParsedTopic | null {
   if (SINGLETONS.has(name as LiveTopicKind)) {
     return { name: name as LiveTopic, kind: name as 'posts' | 'leaderboard' | 'stats' | 'mod' }

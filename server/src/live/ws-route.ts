@@ -43,8 +43,9 @@ export function isSameHost(origin: string, host: string | undefined): boolean {
 }
 
 /**
- * Registers `GET /ws` (DESIGN §5). The upgrade is refused with 403 when a browser sends an Origin that
- * is not allowed (a missing Origin means a non-browser client, which cross-site rules don't concern).
+ * Registers `GET /ws` (docs/product-rules.md#live). The upgrade is refused with 403 when a browser sends an
+ * Origin that is not allowed (a missing Origin means a non-browser client, which cross-site rules don't
+ * concern).
  */
 export function registerWsRoute(app: FastifyInstance, options: WsRouteOptions): void {
   const { hub, verifyToken } = options

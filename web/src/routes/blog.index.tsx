@@ -6,7 +6,7 @@ export interface BlogSearch {
   page?: number
 }
 
-/** `?page=N` for N > 1; anything else is page 1 and stays out of the URL (SEED-SPEC §5 page rule). */
+/** `?page=N` for N > 1; anything else is page 1 and stays out of the URL (docs/product-rules.md#lists). */
 function validateSearch(raw: Record<string, unknown>): BlogSearch {
   const page = Number.parseInt(String(raw.page ?? ''), 10)
   return Number.isFinite(page) && page > 1 ? { page } : {}

@@ -1,9 +1,10 @@
 import type { BrowseSort } from '@bashboard/server/contract'
 import { createFileRoute } from '@tanstack/react-router'
+import type { BrowseFilterSearch } from '../features/posts/browse-filters'
 import { BrowsePage } from '../features/posts/components/browse-page'
 import { BROWSE_SORTS, type BrowseParams, browseQueryOptions } from '../features/posts/queries'
 
-export interface BrowseSearch {
+export interface BrowseSearch extends BrowseFilterSearch {
   page?: number
   search?: string
   category?: string
@@ -12,8 +13,11 @@ export interface BrowseSearch {
 
 const sorts = new Set<string>(BROWSE_SORTS.map((sort) => sort.value))
 
-/** The URL's query, forgiving: a bad page is 1, an unknown sort is latest (SEED-SPEC §5). */
+/** The URL's query, forgiving: a bad page is 1, an unknown sort is latest (docs/product-rules.md#lists). */
 function validateSearch(raw: Record<string, unknown>): BrowseSearch {
+  // The rest are the filters, passed as they are: the page (loaded with /browse, not with the app)
+  // reads them and puts malformed or unknown ones right, keeping that parsing out of the first download.
+  const { page: _page, search: _search, category: _category, sort: _sort, ...filters } = raw
   const page = Number.parseInt(String(raw.page ?? ''), 10)
   const text = (value: unknown): string | undefined =>
     typeof value === 'string' || typeof value === 'number' ? String(value) : undefined
@@ -25,21 +29,26 @@ function validateSearch(raw: Record<string, unknown>): BrowseSearch {
     ...(search?.trim() ? { search } : {}),
     ...(category ? { category } : {}),
     ...(sort && sorts.has(sort) && sort !== 'latest' ? { sort: sort as BrowseSort } : {}),
+    ...(filters as BrowseFilterSearch),
   }
 }
 
 function toParams(search: BrowseSearch): BrowseParams {
+  const { page: _page, search: _search, category: _category, sort: _sort, ...filters } = search
   return {
     page: search.page ?? 1,
     search: search.search?.trim() ?? '',
     category: search.category ?? '',
     sort: search.sort ?? 'latest',
+    // Only when set, so an unfiltered page shares its cache entry with links that name no filters.
+    ...(Object.keys(filters).length > 0 ? { filters } : {}),
   }
 }
 
 /** Only non-default values go into the URL, so /browse stays /browse. */
 function toSearch(params: BrowseParams): BrowseSearch {
-  return validateSearch({ ...params })
+  const { filters, ...rest } = params
+  return validateSearch({ ...rest, ...filters })
 }
 
 export const Route = createFileRoute('/browse')({
@@ -57,7 +66,7 @@ function BrowseRoute() {
   return (
     <BrowsePage
       params={toParams(search)}
-      onParamsChange={(next) => void navigate({ search: toSearch(next), replace: true })}
+      onParamsChange={(next, options) => void navigate({ search: toSearch(next), replace: !options?.push })}
     />
   )
 }

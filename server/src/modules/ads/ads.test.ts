@@ -112,6 +112,9 @@ describe('GET /api/ads/:page', () => {
     expect(house.url).toBe('/application')
     const leaderboard = (await t.app.inject({ url: '/api/ads/Leaderboard' })).json<AdsResponse>()
     expect(leaderboard.ads2[0]?.url).toBe('http://localhost:3000/application')
+    // A house ad also names its page, so this site opens it in the same tab; an advertiser's does not.
+    expect(leaderboard.ads2[0]?.sitePath).toBe('/application')
+    expect(ads.ads2[0]).not.toHaveProperty('sitePath')
   })
 
   it('hides a paused ad and shows it again when resumed', async () => {

@@ -14,10 +14,15 @@ export function isAdPage(page: string): page is AdPage {
 
 /**
  * The link a page gets: a site-relative path (house ads, e.g. `/blog`) becomes an absolute URL on this
- * site, because clients prepend https:// to anything without a scheme (SEED-SPEC click rule).
+ * site, because clients prepend https:// to anything without a scheme (docs/product-rules.md#ad-clicks).
  */
 export function adLink(url: string, origin: string): string {
   return url.startsWith('/') && !url.startsWith('//') ? `${origin}${url}` : url
+}
+
+/** Whether a stored ad link is a page of this site (a house ad) rather than an advertiser's address. */
+export function isSitePath(url: string): boolean {
+  return url.startsWith('/') && !url.startsWith('//')
 }
 
 /** An ad as a page shows it. */
@@ -28,6 +33,7 @@ export function toAd(row: AdRow, origin: string): Ad {
     adImage: contentImageUrl('ads', row.ad_image) ?? '',
     size: adSize(row.size),
     title: row.title,
+    ...(isSitePath(row.url) ? { sitePath: row.url } : {}),
   }
 }
 

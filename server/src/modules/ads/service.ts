@@ -18,7 +18,7 @@ import { isUuid } from '../../lib/slug.ts'
 import type { FileStore } from '../../lib/storage.ts'
 import type { LiveHub } from '../../live/hub.ts'
 import { withTransaction } from '../../live/outbox.ts'
-import { logModerationAction } from '../moderation/audit.ts'
+import { logModerationAction } from '../audit/log.ts'
 import { isAdPage, toAdsResponse, toModAd } from './presenter.ts'
 import {
   type AdRow,
@@ -62,7 +62,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}([Tt ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?([Zz]|
 const EPOCH_MIN = Date.UTC(2000, 0, 1)
 const EPOCH_MAX = Date.UTC(2100, 0, 1)
 
-/** The click time a client sent (ISO-8601 or epoch ms, DESIGN §4), or undefined when it is neither. */
+/** The click time a client sent (ISO-8601 or epoch ms), or undefined when it is neither. */
 export function parseClickTimestamp(value: string | number): Date | undefined {
   let ms: number
   if (typeof value === 'number') ms = value

@@ -30,7 +30,7 @@ import { reencodeImage } from '../../lib/images.ts'
 import { checkPdfSafety } from '../../lib/pdf-safety.ts'
 import { isUuid } from '../../lib/slug.ts'
 import type { FileStore } from '../../lib/storage.ts'
-import { logModerationAction } from '../moderation/audit.ts'
+import { logModerationAction } from '../audit/log.ts'
 import { createNotification } from '../notifications/service.ts'
 import { toModApplication, toUserApplication } from './presenter.ts'
 import {
@@ -140,7 +140,7 @@ async function prepareDocument(
 }
 
 /**
- * Submits a contributor application (SEED-SPEC §2, DESIGN §4). Validates in the order the form
+ * Submits a contributor application (docs/product-rules.md#applications). Validates in the order the form
  * shows the messages (missing field, size, category, cover letter, type, PDF safety), stores the
  * document privately, then inserts the row; `application.submitted` and an `application` activity
  * go to the moderators after commit. A failed insert removes the stored document again.

@@ -24,7 +24,7 @@ import { isUuid, slugify } from '../../lib/slug.ts'
 import type { FileStore } from '../../lib/storage.ts'
 import type { LiveHub } from '../../live/hub.ts'
 import { withTransaction } from '../../live/outbox.ts'
-import { logModerationAction } from '../moderation/audit.ts'
+import { logModerationAction } from '../audit/log.ts'
 import { toBlog, toBlogSummary, toModBlog } from './presenter.ts'
 import {
   type BlogRow,

@@ -132,14 +132,18 @@ describe('GET /api/comments/{postId}', () => {
         postId: post.id,
         content: 'first',
         createdAt: first.created_at.toISOString(),
+        editedAt: null,
         author: { _id: author.id, username: author.username, avatar: null, badge: 'Newbie' },
+        parentId: null,
       },
       {
         _id: second.id,
         postId: post.id,
         content: 'second',
         createdAt: second.created_at.toISOString(),
+        editedAt: null,
         author: { _id: member.id, username: member.username, avatar: null, badge: 'Rising' },
+        parentId: null,
       },
     ])
   })

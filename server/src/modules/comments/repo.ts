@@ -1,5 +1,5 @@
 import type { Database } from '@bashboard/db'
-import type { Kysely, Transaction } from 'kysely'
+import { type Kysely, sql, type Transaction } from 'kysely'
 
 /** A comment joined with what its author card needs. */
 export interface CommentWithAuthorRow {
@@ -7,10 +7,15 @@ export interface CommentWithAuthorRow {
   post_id: string
   content: string
   created_at: Date
+  edited_at: Date | null
   author_id: string
   username: string
   avatar: string | null
   points: number
+  /** The top-level comment this one replies to, or null. */
+  parent_id: string | null
+  /** Set on a "comment deleted" placeholder (kept because it has replies). */
+  deleted_at: Date | null
 }
 
 /** The fields a delete needs to check ownership and fix the post's counter. */
@@ -18,6 +23,8 @@ export interface CommentOwnerRow {
   id: string
   post_id: string
   author_id: string
+  parent_id: string | null
+  deleted_at: Date | null
 }
 
 type Executor = Kysely<Database> | Transaction<Database>
@@ -31,10 +38,13 @@ function selectWithAuthor(db: Executor) {
       'comments.post_id',
       'comments.content',
       'comments.created_at',
+      'comments.edited_at',
       'comments.author_id',
       'users.username',
       'users.avatar',
       'users.points',
+      'comments.parent_id',
+      'comments.deleted_at',
     ])
 }
 
@@ -85,11 +95,16 @@ export async function addToCommentsCount(
 /** Inserts a comment and returns its id. */
 export async function insertComment(
   trx: Transaction<Database>,
-  fields: { postId: string; authorId: string; content: string },
+  fields: { postId: string; authorId: string; content: string; parentId?: string | null },
 ): Promise<string> {
   const row = await trx
     .insertInto('comments')
-    .values({ post_id: fields.postId, author_id: fields.authorId, content: fields.content })
+    .values({
+      post_id: fields.postId,
+      author_id: fields.authorId,
+      content: fields.content,
+      parent_id: fields.parentId ?? null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow()
   return row.id
@@ -101,7 +116,10 @@ export function findCommentOwner(
   commentId: string,
   lock = false,
 ): Promise<CommentOwnerRow | undefined> {
-  const query = db.selectFrom('comments').select(['id', 'post_id', 'author_id']).where('id', '=', commentId)
+  const query = db
+    .selectFrom('comments')
+    .select(['id', 'post_id', 'author_id', 'parent_id', 'deleted_at'])
+    .where('id', '=', commentId)
   return (lock ? query.forUpdate() : query).executeTakeFirst()
 }
 
@@ -116,7 +134,60 @@ export async function lockPost(trx: Transaction<Database>, postId: string): Prom
   return row !== undefined
 }
 
+/** A comment's owner and age, locked until the transaction ends, or undefined. */
+export function lockCommentForEdit(
+  trx: Transaction<Database>,
+  commentId: string,
+): Promise<{ id: string; post_id: string; author_id: string; created_at: Date } | undefined> {
+  return (
+    trx
+      .selectFrom('comments')
+      .select(['id', 'post_id', 'author_id', 'created_at'])
+      .where('id', '=', commentId)
+      // A "comment deleted" placeholder has no text left to edit: it answers as not found.
+      .where('deleted_at', 'is', null)
+      .forUpdate()
+      .executeTakeFirst()
+  )
+}
+
+/** Replaces a comment's text and stamps the edit time. */
+export async function updateCommentContent(
+  trx: Transaction<Database>,
+  commentId: string,
+  content: string,
+): Promise<void> {
+  await trx
+    .updateTable('comments')
+    .set({ content, edited_at: sql<Date>`now()` })
+    .where('id', '=', commentId)
+    .execute()
+}
+
 /** Deletes a comment row. */
 export async function deleteCommentRow(trx: Transaction<Database>, commentId: string): Promise<void> {
   await trx.deleteFrom('comments').where('id', '=', commentId).execute()
+}
+
+/** How many replies a comment has (served by comments_parent_id_idx). */
+export async function countReplies(db: Executor, commentId: string): Promise<number> {
+  const row = await db
+    .selectFrom('comments')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('parent_id', '=', commentId)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/**
+ * Turns a comment into a "comment deleted" placeholder: its text is cleared and `deleted_at` set, so
+ * its replies keep their place. Its author id stays (the row still cascades with the account) but is
+ * never shown.
+ */
+export async function markCommentDeleted(trx: Transaction<Database>, commentId: string): Promise<void> {
+  await trx
+    .updateTable('comments')
+    .set({ content: '', deleted_at: sql<Date>`now()` })
+    .where('id', '=', commentId)
+    .execute()
 }

@@ -5,12 +5,14 @@ import {
   CreateCommentBody,
   CreateCommentResponse,
   DeleteCommentResponse,
+  EditCommentBody,
+  EditCommentResponse,
 } from '../../contract/comments.ts'
 import { ErrorResponse } from '../../contract/common.ts'
 import { AFTER_WRITES_PLUGIN } from '../../events/dispatcher.ts'
 import { requireAuth } from '../../infra/auth.ts'
 import { modulePlugin } from '../../infra/module-plugin.ts'
-import { type CommentsDeps, createComment, deleteComment, listComments } from './service.ts'
+import { type CommentsDeps, createComment, deleteComment, editComment, listComments } from './service.ts'
 
 /** Comments a member may post per minute; more answer 429 with `Retry-After`. */
 export const COMMENTS_PER_MINUTE = 10
@@ -87,5 +89,26 @@ export const commentsRoutes = modulePlugin('comments', [AFTER_WRITES_PLUGIN], as
       },
     },
     async (request) => deleteComment(deps, requireAuth(request), request.params.commentId),
+  )
+
+  app.patch(
+    '/api/comments/:commentId',
+    {
+      // Editing is writing text under the user's name, like posting it: the `post` scope.
+      config: { access: 'member', tokenScope: 'post' },
+      schema: {
+        params: CommentIdParams,
+        body: EditCommentBody,
+        response: {
+          200: EditCommentResponse,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          403: ErrorResponse,
+          404: ErrorResponse,
+          422: ErrorResponse,
+        },
+      },
+    },
+    async (request) => editComment(deps, requireAuth(request), request.params.commentId, request.body),
   )
 })

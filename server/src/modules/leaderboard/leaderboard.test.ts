@@ -48,7 +48,7 @@ async function userWith(points: number, entries: Array<[delta: number, daysAgo: 
 
 async function board(period?: string): Promise<LeaderboardEntry[]> {
   // Rows inserted behind the app's back: tell the cache, as the services do after a commit.
-  t.app.leaderboard.changed()
+  t.app.leaderboard.recount()
   const res = await t.app.inject({
     method: 'GET',
     url: `/api/website/leaderboard${period ? `?period=${period}` : ''}`,
@@ -85,7 +85,7 @@ function recordLeaderboardTopic(bus: Bus = t.bus) {
 
 /** The stats the page would load now (after telling the cache about rows inserted behind its back). */
 async function loadStats(): Promise<LeaderboardStats> {
-  t.app.leaderboard.changed()
+  t.app.leaderboard.recount()
   const res = await t.app.inject({ method: 'GET', url: '/api/leaderboard' })
   expect(res.statusCode).toBe(200)
   return (res.json() as LeaderboardResponse).stats
@@ -108,7 +108,7 @@ async function createPostAs(author: TestUser, title: string): Promise<string> {
 }
 
 describe('leaderboardLabel', () => {
-  it('follows DESIGN §4: tier labels first, then Hot, then Rising, else None', () => {
+  it('follows docs/product-rules.md#leaderboard: tier labels first, then Hot, then Rising, else None', () => {
     expect(leaderboardLabel(1000, 0, false)).toBe('Expert')
     expect(leaderboardLabel(999, 500, true)).toBe('Pro')
     expect(leaderboardLabel(250, 100, true)).toBe('Advanced')
@@ -211,7 +211,7 @@ describe('GET /api/leaderboard', () => {
     await userWith(1500, [[20, 1]])
     await userWith(300, [])
     await userWith(0, [])
-    t.app.leaderboard.changed()
+    t.app.leaderboard.recount()
     const res = await t.app.inject({ method: 'GET', url: '/api/leaderboard?period=week' })
     expect(res.statusCode).toBe(200)
     const body: LeaderboardResponse = res.json()
@@ -278,7 +278,7 @@ describe('live leaderboard.updated', () => {
         })
         .execute()
       await t.db.updateTable('users').set({ points: 70 }).where('id', '=', user.id).execute()
-      lb.changed()
+      lb.recount()
       await sleep(600)
       stop()
       expect(events.map((e) => e.period).sort()).toEqual(['all', 'month'])
@@ -299,7 +299,7 @@ describe('live leaderboard.updated', () => {
       await t.db.updateTable('users').set({ points: 99 }).where('id', '=', user.id).execute()
       // Unchanged as far as this instance knows, within the TTL: the cached board.
       expect((await lb.get('all')).entries[0]?.points).toBe(10)
-      lb.changed()
+      lb.recount()
       expect((await lb.get('all')).entries[0]?.points).toBe(99)
     } finally {
       lb.close()
@@ -324,7 +324,7 @@ describe('live leaderboard.stats', () => {
         headers: authHeader(loginAs(t.app, voter)),
       })
       expect(vote.statusCode).toBe(200)
-      await t.app.voteEffects.settle()
+      await t.app.voteSettler.settleAll()
       const expected = { ...before, totalPoints: before.totalPoints + 2 }
       await vi.waitFor(() => expect(stats()).toContainEqual({ stats: expected }), arrival)
     } finally {
@@ -368,13 +368,13 @@ describe('live leaderboard.stats', () => {
         .insertInto('points_ledger')
         .values({ user_id: user.id, delta: 5, reason: 'adjustment', created_at: new Date(Date.now() - DAY) })
         .execute()
-      lb.changed()
+      lb.recount()
       await sleep(600)
       expect(events.map((e) => e.event)).toEqual(['leaderboard.updated', 'leaderboard.updated'])
       expect(stats()).toEqual([])
 
       await t.db.updateTable('users').set({ points: 35 }).where('id', '=', user.id).execute()
-      lb.changed()
+      lb.recount()
       await sleep(600)
       expect(events.slice(2).map((e) => [e.event, e.data.period])).toEqual([
         ['leaderboard.updated', 'all'],
@@ -383,7 +383,7 @@ describe('live leaderboard.stats', () => {
       expect(stats()).toEqual([{ stats: { ...before, totalPoints: 35 } }])
 
       // Nothing changed since: no event at all.
-      lb.changed()
+      lb.recount()
       await sleep(600)
       expect(events).toHaveLength(4)
     } finally {

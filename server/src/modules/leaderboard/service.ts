@@ -22,7 +22,7 @@ import {
 /** Every board period, in tab order. */
 export const PERIODS: readonly LeaderboardPeriod[] = ['all', 'week', 'month']
 
-/** Timings of the cache and the live push (DESIGN §4, issue 4 speed target). */
+/** Timings of the cache and the live push (docs/product-rules.md#leaderboard, issue 4 speed target). */
 export interface LeaderboardTimings {
   /** A snapshot nobody here changed is served for this long; then one request refreshes it. */
   ttlMs: number
@@ -38,13 +38,13 @@ export const LEADERBOARD_TIMINGS: LeaderboardTimings = {
   pushWindowMs: 1000,
 }
 
-/** The leaderboard label thresholds (DESIGN §4). */
+/** The leaderboard label thresholds (docs/product-rules.md#leaderboard). */
 const LABEL = { expert: 1000, pro: 500, advanced: 250, hotGain: 20, hotRank: 3, risingGain: 10 } as const
 
 /**
- * The leaderboard label of a user (DESIGN §4): Expert ≥1000, Pro ≥500, Advanced ≥250 all-time points,
- * else Hot when among the top 3 weekly gainers with a gain ≥20, else Rising when the weekly gain is ≥10
- * and at least half the total, else None.
+ * The leaderboard label of a user (docs/product-rules.md#leaderboard): Expert ≥1000, Pro ≥500, Advanced ≥250
+ * all-time points, else Hot when among the top 3 weekly gainers with a gain ≥20, else Rising when the weekly
+ * gain is ≥10 and at least half the total, else None.
  */
 export function leaderboardLabel(
   total: number,
@@ -129,7 +129,7 @@ export interface Leaderboard {
    * `leaderboard.updated` for each period whose top 10 changed, then `leaderboard.stats` if the stats
    * changed. Never throws and never delays the caller.
    */
-  changed(): void
+  recount(): void
   /** Drops a pending push and waits for one in progress (app shutdown). */
   close(): Promise<void>
 }
@@ -158,7 +158,7 @@ export function createLeaderboard(
   timings: LeaderboardTimings = LEADERBOARD_TIMINGS,
 ): Leaderboard {
   let snapshot: { value: LeaderboardSnapshot; version: number; at: number } | undefined
-  // Bumped by changed(); a snapshot computed from an older version is dirty.
+  // Bumped by recount(); a snapshot computed from an older version is dirty.
   let version = 0
   let lastStart = Number.NEGATIVE_INFINITY
   let running: Running | undefined
@@ -263,7 +263,7 @@ export function createLeaderboard(
     async weeklyLeaders(limit) {
       return (await read()).weeklyLeaders.slice(0, limit)
     },
-    changed() {
+    recount() {
       // The boards as they were before this change are the baseline the next push compares with.
       if (snapshot && snapshot.version === version) {
         for (const period of PERIODS) {
@@ -281,7 +281,7 @@ export function createLeaderboard(
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * The cached leaderboards; call `changed()` after any commit that changes points or the user count.
+     * The cached leaderboards; call `recount()` after any commit that changes points or the user count.
      */
     leaderboard: Leaderboard
   }

@@ -4,38 +4,6 @@ import { updateUserRole } from '../accounts/repo.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
 
-/** One audit-log entry as written by any module whose moderators act on something. */
-export interface ModerationLogInput {
-  moderatorId: string
-  moderatorName: string
-  /** `domain.verb`: post.deleted, comment.deleted, role.changed, application.accepted, blog.published… */
-  action: string
-  subjectType: ModerationSubjectType
-  subjectId: string | null
-  subjectTitle: string
-  reason?: string
-}
-
-/** Appends an entry to the moderators' audit log, inside the transaction of the action it records. */
-export async function insertModerationLog(
-  trx: Transaction<Database>,
-  entry: ModerationLogInput,
-): Promise<{ id: string; created_at: Date }> {
-  return trx
-    .insertInto('moderation_log')
-    .values({
-      moderator_id: entry.moderatorId,
-      moderator_name: entry.moderatorName,
-      action: entry.action,
-      subject_type: entry.subjectType,
-      subject_id: entry.subjectId,
-      subject_title: entry.subjectTitle.slice(0, 200),
-      reason: (entry.reason ?? '').slice(0, 500),
-    })
-    .returning(['id', 'created_at'])
-    .executeTakeFirstOrThrow()
-}
-
 /** A page of the audit log, newest first, and the number of entries. */
 export async function listModerationLog(
   db: Executor,
@@ -85,19 +53,23 @@ export function recentPosts(db: Executor, limit: number) {
 
 /** The newest comments with their authors. */
 export function recentComments(db: Executor, limit: number) {
-  return db
-    .selectFrom('comments')
-    .leftJoin('users', 'users.id', 'comments.author_id')
-    .select([
-      'comments.id',
-      'comments.content',
-      'comments.created_at',
-      'comments.author_id',
-      'users.username',
-    ])
-    .orderBy('comments.created_at', 'desc')
-    .limit(limit)
-    .execute()
+  return (
+    db
+      .selectFrom('comments')
+      .leftJoin('users', 'users.id', 'comments.author_id')
+      .select([
+        'comments.id',
+        'comments.content',
+        'comments.created_at',
+        'comments.author_id',
+        'users.username',
+      ])
+      // "Comment deleted" placeholders (kept for their replies) hold nothing to moderate.
+      .where('comments.deleted_at', 'is', null)
+      .orderBy('comments.created_at', 'desc')
+      .limit(limit)
+      .execute()
+  )
 }
 
 /** The latest votes (a switched vote counts at the time it switched), with the voter and post title. */
@@ -243,6 +215,8 @@ export async function searchCommentsForModeration(db: Executor, filter: ContentF
     .selectFrom('comments')
     .innerJoin('posts', 'posts.id', 'comments.post_id')
     .leftJoin('users', 'users.id', 'comments.author_id')
+    // "Comment deleted" placeholders (kept for their replies) hold nothing to moderate.
+    .where('comments.deleted_at', 'is', null)
   if (filter.q) query = query.where('comments.content', 'ilike', containsPattern(filter.q))
   if (filter.author) query = query.where(sql`lower(users.username)`, '=', filter.author.toLowerCase())
   const [rows, count] = await Promise.all([
@@ -271,12 +245,6 @@ export async function searchCommentsForModeration(db: Executor, filter: ContentF
 export async function findPostTitle(db: Executor, id: string): Promise<string | undefined> {
   const row = await db.selectFrom('posts').select('title').where('id', '=', id).executeTakeFirst()
   return row?.title
-}
-
-/** A comment's text, for the audit log of its deletion. */
-export async function findCommentContent(db: Executor, id: string): Promise<string | undefined> {
-  const row = await db.selectFrom('comments').select('content').where('id', '=', id).executeTakeFirst()
-  return row?.content
 }
 
 // ---------------------------------------------------------------------------------------------

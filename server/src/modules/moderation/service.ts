@@ -23,9 +23,9 @@ import { type AuthUser, hasAccess, isContributor } from '../../lib/access.ts'
 import { ForbiddenError, InvalidError, NotFoundError } from '../../lib/errors.ts'
 import { isUuid } from '../../lib/slug.ts'
 import { startOfUtcDay } from '../../lib/time.ts'
+import { activityItem, excerpt, voteTitle } from '../audit/activity.ts'
+import { logModerationAction } from '../audit/log.ts'
 import { createNotification } from '../notifications/service.ts'
-import { activityItem, excerpt, voteTitle } from './activity.ts'
-import { logModerationAction } from './audit.ts'
 import { toAuditEntry, toModComment, toModPost, toModUser } from './presenter.ts'
 import {
   countCommentsPerMinute,

@@ -32,9 +32,9 @@ function recordNotifications(userId: string) {
   return { events, stop }
 }
 
-/** The user's notifications once the votes so far have settled (vote-effects.ts writes the upvote rows). */
+/** The user's notifications once the votes so far have settled (vote-settler.ts writes the upvote rows). */
 async function list(user: TestUser): Promise<NotificationsResponse> {
-  await t.app.voteEffects.settle()
+  await t.app.voteSettler.settleAll()
   const res = await t.app.inject({
     method: 'GET',
     url: '/api/notifications',
@@ -184,7 +184,7 @@ describe('upvote notifications', () => {
     const [a, b, c] = await Promise.all([createUser(t.db), createUser(t.db), createUser(t.db)])
     if (!a || !b || !c) throw new Error('voters missing')
     await upvote(a, post.id)
-    await t.app.voteEffects.settle()
+    await t.app.voteSettler.settleAll()
     const readAll = await t.app.inject({
       method: 'POST',
       url: '/api/notifications/read-all',
@@ -217,9 +217,9 @@ describe('tier notifications', () => {
     const { events, stop } = recordNotifications(author.id)
     // Settled one at a time (a batch holding both would name the total it reached, 52).
     await upvote(a, post.id) // 48 → 50: Explorer
-    await t.app.voteEffects.settle()
+    await t.app.voteSettler.settleAll()
     await upvote(b, post.id) // 50 → 52: still Explorer
-    await t.app.voteEffects.settle()
+    await t.app.voteSettler.settleAll()
     stop()
     const tiers = (await list(author)).notifications.filter((n) => n.kind === 'tier')
     expect(tiers).toHaveLength(1)

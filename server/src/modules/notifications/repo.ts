@@ -134,3 +134,20 @@ export function findPostSummary(
     .where('id', '=', postId)
     .executeTakeFirst()
 }
+
+/** The members with these usernames (compared without case, served by users_username_lower_key). */
+export function findUsersByUsernames(
+  db: Executor,
+  usernames: readonly string[],
+): Promise<Array<{ id: string; username: string }>> {
+  if (usernames.length === 0) return Promise.resolve([])
+  return db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where(
+      sql`lower(username)`,
+      'in',
+      usernames.map((name) => name.toLowerCase()),
+    )
+    .execute()
+}

@@ -1,5 +1,7 @@
 import type { Database, NotificationKind, NotificationRow } from '@bashboard/db'
 import type { Kysely, Transaction } from 'kysely'
+import { MENTIONS_NOTIFIED_MAX } from '../../contract/comments.ts'
+import { findMentions } from '../../contract/mentions.ts'
 import type { NotificationsResponse } from '../../contract/notifications.ts'
 import { badgeForPoints } from '../../lib/badges.ts'
 import { startBatch } from '../../lib/batch.ts'
@@ -11,6 +13,7 @@ import {
   countUnread,
   findPostSummary,
   findUnreadWithCounts,
+  findUsersByUsernames,
   insertNotification,
   listNotifications,
   markAllRead,
@@ -19,6 +22,12 @@ import {
 
 /** Longest post title quoted in a notification text (the column holds at most 300 characters). */
 const QUOTED_TITLE_MAX = 120
+/**
+ * Most mentioned names looked up per comment: enough to find the first {@link MENTIONS_NOTIFIED_MAX}
+ * real members among the writer's own name, repeats of people already notified and typos, while a
+ * comment of nothing but `@names` stays one small query.
+ */
+const MENTION_LOOKUPS_MAX = 20
 /** The upvote live push of one post goes out at most once per this window (per instance). */
 export const UPVOTE_PUSH_WINDOW_MS = 3000
 
@@ -52,24 +61,74 @@ export async function createNotification(
   outbox.publish(`user:${input.userId}`, 'notification', { ...toNotification(row), unreadCount })
 }
 
+/** A new comment, as {@link notifyComment} needs it. */
+export interface NewCommentNotice {
+  postId: string
+  commentId: string
+  commenterId: string
+  commenterName: string
+  content: string
+  /** The author of the comment this one answers, when it is a reply. */
+  answeredAuthorId: string | null
+}
+
 /**
- * Tells a post's author that someone commented on it (kind `comment`, link `/post/<slug>`). Nothing
- * when they commented on their own post, or when the post is gone.
+ * Tells everyone a new comment concerns, each of them once and never its writer, in this order: the
+ * author of the comment it answers (kind `reply`), the post's author (kind `comment`, link
+ * `/post/<slug>`), then the members it mentions by `@username` (kind `mention`; unknown names do
+ * nothing, at most {@link MENTIONS_NOTIFIED_MAX} are notified). Reply and mention links point at the
+ * comment (`/post/<slug>#comment-<id>`). Nothing when the post is gone.
  */
 export async function notifyComment(
   trx: Transaction<Database>,
   outbox: Outbox,
-  input: { postId: string; commenterId: string; commenterName: string },
+  input: NewCommentNotice,
 ): Promise<void> {
   const post = await findPostSummary(trx, input.postId)
-  if (!post || post.author_id === input.commenterId) return
-  await createNotification(trx, outbox, {
-    userId: post.author_id,
-    kind: 'comment',
-    text: `${input.commenterName} commented on your command "${quote(post.title)}"`,
-    link: `/post/${post.slug}`,
-    subjectId: input.postId,
-  })
+  if (!post) return
+  const title = quote(post.title)
+  const atComment = `/post/${post.slug}#comment-${input.commentId}`
+  const notified = new Set([input.commenterId])
+  if (input.answeredAuthorId && !notified.has(input.answeredAuthorId)) {
+    notified.add(input.answeredAuthorId)
+    await createNotification(trx, outbox, {
+      userId: input.answeredAuthorId,
+      kind: 'reply',
+      text: `${input.commenterName} replied to your comment on "${title}"`,
+      link: atComment,
+      subjectId: input.commentId,
+    })
+  }
+  if (!notified.has(post.author_id)) {
+    notified.add(post.author_id)
+    await createNotification(trx, outbox, {
+      userId: post.author_id,
+      kind: 'comment',
+      text: `${input.commenterName} commented on your command "${title}"`,
+      link: `/post/${post.slug}`,
+      subjectId: input.postId,
+    })
+  }
+  const names = findMentions(input.content)
+  if (names.length === 0) return
+  // Found in the order they were written, so the first ones mentioned are the ones notified.
+  const found = await findUsersByUsernames(trx, names.slice(0, MENTION_LOOKUPS_MAX))
+  const byName = new Map(found.map((user) => [user.username.toLowerCase(), user.id]))
+  let mentioned = 0
+  for (const name of names) {
+    if (mentioned >= MENTIONS_NOTIFIED_MAX) break
+    const userId = byName.get(name.toLowerCase())
+    if (!userId || notified.has(userId)) continue
+    notified.add(userId)
+    mentioned++
+    await createNotification(trx, outbox, {
+      userId,
+      kind: 'mention',
+      text: `${input.commenterName} mentioned you in a comment on "${title}"`,
+      link: atComment,
+      subjectId: input.commentId,
+    })
+  }
 }
 
 /** The text of a tier notification for a user who now has `points`. */
@@ -110,7 +169,7 @@ export interface UpvoteBatchTexts {
 
 /**
  * The texts of the post author's unread upvote batch row. No event is queued for it: the settler
- * (posts/vote-effects.ts) hands the row's id to {@link UpvoteNotifier.upvoted} after commit, which
+ * (posts/vote-settler.ts) hands the row's id to {@link UpvoteNotifier.upvoted} after commit, which
  * pushes at most once per window with the absolute count.
  */
 export function upvoteBatchTexts(post: { title: string; slug: string }): UpvoteBatchTexts {
@@ -134,7 +193,7 @@ export interface UpvoteNotifier {
    * the row as it is then (its absolute count) and the unread count. So a row is pushed at most once
    * per window, however many votes it gets. Never throws, never delays the caller.
    */
-  upvoted(notificationId: string): void
+  pushSoon(notificationId: string): void
   /** Drops pending pushes and waits for one in progress (app shutdown). */
   close(): Promise<void>
 }
@@ -167,7 +226,7 @@ export function createUpvoteNotifier(
   })
 
   return {
-    upvoted(notificationId) {
+    pushSoon(notificationId) {
       pending.add(notificationId)
       batch.poke()
     },

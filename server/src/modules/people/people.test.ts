@@ -440,7 +440,7 @@ describe('points through the posts API', () => {
     const voterB = await createUser(t.db)
     // Once the votes so far have settled (their points follow the vote in a batch).
     const state = async () => {
-      await t.app.voteEffects.settle()
+      await t.app.voteSettler.settleAll()
       const user = await t.db
         .selectFrom('users')
         .select('points')

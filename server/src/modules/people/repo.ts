@@ -71,22 +71,26 @@ export function findFavoritesOf(db: Kysely<Database>, userId: string): Promise<F
 
 /** The user's newest comments with their posts (comments_author_created_at_idx), one query. */
 export function findCommentsOf(db: Kysely<Database>, userId: string): Promise<ProfileCommentRow[]> {
-  return db
-    .selectFrom('comments')
-    .innerJoin('posts', 'posts.id', 'comments.post_id')
-    .select([
-      'comments.id',
-      'comments.content',
-      'comments.created_at',
-      'posts.id as post_id',
-      'posts.title as post_title',
-      'posts.slug as post_slug',
-    ])
-    .where('comments.author_id', '=', userId)
-    .orderBy('comments.created_at', 'desc')
-    .orderBy('comments.id', 'desc')
-    .limit(PROFILE_LIST_LIMIT)
-    .execute()
+  return (
+    db
+      .selectFrom('comments')
+      .innerJoin('posts', 'posts.id', 'comments.post_id')
+      .select([
+        'comments.id',
+        'comments.content',
+        'comments.created_at',
+        'posts.id as post_id',
+        'posts.title as post_title',
+        'posts.slug as post_slug',
+      ])
+      .where('comments.author_id', '=', userId)
+      // A deleted comment kept as a placeholder for its replies is no longer theirs to show.
+      .where('comments.deleted_at', 'is', null)
+      .orderBy('comments.created_at', 'desc')
+      .orderBy('comments.id', 'desc')
+      .limit(PROFILE_LIST_LIMIT)
+      .execute()
+  )
 }
 
 /** Whether another user than `exceptId` holds the username (case-insensitively) or the email. */

@@ -14,8 +14,9 @@ import type { LiveHub, WatchedEvent } from '../../live/hub.ts'
  *   every page holding the post shows them at once and nothing is recomputed.
  * - **Structure changes drop only what they can touch.** A new or deleted post drops the lists it can
  *   appear in (home, its category's and the all-categories browse pages, searches) and the post pages
- *   whose related posts it may join or leave; an edit drops the post's own pages, searches, and the
- *   lists of its old and new category when it moved. A renamed author is patched on every held card.
+ *   whose related posts it may join or leave; an edit drops the post's own pages, searches, filtered
+ *   browse pages (its tags or command may now pass a filter), and the lists of its old and new
+ *   category when it moved. A renamed author is patched on every held card.
  * - **Orderings by counters trail by a bounded time.** A list keeps its order until it is refreshed:
  *   a list is fresh for {@link LIST_FRESH_MS}, then served for up to {@link LIST_STALE_MS} more while
  *   one refresh runs, so a page being read shows an order at most about 2 s old (plus the refresh),
@@ -37,10 +38,14 @@ export interface PostPageCaches {
 /** The home page's part every visitor sees alike. */
 export type HomePage = Omit<WebsiteResponse, 'myReactedPosts'>
 
-/** A browse page as every visitor sees it, with the category it was filtered by (null for all). */
+/**
+ * A browse page as every visitor sees it, with the category it was filtered by (null for all) and
+ * whether other filters (tags, dates, flags, score) chose its posts.
+ */
 export interface BrowsePage {
   response: Omit<BrowseResponse, 'myReactedPosts'>
   categoryId: string | null
+  filtered: boolean
 }
 
 /**
@@ -191,7 +196,8 @@ export function createPostPageCaches(live: LiveHub, now?: () => number): PostPag
         cards.applyEdit(edited)
         dropHolders(postId)
         search.invalidate()
-        browse.invalidateWhere((page) => page.response.search !== null)
+        // An edit can add or remove a tag or a placeholder: a filtered page may gain or lose the post.
+        browse.invalidateWhere((page) => page.response.search !== null || page.filtered)
         // Moved (or its old category is unknown): both categories' lists and counts change.
         const from = before === undefined ? undefined : (before.category?._id ?? null)
         const to = edited.category?._id ?? null

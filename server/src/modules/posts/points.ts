@@ -1,6 +1,6 @@
 import type { PointsReason } from '@bashboard/db'
 
-/** Points of the ledger (DESIGN §4). */
+/** Points of the ledger (docs/product-rules.md#points). */
 export const POINTS = { postCreated: 10, upvoteReceived: 2, downvoteReceived: -1 } as const
 
 /** A ledger entry's points and reason. */

@@ -75,9 +75,9 @@ function voteAs(user: TestUser, postId: string, direction: 'upvote' | 'downvote'
   })
 }
 
-/** A user's total and ledger once every vote so far has settled (vote-effects.ts). */
+/** A user's total and ledger once every vote so far has settled (vote-settler.ts). */
 async function points(db: Kysely<Database>, userId: string) {
-  await t.app.voteEffects.settle()
+  await t.app.voteSettler.settleAll()
   const user = await db
     .selectFrom('users')
     .select(['points', 'post_count'])
@@ -185,7 +185,7 @@ describe('POST /api/posts/create', () => {
     ],
     [{ category: '  ' }, POST_MESSAGES.categoryRequired],
     [{ category: '00000000-0000-4000-8000-000000000000' }, POST_MESSAGES.categoryUnknown],
-  ])('answers 422 in the SEED-SPEC order (%#)', async (overrides, message) => {
+  ])('answers 422 in the order of docs/product-rules.md#create-post (%#)', async (overrides, message) => {
     const res = await create(contributor, uniqueBody(overrides))
     expect(res.statusCode).toBe(422)
     expect(res.json().message).toBe(message)
@@ -518,7 +518,7 @@ describe('votes', () => {
     const { events, stop } = recordEvents(t.bus)
     try {
       expect((await voteAs(voter, post.id, 'upvote')).statusCode).toBe(200) // 47 → 50: Explorer
-      await t.app.voteEffects.settle()
+      await t.app.voteSettler.settleAll()
     } finally {
       stop()
     }

@@ -16,6 +16,7 @@ export function toPostCard(row: PostCardRow): PostCard {
     description: row.description,
     excerpt: excerpt(row.description_text),
     createdAt: row.created_at.toISOString(),
+    editedAt: row.edited_at ? row.edited_at.toISOString() : null,
     author: {
       _id: row.author_id,
       username: row.author_username,

@@ -17,6 +17,7 @@ export interface PostCardRow {
   comments_count: number
   saved_count: number
   created_at: Date
+  edited_at: Date | null
   author_id: string
   author_username: string
   author_avatar: string | null
@@ -56,6 +57,7 @@ export function selectPostCards(db: Kysely<Database>) {
     'p.comments_count',
     'p.saved_count',
     'p.created_at',
+    'p.edited_at',
     'u.id as author_id',
     'u.username as author_username',
     'u.avatar as author_avatar',
@@ -176,8 +178,8 @@ export async function findTakenPostFields(
 }
 
 /**
- * Adds a points ledger entry and applies it to the user's total, floored at 0 (DESIGN §4). Call inside
- * the transaction of the change the points are for. Returns the user's new total.
+ * Adds a points ledger entry and applies it to the user's total, floored at 0 (docs/product-rules.md#points).
+ * Call inside the transaction of the change the points are for. Returns the user's new total.
  */
 export async function recordPoints(
   db: Kysely<Database>,
@@ -301,15 +303,15 @@ export function findVoteCounts(
 /**
  * What {@link castVote} found and did. `post` is undefined when no post has that id. Otherwise
  * `changed` holds the new counts when the vote was written; it is null when nothing was written: the
- * voter is the author, the vote was already held when the statement began (`held`, with the counts
- * then), or the same user's concurrent press won the race (held after all, counts since changed).
+ * voter is the author, the voter already had this vote when the statement began (`callerVote`, with
+ * the counts then), or the same user's concurrent press won the race (counts since changed).
  */
 export interface VoteOutcome {
   post?: {
     authorId: string
     title: string
     /** The voter's vote when the statement began: 1, −1 or null. */
-    held: number | null
+    callerVote: number | null
     uplikeCount: number
     downlikeCount: number
   }
@@ -324,7 +326,7 @@ export interface VoteOutcome {
 interface VoteRow {
   author_id: string
   title: string
-  held: number | null
+  caller_vote: number | null
   read_uplike_count: number
   read_downlike_count: number
   uplike_count: number | null
@@ -336,12 +338,12 @@ interface VoteRow {
  * Casts a vote in ONE statement, which commits on its own: it reads the post and the voter's vote,
  * and when the vote changes, writes it, the post's counts and one `vote_effects` row. What the vote
  * owes the author (ledger, total, notifications) is settled from that row in a later batch
- * (vote-effects.ts), so no vote waits on the author's row.
+ * (vote-settler.ts), so no vote waits on the author's row.
  *
  * The state machine rests on the upsert: values are only +1 and −1, so `ON CONFLICT … DO UPDATE …
  * WHERE votes.value <> excluded.value` either inserts (a new vote: `xmax = 0` on a fresh row),
- * switches the held vote (the updated row carries our transaction id in xmax), or returns no row
- * (the held vote pressed again: nothing else runs, since every later step reads `vote`). ON CONFLICT
+ * switches the caller's vote (the updated row carries our transaction id in xmax), or returns no row
+ * (the caller's vote pressed again: nothing else runs, since every later step reads `vote`). ON CONFLICT
  * locks the existing row and re-checks the WHERE on its latest version, so one user's concurrent
  * presses are applied one at a time and never twice.
  *
@@ -362,15 +364,15 @@ export async function castVote(
     input.value > 0 ? ['uplike_count', 'downlike_count'] : ['downlike_count', 'uplike_count']
   const { rows } = await sql<VoteRow>`${preparedAs(input.value > 0 ? 'cast_upvote' : 'cast_downvote')}
     WITH target AS (
-      SELECT p.id, p.author_id, p.title, p.uplike_count, p.downlike_count, held.value AS held
+      SELECT p.id, p.author_id, p.title, p.uplike_count, p.downlike_count, mine.value AS caller_vote
       FROM posts p
-      LEFT JOIN votes held ON held.post_id = p.id AND held.user_id = ${input.voterId}
+      LEFT JOIN votes mine ON mine.post_id = p.id AND mine.user_id = ${input.voterId}
       WHERE p.id = ${input.postId}
       FOR KEY SHARE OF p
     ), vote AS (
       INSERT INTO votes (user_id, post_id, value)
       SELECT ${input.voterId}::uuid, target.id, ${input.value}::smallint FROM target
-      WHERE target.author_id <> ${input.voterId} AND target.held IS DISTINCT FROM ${input.value}::smallint
+      WHERE target.author_id <> ${input.voterId} AND target.caller_vote IS DISTINCT FROM ${input.value}::smallint
       ON CONFLICT (user_id, post_id) DO UPDATE SET value = excluded.value, updated_at = now()
         WHERE votes.value <> excluded.value
       RETURNING (xmax = 0) AS inserted, updated_at
@@ -385,7 +387,7 @@ export async function castVote(
         NOT vote.inserted, vote.updated_at
       FROM target, vote
     )
-    SELECT target.author_id, target.title, target.held,
+    SELECT target.author_id, target.title, target.caller_vote,
       target.uplike_count AS read_uplike_count, target.downlike_count AS read_downlike_count,
       counts.uplike_count, counts.downlike_count, vote.updated_at AS voted_at
     FROM target
@@ -396,7 +398,7 @@ export async function castVote(
   const post = {
     authorId: row.author_id,
     title: row.title,
-    held: row.held,
+    callerVote: row.caller_vote,
     uplikeCount: row.read_uplike_count,
     downlikeCount: row.read_downlike_count,
   }

@@ -18,9 +18,10 @@ import { htmlToText, sanitizeDescription } from '../../lib/sanitize.ts'
 import { commandKey, isUuid, slugify } from '../../lib/slug.ts'
 import { deriveTags } from '../../lib/tags.ts'
 import type { LiveHub } from '../../live/hub.ts'
+import { logModerationAction } from '../audit/log.ts'
 import { withSavedFlags } from '../collections/saved-flags.ts'
-import { logModerationAction } from '../moderation/audit.ts'
 import { notifyTierCrossing } from '../notifications/service.ts'
+import { saveCommandFlags } from './command-flags.ts'
 import { type PostPage, type PostPageCaches, startLoad } from './page-caches.ts'
 import { POINTS } from './points.ts'
 import { toPostCard } from './presenter.ts'
@@ -55,14 +56,14 @@ export interface PostsDeps {
   views: ViewCounter
 }
 
-/** Longest title (SEED-SPEC §5). */
+/** Longest title (docs/product-rules.md#create-post). */
 export const MAX_TITLE_LENGTH = 100
-/** Shortest description, in plain-text characters (SEED-SPEC §5). */
+/** Shortest description, in plain-text characters (docs/product-rules.md#create-post). */
 export const MIN_DESCRIPTION_LENGTH = 10
 /** Related posts on the detail page. */
 export const RELATED_LIMIT = 4
 
-/** The create-post messages of SEED-SPEC §5, in the order the rules are checked. */
+/** The create-post messages of docs/product-rules.md#create-post, in the order the rules are checked. */
 export const POST_MESSAGES = {
   titleRequired: 'Please enter a post title.',
   titleTooLong: `The title must be at most ${MAX_TITLE_LENGTH} characters.`,
@@ -139,9 +140,9 @@ async function loadCard(db: Kysely<Database>, id: string): Promise<PostCard> {
 }
 
 /**
- * Creates a post (contributors and moderators): validates in the SEED-SPEC §5 order, sanitises the
- * description, derives the slug, command key and tags, then in one transaction inserts the post,
- * counts it for the author and category and awards the author's points; raises `post.created`.
+ * Creates a post (contributors and moderators): validates in the order of docs/product-rules.md#create-post,
+ * sanitises the description, derives the slug, command key and tags, then in one transaction inserts the
+ * post, counts it for the author and category and awards the author's points; raises `post.created`.
  */
 export async function createPost(deps: PostsDeps, auth: AuthUser, body: CreatePostBody): Promise<PostCard> {
   if (!isContributor(auth.role)) throw new ForbiddenError(POST_MESSAGES.notContributor)
@@ -170,6 +171,7 @@ export async function createPost(deps: PostsDeps, auth: AuthUser, body: CreatePo
       .returning('id')
       .executeTakeFirstOrThrow()
       .catch(rethrowDuplicate)
+    await saveCommandFlags(trx, inserted.id, command)
     await adjustPostCounts(trx, auth.id, categoryId, 1)
     const points = await recordPoints(trx, {
       userId: auth.id,
@@ -234,10 +236,12 @@ export async function updatePost(deps: PostsDeps, auth: AuthUser, body: UpdatePo
         ...(description ? { description: description.html, description_text: description.text } : {}),
         ...(categoryId !== undefined ? { category_id: categoryId } : {}),
         updated_at: sql`now()`,
+        edited_at: sql`now()`,
       })
       .where('id', '=', current.id)
       .execute()
       .catch(rethrowDuplicate)
+    if (command !== undefined) await saveCommandFlags(trx, current.id, command)
     if (categoryId !== undefined && categoryId !== current.category_id) {
       if (current.category_id) await adjustCategoryCount(trx, current.category_id, -1)
       await adjustCategoryCount(trx, categoryId, 1)
@@ -306,20 +310,20 @@ export async function deletePost(
 }
 
 /** What a vote answers: the post's counts and the caller's vote after it. */
-function voteState(postId: string, up: number, down: number, held: number): VoteResponse {
-  return { postId, uplikeCount: up, downlikeCount: down, isLiked: held > 0, isDisliked: held < 0 }
+function voteState(postId: string, up: number, down: number, callerVote: number): VoteResponse {
+  return { postId, uplikeCount: up, downlikeCount: down, isLiked: callerVote > 0, isDisliked: callerVote < 0 }
 }
 
 /**
- * Casts an upvote (+1) or downvote (−1) with the state machine of SEED-SPEC §4: none → held vote,
- * switching moves one count to the other, pressing the held vote changes nothing. Authors cannot vote
- * on their own posts.
+ * Casts an upvote (+1) or downvote (−1) with the state machine of docs/product-rules.md#votes: none →
+ * a vote, switching moves one count to the other, pressing the vote you hold changes nothing. Authors
+ * cannot vote on their own posts.
  *
  * One statement (castVote) reads the post and the caller's vote and, when the vote changes, writes
  * it, the counts and the author's queued effects, committing on its own. Concurrent votes never wait
  * for each other except on the same rows, and the counts always equal a recount of the vote rows.
  * `vote.cast` is raised after that commit; the author's points, ledger entries and notifications
- * follow about 100 ms later, from the settler's batch (vote-effects.ts).
+ * follow about 100 ms later, from the settler's batch (vote-settler.ts).
  */
 export async function vote(
   deps: PostsDeps,
@@ -333,8 +337,8 @@ export async function vote(
   // author_id never changes, so the statement's read is enough to refuse (it wrote nothing).
   if (post.authorId === auth.id) throw new ForbiddenError(POST_MESSAGES.ownPost)
   if (!changed) {
-    // The held vote pressed again changes nothing: the counts read with it answer.
-    if (post.held === value) return voteState(id, post.uplikeCount, post.downlikeCount, value)
+    // The caller's vote pressed again changes nothing: the counts read with it answer.
+    if (post.callerVote === value) return voteState(id, post.uplikeCount, post.downlikeCount, value)
     // The same user's concurrent press of this vote won. Its commit came before this statement
     // finished, so a fresh read has its counts (the statement's snapshot predates it).
     const counts = await findVoteCounts(deps.db, id)
@@ -387,12 +391,12 @@ export async function getPostDetail(
     // The cached cards are shared: the caller's saves are laid over copies.
     withSavedFlags(deps.db, auth, [post], related),
   ])
-  const held = votes.get(post._id) ?? 0
+  const callerVote = votes.get(post._id) ?? 0
   const detail = flagged[0] ?? post
   return {
     post: detail,
-    isLiked: held > 0,
-    isDisliked: held < 0,
+    isLiked: callerVote > 0,
+    isDisliked: callerVote < 0,
     isSaved: detail.isSaved,
     related: flaggedRelated,
     liveId,

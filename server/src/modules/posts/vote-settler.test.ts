@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
 import { authHeader, createPost, createUser, loginAs, type TestUser } from '../../../test/factories.ts'
 import { POINTS } from './points.ts'
-import { SETTLE_LOCK_KEY, VOTE_SETTLE_DELAY_MS } from './vote-effects.ts'
+import { SETTLE_LOCK_KEY, VOTE_SETTLE_DELAY_MS } from './vote-settler.ts'
 
 let t: TestApp
 
@@ -83,7 +83,11 @@ describe('vote effects', () => {
       voters.map((voter, i) => voteAs(voter, posts[i % 3]?.id ?? '', i % 5 === 0 ? 'downvote' : 'upvote')),
     )
     expect(responses.map((r) => r.statusCode).filter((s) => s !== 200)).toEqual([])
-    await Promise.all([t.app.voteEffects.settle(), t.app.voteEffects.settle(), t.app.voteEffects.settle()])
+    await Promise.all([
+      t.app.voteSettler.settleAll(),
+      t.app.voteSettler.settleAll(),
+      t.app.voteSettler.settleAll(),
+    ])
 
     const downvotes = voters.filter((_, i) => i % 5 === 0).length
     const upvotes = voters.length - downvotes
@@ -118,7 +122,7 @@ describe('vote effects', () => {
     ])
     const voter = await createUser(t.db)
     expect((await voteAs(voter, settled.id)).statusCode).toBe(200)
-    await t.app.voteEffects.settle()
+    await t.app.voteSettler.settleAll()
     expect(await pointsOf(author.id)).toBe(40 + POINTS.upvoteReceived)
 
     const remove = (postId: string) =>
@@ -144,7 +148,7 @@ describe('vote effects', () => {
       expect((await voteAs(voter, pending.id)).statusCode).toBe(200)
       expect((await remove(pending.id)).statusCode).toBe(200)
     })
-    await t.app.voteEffects.settle()
+    await t.app.voteSettler.settleAll()
     expect(await pointsOf(author.id)).toBe(40)
     expect(await ledgerOf(author.id, pending.id)).toEqual([])
     expect(await queuedEffects()).toBe(0)

@@ -29,11 +29,11 @@ export const VOTE_SETTLE_SWEEP_MS = 5000
 export const SETTLE_LOCK_KEY = 7_420_142_002
 
 /** Settles queued vote effects. */
-export interface VoteEffects {
+export interface VoteSettler {
   /** A vote queued its effects and committed: they are settled within about {@link VOTE_SETTLE_DELAY_MS}. */
-  queued(): void
+  settleSoon(): void
   /** Settles every effect queued so far (tests, and code that must read the totals right away). */
-  settle(): Promise<void>
+  settleAll(): Promise<void>
   /** Stops the timers and waits for a running batch (app shutdown). */
   close(): Promise<void>
 }
@@ -54,11 +54,11 @@ type BatchOutcome =
   | { status: 'settled'; claimed: number; pointsChanged: boolean; noticeIds: string[] }
 
 /** A settler over `db` and the live hub; it raises `votes.settled` after each batch that settled something. */
-export function createVoteEffects(deps: {
+export function createVoteSettler(deps: {
   db: Kysely<Database>
   live: LiveHub
   events: DomainEvents
-}): VoteEffects {
+}): VoteSettler {
   /** Batches until the queue is empty; false when another instance's batch held the lock. */
   const drain = async (): Promise<boolean> => {
     for (;;) {
@@ -94,8 +94,8 @@ export function createVoteEffects(deps: {
   })
 
   return {
-    queued: batch.poke,
-    async settle() {
+    settleSoon: batch.poke,
+    async settleAll() {
       for (;;) {
         await batch.flush()
         if (emptied) return
@@ -264,7 +264,7 @@ function compareIds(a: string, b: string): number {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Settles what votes owe their posts' authors (see {@link VoteEffects}). */
-    voteEffects: VoteEffects
+    /** Settles what votes owe their posts' authors (see {@link VoteSettler}). */
+    voteSettler: VoteSettler
   }
 }

@@ -2,10 +2,14 @@ import type { Database } from '@bashboard/db'
 import type { Kysely } from 'kysely'
 import { BLOG_MESSAGES } from '../../contract/blogs.ts'
 import { COLLECTION_MESSAGES } from '../../contract/collections.ts'
+import { USER_NOT_FOUND } from '../../contract/profiles.ts'
 import { contentImageUrl } from '../../infra/content-images.ts'
+import { badgeForPoints } from '../../lib/badges.ts'
 import { excerpt } from '../../lib/sanitize.ts'
+import { avatarUrl } from '../accounts/presenter.ts'
 import { collectionPath } from '../collections/presenter.ts'
 import { findPublicCollectionMeta } from '../collections/repo.ts'
+import { findPublicUser } from '../profiles/repo.ts'
 import {
   type BlogMetaRow,
   findBlogMetaBySlug,
@@ -36,7 +40,7 @@ export const FEED_ITEMS = 20
 export const SITE_NAME = 'Bashboard'
 /** The image link previews show when a page has none of its own (bundled with the web app). */
 export const DEFAULT_SOCIAL_IMAGE = '/house-ads/social-card.png'
-/** Longest meta description before the category line (SEED-SPEC §2 page metadata). */
+/** Longest meta description before the category line (docs/product-rules.md#page-titles). */
 export const META_DESCRIPTION_LENGTH = 160
 
 // Characters XML 1.0 forbids even escaped; user text could carry them.
@@ -196,7 +200,7 @@ export async function buildBlogFeed(deps: SiteDeps): Promise<string> {
 export interface PageHead {
   status: 200 | 404
   title: string
-  /** Meta tags: `name`/`property` → content. Keys starting with og: or article: are properties. */
+  /** Meta tags: `name`/`property` → content. Keys starting with og:, article: or profile: are properties. */
   meta: [string, string][]
   canonical: string | null
 }
@@ -273,6 +277,48 @@ function missingHead(title: string): PageHead {
 const POST_PAGE = /^\/post\/([^/]+)\/?$/
 const BLOG_PAGE = /^\/blog\/([^/]+)\/?$/
 const COLLECTION_PAGE = /^\/c\/([^/]+)\/([^/]+)\/?$/
+const PROFILE_PAGE = /^\/u\/([^/]+)\/?$/
+
+/** The head of a member's public profile; an unknown name is a 404. */
+async function profileHead(deps: SiteDeps, rawUser: string): Promise<PageHead> {
+  let username: string
+  try {
+    username = decodeURIComponent(rawUser)
+  } catch {
+    return missingHead(USER_NOT_FOUND)
+  }
+  const user = await findPublicUser(deps.db, username)
+  if (!user) return missingHead(USER_NOT_FOUND)
+  const since = user.created_at.toLocaleDateString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  })
+  const commands = `${user.post_count} command${user.post_count === 1 ? '' : 's'}`
+  const description = `${user.username} is a ${badgeForPoints(user.points)} member of ${SITE_NAME} with ${user.points} points and ${commands} shared, member since ${since}.`
+  const url = `${deps.origin}/u/${encodeURIComponent(user.username)}`
+  const image = absoluteUrl(deps.origin, avatarUrl(user.avatar) ?? DEFAULT_SOCIAL_IMAGE)
+  return {
+    status: 200,
+    title: `${user.username} | ${SITE_NAME}`,
+    canonical: url,
+    meta: [
+      ['description', description],
+      ['author', user.username],
+      ['og:site_name', SITE_NAME],
+      ['og:title', `${user.username} on ${SITE_NAME}`],
+      ['og:description', description],
+      ['og:type', 'profile'],
+      ['og:url', url],
+      ['og:image', image],
+      ['profile:username', user.username],
+      ['twitter:card', 'summary'],
+      ['twitter:title', `${user.username} on ${SITE_NAME}`],
+      ['twitter:description', description],
+      ['twitter:image', image],
+    ],
+  }
+}
 
 /** The head of a public collection's page; private and unknown ones are the same 404. */
 async function collectionHead(deps: SiteDeps, rawUser: string, rawSlug: string): Promise<PageHead> {
@@ -315,13 +361,15 @@ async function collectionHead(deps: SiteDeps, rawUser: string, rawSlug: string):
 }
 
 /**
- * The head of a post, blog or public collection page (`/post/{slug}`, `/blog/{slug}`,
- * `/c/{username}/{slug}`), or null for any other path. An unknown post, an unknown or draft article,
+ * The head of a post, blog, public collection or public profile page (`/post/{slug}`, `/blog/{slug}`,
+ * `/c/{username}/{slug}`, `/u/{username}`), or null for any other path. An unknown post, an unknown or draft article,
  * or an unknown or private collection gives a 404 head.
  */
 export async function pageHead(deps: SiteDeps, path: string): Promise<PageHead | null> {
   const collection = path.match(COLLECTION_PAGE)
   if (collection) return collectionHead(deps, collection[1] ?? '', collection[2] ?? '')
+  const profile = path.match(PROFILE_PAGE)
+  if (profile) return profileHead(deps, profile[1] ?? '')
   const post = path.match(POST_PAGE)
   const blog = post ? null : path.match(BLOG_PAGE)
   const raw = post?.[1] ?? blog?.[1]
@@ -344,7 +392,7 @@ export async function pageHead(deps: SiteDeps, path: string): Promise<PageHead |
 export function renderHead(head: PageHead): string {
   const tags = [`<title>${escapeHtml(head.title)}</title>`]
   for (const [key, content] of head.meta) {
-    const attribute = key.startsWith('og:') || key.startsWith('article:') ? 'property' : 'name'
+    const attribute = /^(og|article|profile):/.test(key) ? 'property' : 'name'
     tags.push(`<meta ${attribute}="${escapeHtml(key)}" content="${escapeHtml(content)}" />`)
   }
   if (head.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}" />`)

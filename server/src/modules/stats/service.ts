@@ -41,14 +41,14 @@ export interface StatsBroadcaster {
    * burst of calls within {@link STATS_COALESCE_MS} costs one computation and one `stats.updated`
    * event, sent at the end of the window. Never throws and never delays the caller.
    */
-  changed(): void
+  recount(): void
   /**
    * Call after a user's vote or comment has committed. Only the active-today count can change, and
    * only with the user's first activity of the UTC day: later ones (most votes) cost nothing. Who
-   * acted is remembered per instance until the day ends or {@link changed} runs (a deletion may
+   * acted is remembered per instance until the day ends or {@link recount} runs (a deletion may
    * have made someone inactive again).
    */
-  acted(userId: string): void
+  countActive(userId: string): void
   /** Drops a pending broadcast and waits for one in progress (app shutdown). */
   close(): Promise<void>
 }
@@ -76,11 +76,11 @@ export function createStatsBroadcaster(
   let countedDay = startOfUtcDay().getTime()
   const recount = broadcast.poke
   return {
-    changed() {
+    recount() {
       counted = new Set()
       recount()
     },
-    acted(userId) {
+    countActive(userId) {
       const day = startOfUtcDay().getTime()
       if (day !== countedDay) {
         counted = new Set()

@@ -107,19 +107,19 @@ describe('stats broadcaster', () => {
     const [voter, other] = await Promise.all([createUser(t.db), createUser(t.db)])
     const { frames, unsubscribe } = recordStatsFrames()
     try {
-      t.app.statsBroadcaster.acted(voter.id)
+      t.app.statsBroadcaster.countActive(voter.id)
       await expect.poll(() => frames.length, { timeout: 3000 }).toBe(1)
       // The same user again: already counted, nothing is recomputed or sent.
-      t.app.statsBroadcaster.acted(voter.id)
+      t.app.statsBroadcaster.countActive(voter.id)
       await quiet()
       expect(frames).toHaveLength(1)
       // Someone new does count.
-      t.app.statsBroadcaster.acted(other.id)
+      t.app.statsBroadcaster.countActive(other.id)
       await expect.poll(() => frames.length, { timeout: 3000 }).toBe(2)
       // A change (a deleted comment, say) forgets who was counted: the next activity recounts.
-      t.app.statsBroadcaster.changed()
+      t.app.statsBroadcaster.recount()
       await expect.poll(() => frames.length, { timeout: 3000 }).toBe(3)
-      t.app.statsBroadcaster.acted(voter.id)
+      t.app.statsBroadcaster.countActive(voter.id)
       await expect.poll(() => frames.length, { timeout: 3000 }).toBe(4)
     } finally {
       unsubscribe()
@@ -137,7 +137,7 @@ describe('stats broadcaster', () => {
     try {
       for (let i = 0; i < 5; i++) {
         await createUser(t.db)
-        t.app.statsBroadcaster.changed()
+        t.app.statsBroadcaster.recount()
       }
       const users = Number(
         (

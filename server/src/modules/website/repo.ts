@@ -12,6 +12,7 @@ import type { BrowseSort } from '../../contract/website.ts'
 import { TRENDING_GRAVITY, TRENDING_WINDOW_DAYS } from '../../lib/ranking.ts'
 import { isUuid } from '../../lib/slug.ts'
 import { type PostCardRow, rankedPostIds, selectPostCards } from '../posts/repo.ts'
+import { allOf, type BrowseFilters, filterConditions, NO_FILTERS } from './filters.ts'
 
 /** A category row as sidebars list it. */
 export interface CategoryListRow {
@@ -59,7 +60,7 @@ const TRENDING_SCORE = sql<number>`(
 const STORED_TRENDING_SCORE = sql<number>`(SELECT r.score FROM counters.trending_ranks r WHERE r.post_id = p.id)`
 
 /** The order keys of a browse sort, all descending: the sort's own key, then newest. */
-function browseOrder(sort: BrowseSort): Array<RawBuilder<unknown>> {
+export function browseOrder(sort: BrowseSort): Array<RawBuilder<unknown>> {
   const newest = sql`p.created_at`
   switch (sort) {
     case 'trending':
@@ -84,7 +85,7 @@ export interface BrowseOptions {
 // The window as a literal rather than a parameter: the statements that use it are prepared, and a
 // generic plan that cannot see the bound estimated a third of the table for "older than the window"
 // and scanned all of it.
-const trendingSince = sql<Date>`now() - make_interval(days => ${sql.lit(TRENDING_WINDOW_DAYS)})`
+export const trendingSince = sql<Date>`now() - make_interval(days => ${sql.lit(TRENDING_WINDOW_DAYS)})`
 
 /**
  * The query of one browse page, ties broken by newest (exposed so tests can EXPLAIN it). The page's
@@ -362,6 +363,8 @@ export interface SearchPageOptions {
   fuzzy?: boolean
   /** The tsquery text searchPosts resolved from the vocabulary; resolved inline when absent. */
   tsquery?: string
+  /** Browse filters the matches must also pass (filters.ts). */
+  filters?: BrowseFilters
 }
 
 /**
@@ -384,6 +387,7 @@ export function searchPageQuery(db: Kysely<Database>, search: string, opts: Sear
       sql<number>`ts_rank(m.search, ${query})`.as('text_rank'),
     ])
     .where(sql<SqlBool>`m.search @@ ${query}`)
+    .where(allOf(filterConditions(opts.filters ?? NO_FILTERS, 'm')))
     .limit(SEARCH_COUNT_CAP)
   const pool = db
     .selectFrom(matched.as('matched'))
@@ -416,12 +420,11 @@ export function searchPageQuery(db: Kysely<Database>, search: string, opts: Sear
 }
 
 /** The posts the tsquery text matches, counted up to {@link SEARCH_COUNT_CAP}. */
-async function countMatches(db: Kysely<Database>, tsquery: string): Promise<number> {
+async function countMatches(db: Kysely<Database>, tsquery: string, filters = NO_FILTERS): Promise<number> {
   const { rows } = await sql<{ n: string }>`
     SELECT count(*) AS n
-    FROM (SELECT 1 FROM posts p WHERE p.search @@ ${tsquery}::tsquery LIMIT ${SEARCH_COUNT_CAP}) m`.execute(
-    db,
-  )
+    FROM (SELECT 1 FROM posts p WHERE p.search @@ ${tsquery}::tsquery
+      AND ${allOf(filterConditions(filters, 'p'))} LIMIT ${SEARCH_COUNT_CAP}) m`.execute(db)
   return Number(rows[0]?.n ?? 0)
 }
 
@@ -451,7 +454,7 @@ export async function resolveSearch(trx: Transaction<Database>, search: string):
 export async function searchPosts(
   db: Kysely<Database>,
   search: string,
-  opts: { limit: number; offset: number },
+  opts: { limit: number; offset: number; filters?: BrowseFilters },
 ): Promise<{ rows: PostCardRow[]; total: number }> {
   return db.transaction().execute(async (trx) => {
     const tsquery = await resolveSearch(trx, search)
@@ -459,7 +462,11 @@ export async function searchPosts(
     const rows = await searchPageQuery(trx, search, { ...opts, tsquery }).execute()
     const first = rows[0]
     // A page past the last match has no row to carry the count.
-    const total = first ? Number(first.matches) : opts.offset === 0 ? 0 : await countMatches(trx, tsquery)
+    const total = first
+      ? Number(first.matches)
+      : opts.offset === 0
+        ? 0
+        : await countMatches(trx, tsquery, opts.filters)
     return { rows, total }
   })
 }
@@ -482,4 +489,21 @@ export function findTopPostsSince(db: Kysely<Database>, since: Date, limit: numb
     .orderBy('p.created_at', 'desc')
     .limit(limit)
   return executePrepared(db, 'top_posts_since', query)
+}
+
+/** A tag and the number of posts carrying it. */
+export interface TagCountRow {
+  tag: string
+  post_count: number
+}
+
+/**
+ * The `limit` most used tags, ties by name. Reads every post's tags (about 100 ms at 100k posts), so
+ * callers cache the answer (see the website service).
+ */
+export async function listPopularTags(db: Kysely<Database>, limit: number): Promise<TagCountRow[]> {
+  const { rows } = await sql<TagCountRow>`SELECT t.tag, count(*)::int AS post_count
+    FROM posts p CROSS JOIN LATERAL unnest(p.tags) AS t(tag)
+    GROUP BY t.tag ORDER BY post_count DESC, t.tag LIMIT ${limit}`.execute(db)
+  return rows
 }

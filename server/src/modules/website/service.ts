@@ -1,10 +1,10 @@
 import type { Database } from '@bashboard/db'
 import type { Kysely } from 'kysely'
 import type { Category, Pagination, ReactedPosts, SearchResponse } from '../../contract/posts.ts'
-import type { BrowseResponse, BrowseSort, WebsiteResponse } from '../../contract/website.ts'
+import type { BrowseResponse, BrowseSort, TagsResponse, WebsiteResponse } from '../../contract/website.ts'
 import type { AuthUser } from '../../lib/access.ts'
 import { badgeForPoints } from '../../lib/badges.ts'
-import { readThrough } from '../../lib/read-cache.ts'
+import { createReadCache, type ReadCache, readThrough } from '../../lib/read-cache.ts'
 import type { LiveHub } from '../../live/hub.ts'
 import { avatarUrl } from '../accounts/presenter.ts'
 import { withSavedFlags } from '../collections/saved-flags.ts'
@@ -14,14 +14,18 @@ import { toPostCard, toReactedPosts } from '../posts/presenter.ts'
 import { findVotesOf } from '../posts/repo.ts'
 import { getPlatformStats } from '../stats/service.ts'
 import { searchKey } from './caches.ts'
+import { filteredBrowsePosts } from './filtered-browse.ts'
+import { type BrowseFilterInput, type BrowseFilters, hasFilters, parseBrowseFilters } from './filters.ts'
 import {
   browsePageQuery,
   browsePosts,
   type CategoryListRow,
   findTopPostsSince,
   listCategories,
+  listPopularTags,
   resolveCategoryId,
   searchPosts,
+  type TagCountRow,
 } from './repo.ts'
 
 /** What the website service needs. */
@@ -32,13 +36,50 @@ export interface WebsiteDeps {
   leaderboard: Pick<Leaderboard, 'weeklyLeaders'>
   /** The shared public parts of the responses (posts/page-caches.ts); null when PAGE_CACHE=false. */
   pageCaches: Pick<PostPageCaches, 'home' | 'browse' | 'search' | 'cards'> | null
+  /** The popular tags, shared by every visitor; null when PAGE_CACHE=false. */
+  tagsCache?: ReadCache<TagCountRow[]> | null
 }
 
-/** Browse and search page size (DESIGN §4). */
+/** Tags the suggestions are picked from: the most used ones. */
+export const POPULAR_TAGS_POOL = 500
+/** Suggestions answered when the request names no limit. */
+export const TAGS_DEFAULT_LIMIT = 20
+/**
+ * The popular tags are recounted at most this often: a tag list that trails new posts by a minute
+ * suggests the same tags, and recounting reads every post's tags.
+ */
+export const TAGS_FRESH_MS = 60_000
+
+/** Creates the cache {@link listTags} reads through. */
+export function createTagsCache(): ReadCache<TagCountRow[]> {
+  return createReadCache<TagCountRow[]>({ freshMs: TAGS_FRESH_MS, staleMs: TAGS_FRESH_MS, maxEntries: 1 })
+}
+
+/**
+ * GET /api/website/tags: the most used tags, or those starting with `q` (normalised as tags are: case,
+ * a leading `#`), among the {@link POPULAR_TAGS_POOL} most used.
+ */
+export async function listTags(
+  deps: Pick<WebsiteDeps, 'db' | 'tagsCache'>,
+  query: { q?: string; limit?: number },
+): Promise<TagsResponse> {
+  const popular = await readThrough(deps.tagsCache ?? undefined, 'popular', () =>
+    listPopularTags(deps.db, POPULAR_TAGS_POOL),
+  )
+  const prefix = (query.q ?? '').trim().toLowerCase().replace(/^#+/, '').replace(/\s+/g, '-')
+  return {
+    tags: popular
+      .filter((row) => row.tag.startsWith(prefix))
+      .slice(0, query.limit ?? TAGS_DEFAULT_LIMIT)
+      .map((row) => ({ tag: row.tag, postCount: row.post_count })),
+  }
+}
+
+/** Browse and search page size (docs/product-rules.md#lists). */
 export const PAGE_SIZE = 10
 /** Posts in the home page's latest list. */
 export const LATEST_LIMIT = 10
-/** Top posts of the week on the home page (SEED-SPEC §9). */
+/** Top posts of the week on the home page (docs/product-rules.md#home). */
 export const TOP_WEEKLY_LIMIT = 2
 /** Rows of the home page's weekly leaderboard card. */
 export const WEEKLY_LEADERS_LIMIT = 5
@@ -112,21 +153,28 @@ async function loadWebsite(deps: WebsiteDeps, now: Date): Promise<HomePage> {
 
 /**
  * One browse page. A non-empty search switches to search mode (ranked, sort and category ignored);
- * an unknown category gives an empty page rather than an error, like an empty search result.
+ * an unknown category gives an empty page rather than an error, like an empty search result. The
+ * filters (filters.ts) apply in both modes and are part of the cache key, normalised, so one filter
+ * written two ways shares an entry; the page caches drop filtered pages on any edit (an edit can add
+ * a tag or a placeholder), and on a new or deleted post like every list of its category. Votes patch
+ * the cards' counters in place, so a post crossing a `minScore` line joins or leaves a cached page when
+ * the page is next refreshed (at most 10 s), as orderings by votes do.
+ * @throws InvalidError for filters that cannot match anything as written (see parseBrowseFilters).
  */
 export async function browse(
   deps: WebsiteDeps,
   auth: AuthUser | null,
-  query: { page?: number; search?: string; category?: string; sort?: BrowseSort },
+  query: { page?: number; search?: string; category?: string; sort?: BrowseSort } & BrowseFilterInput,
 ): Promise<BrowseResponse> {
   const params = {
     page: query.page ?? 1,
     search: query.search?.trim() ?? '',
     categoryKey: query.category?.trim() ?? '',
     sort: query.sort ?? 'latest',
+    filters: parseBrowseFilters(query),
   }
   const load = () => loadBrowse(deps, params)
-  const key = JSON.stringify([params.sort, params.categoryKey, params.page, params.search])
+  const key = JSON.stringify([params.sort, params.categoryKey, params.page, params.search, params.filters])
   const { response } = await readThrough(deps.pageCaches?.browse, key, load)
   const ids = response.posts.map((post) => post._id)
   const [myReactedPosts, [posts]] = await Promise.all([
@@ -139,9 +187,10 @@ export async function browse(
 /** A browse page as every visitor sees it. */
 async function loadBrowse(
   deps: WebsiteDeps,
-  params: { page: number; search: string; categoryKey: string; sort: BrowseSort },
+  params: { page: number; search: string; categoryKey: string; sort: BrowseSort; filters: BrowseFilters },
 ): Promise<BrowsePage> {
-  const { page, search, categoryKey } = params
+  const { page, search, categoryKey, filters } = params
+  const filtering = hasFilters(filters)
   const share = startLoad(deps.pageCaches)
   const liveId = await deps.live.currentId('posts')
   const offset = (page - 1) * PAGE_SIZE
@@ -152,9 +201,11 @@ async function loadBrowse(
     listCategories(deps.db),
     resolving,
     (async () => {
-      if (search !== '') return searchPosts(deps.db, search, { limit: PAGE_SIZE, offset })
+      if (search !== '') return searchPosts(deps.db, search, { limit: PAGE_SIZE, offset, filters })
       const id = await resolving
       if (filtered && !id) return { rows: [], total: 0 }
+      const options = { sort: params.sort, limit: PAGE_SIZE, offset, ...(id ? { categoryId: id } : {}) }
+      if (filtering) return filteredBrowsePosts(deps.db, { ...options, filters })
       return browsePosts(deps.db, {
         sort: params.sort,
         limit: PAGE_SIZE,
@@ -173,6 +224,7 @@ async function loadBrowse(
     },
     // An unknown category's page is empty and stays so until it expires.
     categoryId: categoryId ?? null,
+    filtered: filtering,
   }
 }
 

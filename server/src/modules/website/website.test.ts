@@ -77,7 +77,7 @@ describe('GET /api/website', () => {
     await vote(fan, second._id)
     await vote(voter, second._id, 'downvote')
     // The author's points follow the votes in a batch.
-    await t.app.voteEffects.settle()
+    await t.app.voteSettler.settleAll()
 
     const guest = await t.app.inject({ url: '/api/website' })
     expect(guest.statusCode).toBe(200)

@@ -5,9 +5,29 @@ import {
   adClickTarget,
   adImageSource,
   adRetryDelay,
+  adSitePath,
   isRetryableAdError,
   shouldRetryAdRequest,
 } from './ad-rules'
+
+describe('adSitePath (house ads stay on the site)', () => {
+  const origin = 'http://127.0.0.1:3303'
+  it('takes the path the server names, whatever host the absolute url was built for', () => {
+    expect(adSitePath({ url: 'http://localhost:3000/blog', sitePath: '/blog' }, origin)).toBe('/blog')
+  })
+  it('treats an absolute link on the visitor’s own origin as a page of the site', () => {
+    expect(adSitePath({ url: 'http://127.0.0.1:3303/application?x=1#top' }, origin)).toBe(
+      '/application?x=1#top',
+    )
+  })
+  it('leaves advertisers’ links and unsafe paths to the click rule', () => {
+    expect(adSitePath({ url: 'https://example.com/awk' }, origin)).toBeNull()
+    expect(adSitePath({ url: 'http://localhost:3000/blog' }, origin)).toBeNull()
+    expect(adSitePath({ url: '#' }, origin)).toBeNull()
+    expect(adSitePath({ url: 'https://example.com', sitePath: '//evil.example' }, origin)).toBeNull()
+    expect(adSitePath({ url: 'https://example.com', sitePath: '/\\evil.example' }, origin)).toBeNull()
+  })
+})
 
 describe('adClickTarget (the click rule)', () => {
   it('makes "#" and empty URLs not clickable', () => {

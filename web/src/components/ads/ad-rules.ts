@@ -1,13 +1,13 @@
 /*
- * The pure rules behind an advertisement slot (SEED-SPEC §2 "Advertisement slots", §4 "Ads", §9), kept
+ * The pure rules behind an advertisement slot (docs/product-rules.md#ads), kept
  * apart from the component so each one is tested on its own.
  */
 
-/** How long one `GET /api/ads/{page}` may take before it is abandoned (SEED-SPEC §9). */
+/** How long one `GET /api/ads/{page}` may take before it is abandoned. */
 export const AD_REQUEST_TIMEOUT_MS = 10_000
-/** Retries after a failed ad request (SEED-SPEC §9: 2, after 1 s then 2 s). */
+/** Retries after a failed ad request (2, after 1 s then 2 s). */
 export const AD_MAX_RETRIES = 2
-/** How long a page's ads are reused before they are asked for again (SEED-SPEC §9: 5 minutes). */
+/** How long a page's ads are reused before they are asked for again (5 minutes). */
 export const AD_CACHE_MS = 5 * 60_000
 
 /** The delay before retry number `attempt + 1`: 2^attempt seconds, so 1 s then 2 s. */
@@ -42,7 +42,7 @@ export function shouldRetryAdRequest(failureCount: number, error: unknown): bool
 }
 
 /**
- * The address an ad opens, or null when it must not be clickable (SEED-SPEC §2 click rule): '#' or
+ * The address an ad opens, or null when it must not be clickable (docs/product-rules.md#ad-clicks): '#' or
  * empty is not clickable; without an http or https scheme, https:// is prepended; anything that then
  * is not a valid http(s) URL (a `javascript:` trick included) is not opened.
  */
@@ -59,6 +59,23 @@ export function adClickTarget(url: string | null | undefined): string | null {
   } catch {
     return null
   }
+}
+
+/**
+ * The path on this site a house ad leads to, or null for an advertiser's ad. The server names it
+ * (`sitePath`); an absolute link on the visitor's own origin counts too. A house ad opens in the same
+ * tab, as any link between two pages of the site does.
+ */
+export function adSitePath(
+  ad: { url: string; sitePath?: string | undefined },
+  origin: string,
+): string | null {
+  const path = ad.sitePath?.trim() ?? ''
+  if (path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\')) return path
+  const target = adClickTarget(ad.url)
+  if (target === null) return null
+  const parsed = new URL(target)
+  return parsed.origin === origin ? `${parsed.pathname}${parsed.search}${parsed.hash}` : null
 }
 
 /**

@@ -185,6 +185,28 @@ describe('AdSlot', () => {
     })
   })
 
+  it('links a house ad to its page on this site, in the same tab', async () => {
+    mockApi({
+      'GET /api/ads/Blog': {
+        status: 200,
+        body: adsBody({
+          ads2: [adFixture({ url: 'http://localhost:1/blog', sitePath: '/blog' })],
+          ads3: [adFixture({ _id: '00000000-0000-4000-8000-0000000000a2', title: 'Sponsor' })],
+        }),
+      },
+    })
+    renderSlots(client, { page: 'Blog', slot: 'ads2' }, { page: 'Blog', slot: 'ads3' })
+    await flush()
+    const house = screen.getByRole('link', { name: /Read the Bashboard blog/ })
+    expect(house).toHaveAttribute('href', '/blog')
+    expect(house).not.toHaveAttribute('target')
+    expect(house).not.toHaveAttribute('rel')
+    // The advertiser's ad beside it still opens apart from the site.
+    const sponsor = screen.getByRole('link', { name: /Sponsor/ })
+    expect(sponsor).toHaveAttribute('target', '_blank')
+    expect(sponsor.getAttribute('rel')).toContain('noopener')
+  })
+
   it('ignores a failed click report', async () => {
     mockApi({
       'GET /api/ads/Blog': { status: 200, body: adsBody({ ads2: [adFixture()] }) },

@@ -1,13 +1,14 @@
 import type { Ad, AdPage, AdSlotName } from '@bashboard/server/contract'
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useRouter } from '@tanstack/react-router'
+import { type MouseEvent, useState } from 'react'
 import { cn } from '../../lib/cn'
-import { AD_MAX_RETRIES, adClickTarget, adImageSource } from './ad-rules'
+import { AD_MAX_RETRIES, adClickTarget, adImageSource, adSitePath } from './ad-rules'
 import { adsQueryOptions, trackAdClick } from './api'
 
 export type { AdPage, AdSlotName }
 
-/** The seed's fallback text of an empty advertisement slot (SEED-SPEC §2). */
+/** The seed's fallback text of an empty advertisement slot (docs/product-rules.md#ads). */
 export const AD_FALLBACK_TEXT = '[Advertisement Space - 728x90]'
 
 export interface AdSlotProps {
@@ -27,7 +28,7 @@ function placeholderSize(variant: 'banner' | 'box'): string {
     : 'mx-auto min-h-40 max-w-[300px]'
 }
 
-/** The loading line: banners and boxes word it differently in the seed (SEED-SPEC §2). */
+/** The loading line: banners and boxes word it differently in the seed (docs/product-rules.md#ads). */
 export function adLoadingText(variant: 'banner' | 'box', retry: number): string {
   if (variant === 'banner') {
     return retry > 0
@@ -42,6 +43,9 @@ function AdCreative({ ad, page }: { ad: Ad; page: AdPage }) {
   const source = adImageSource(ad.adImage)
   const [failed, setFailed] = useState(source === null)
   const target = adClickTarget(ad.url)
+  const sitePath = adSitePath(ad, window.location.origin)
+  // Absent only when a slot is drawn outside the app's router (its own tests): the link then loads the page.
+  const router = useRouter({ warn: false }) as ReturnType<typeof useRouter> | undefined
   const banner = ad.size === 'banner'
   const label = ad.title.trim() || 'Advertisement'
 
@@ -71,6 +75,29 @@ function AdCreative({ ad, page }: { ad: Ad; page: AdPage }) {
   )
   const frame = cn('mx-auto block w-full', banner ? 'max-w-[728px]' : 'max-w-[300px]')
 
+  const linkClasses = cn(
+    frame,
+    'rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent',
+  )
+
+  if (sitePath !== null) {
+    // A house ad is a page of this site: same tab, through the router (the path comes from the ad's
+    // data, so the typed <Link> can't name it). Modified clicks keep the browser's own behaviour.
+    const follow = (event: MouseEvent<HTMLAnchorElement>): void => {
+      trackAdClick(ad._id, page)
+      if (!router || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+        return
+      event.preventDefault()
+      void router.navigate({ href: sitePath })
+    }
+    return (
+      <a href={sitePath} onClick={follow} className={linkClasses}>
+        {image}
+        <span className="sr-only"> (from Bashboard)</span>
+      </a>
+    )
+  }
+
   if (target === null) return <div className={frame}>{image}</div>
   return (
     <a
@@ -79,10 +106,7 @@ function AdCreative({ ad, page }: { ad: Ad; page: AdPage }) {
       // noopener: the advertiser's page gets no handle on this tab; sponsored: search engines skip it.
       rel="noopener sponsored"
       onClick={() => trackAdClick(ad._id, page)}
-      className={cn(
-        frame,
-        'rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent',
-      )}
+      className={linkClasses}
     >
       {image}
       <span className="sr-only"> (advertisement, opens in a new tab)</span>

@@ -44,7 +44,7 @@ async function fetchAds(page: AdPage, signal: AbortSignal): Promise<AdsResponse>
 /**
  * The ads of one page (GET /api/ads/{page}), shared by every slot of the page and kept 5 minutes.
  * Up to 2 retries (1 s, then 2 s); a request that still fails leaves the query in error, which the
- * slots show as "no ads" (SEED-SPEC §7: a failure gives an empty result).
+ * slots show as "no ads" (docs/product-rules.md#ads: a failure gives an empty result).
  */
 export function adsQueryOptions(page: AdPage) {
   return queryOptions({

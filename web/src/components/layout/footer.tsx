@@ -8,7 +8,7 @@ interface FooterGroup {
   links: ReadonlyArray<{ label: string; to: SitePath }>
 }
 
-/** SEED-SPEC §2: every footer link, grouped; each path appears once. */
+/** docs/product-rules.md#header-footer: every footer link, grouped; each path appears once. */
 const groups: readonly FooterGroup[] = [
   {
     title: 'Explore',

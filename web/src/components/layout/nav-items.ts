@@ -12,7 +12,9 @@ export interface NavItem {
 
 const section = (base: string) => (pathname: string) => pathname === base || pathname.startsWith(`${base}/`)
 
-/** Header navigation (SEED-SPEC §2). Blog is active for any path starting with /blog. */
+/**
+ * Header navigation (docs/product-rules.md#header-footer). Blog is active for any path starting with /blog.
+ */
 export const primaryNav: readonly NavItem[] = [
   { label: 'Home', to: '/', isActive: (pathname) => pathname === '/' },
   { label: 'Browse', to: '/browse', isActive: section('/browse') },

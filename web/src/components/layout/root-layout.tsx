@@ -1,10 +1,14 @@
 import { Outlet } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
 import { useSessionExpiry } from '../../features/auth/use-session-expiry'
 import { useUserTopic } from '../../features/auth/use-user-topic'
 import { useApplyTheme } from '../../state/use-apply-theme'
 import { Toaster } from '../ui/toast'
-import { Footer } from './footer'
 import { Header } from './header'
+
+// Below the fold on every page, so it loads after the first render instead of in the entry chunk (the
+// initial JavaScript budget, scripts/check-web-budget.mjs). It appears under the content, moving nothing.
+const Footer = lazy(() => import('./footer').then((module) => ({ default: module.Footer })))
 
 /** The page frame around every route: skip link, header, content, footer and toasts. */
 export function RootLayout() {
@@ -23,7 +27,9 @@ export function RootLayout() {
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 sm:px-6 sm:pt-10">
         <Outlet />
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
       <Toaster />
     </div>
   )

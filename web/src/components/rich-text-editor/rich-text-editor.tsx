@@ -31,7 +31,10 @@ export interface RichTextEditorProps {
   initialContent?: string
 }
 
-/** A link target the server keeps: http(s) or mailto; a bare host gets https:// (SEED-SPEC ad rule). */
+/**
+ * A link target the server keeps: http(s) or mailto; a bare host gets https://
+ * (docs/product-rules.md#ad-clicks).
+ */
 export function normaliseLinkUrl(input: string): string | null {
   const value = input.trim()
   if (value === '') return null
@@ -62,7 +65,8 @@ function editLink(editor: Editor): void {
   else chain.setLink({ href }).run()
 }
 
-// The toolbar matches the server's HTML allowlist (DESIGN §4): nothing here is stripped on save.
+// The toolbar matches the server's HTML allowlist (docs/product-rules.md#rich-text): nothing here is stripped
+// on save.
 const groups: ToolbarAction[][] = [
   ([1, 2, 3] as const).map((level) => ({
     label: `Heading ${level}`,

@@ -18,10 +18,66 @@ export interface CodeBlockProps {
   className?: string
 }
 
-/** A command in a terminal-style block with a prompt glyph and a one-click copy button. */
+/** Which sides of a sideways-scrolling command have more text beyond the edge. */
+interface Overflow {
+  start: boolean
+  end: boolean
+}
+
+const noOverflow: Overflow = { start: false, end: false }
+/**
+ * Follows whether `element` scrolls sideways and how far, so the block can fade the clipped edges and
+ * take keyboard focus only when there is something to scroll to.
+ */
+function useSidewaysOverflow(element: HTMLElement | null, enabled: boolean, content: string): Overflow {
+  const [overflow, setOverflow] = useState<Overflow>(noOverflow)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new command changes the width to measure
+  useEffect(() => {
+    if (!element || !enabled) {
+      setOverflow(noOverflow)
+      return
+    }
+    const measure = (): void => {
+      const hidden = element.scrollWidth - element.clientWidth
+      const next = {
+        start: hidden > 1 && element.scrollLeft > 1,
+        end: hidden > 1 && element.scrollLeft < hidden - 1,
+      }
+      setOverflow((current) => (current.start === next.start && current.end === next.end ? current : next))
+    }
+    measure()
+    element.addEventListener('scroll', measure, { passive: true })
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure)
+    observer?.observe(element)
+    return () => {
+      element.removeEventListener('scroll', measure)
+      observer?.disconnect()
+    }
+  }, [element, enabled, content])
+  return overflow
+}
+
+/**
+ * A command in a terminal-style block with a prompt glyph and a one-click copy button. A command too long
+ * for the block scrolls sideways: its clipped edge fades out, and the block takes focus so the arrow keys
+ * scroll it.
+ */
 export function CodeBlock({ command, prompt = '$', renderLine, wrap = false, className }: CodeBlockProps) {
   const toast = useToast()
   const [copied, setCopied] = useState(false)
+  // State, not a ref: the overflow effect must run again once the element exists.
+  const [pre, setPre] = useState<HTMLPreElement | null>(null)
+  const overflow = useSidewaysOverflow(pre, !wrap, command)
+  const scrolls = overflow.start || overflow.end
+  // Only a block that scrolls is a tab stop (a page of short commands would otherwise add one per card).
+  const scrollProps = scrolls
+    ? {
+        tabIndex: 0,
+        role: 'group',
+        'aria-label': 'Command (scroll sideways with the arrow keys to read it all)',
+        'data-overflow': [overflow.start && 'start', overflow.end && 'end'].filter(Boolean).join(' '),
+      }
+    : {}
 
   useEffect(() => {
     if (!copied) return
@@ -51,26 +107,48 @@ export function CodeBlock({ command, prompt = '$', renderLine, wrap = false, cla
         className,
       )}
     >
-      <pre
-        className={cn(
-          'min-w-0 flex-1 py-1 font-mono text-sm leading-6',
-          wrap ? 'whitespace-pre-wrap [overflow-wrap:anywhere]' : 'overflow-x-auto',
-        )}
-      >
-        <code>
-          {lines.map((line, index) => (
-            // Lines of one command never reorder, so the index is a stable key. A wrapped line
-            // continues under the text, not under the prompt glyph.
-            // biome-ignore lint/suspicious/noArrayIndexKey: see above
-            <span key={index} className={cn('block', wrap && 'pl-5 -indent-5')}>
-              <span aria-hidden="true" className="mr-3 text-[#4ade80] select-none">
-                {prompt}
+      <div className="relative min-w-0 flex-1">
+        <pre
+          ref={setPre}
+          {...scrollProps}
+          className={cn(
+            // pr-3 keeps the last characters clear of the copy button beside the block.
+            'rounded py-1 pr-3 font-mono text-sm leading-6',
+            'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent',
+            wrap ? 'whitespace-pre-wrap [overflow-wrap:anywhere]' : 'overflow-x-auto',
+          )}
+        >
+          <code>
+            {lines.map((line, index) => (
+              // Lines of one command never reorder, so the index is a stable key. A wrapped line
+              // continues under the text, not under the prompt glyph.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              <span key={index} className={cn('block', wrap && 'pl-5 -indent-5')}>
+                <span aria-hidden="true" className="mr-3 text-[#4ade80] select-none">
+                  {prompt}
+                </span>
+                {renderLine ? renderLine(line, index) : line}
               </span>
-              {renderLine ? renderLine(line, index) : line}
-            </span>
-          ))}
-        </code>
-      </pre>
+            ))}
+          </code>
+        </pre>
+        {/* Fades over a clipped edge: the command goes on past it. Drawn over the text, not as a mask,
+            so the block's focus ring stays visible. */}
+        {overflow.start ? (
+          <span
+            aria-hidden="true"
+            data-testid="code-fade-start"
+            className="pointer-events-none absolute inset-y-0 left-0 w-8 bg-linear-to-r from-terminal to-transparent"
+          />
+        ) : null}
+        {overflow.end ? (
+          <span
+            aria-hidden="true"
+            data-testid="code-fade-end"
+            className="pointer-events-none absolute inset-y-0 right-0 w-10 bg-linear-to-l from-terminal to-transparent"
+          />
+        ) : null}
+      </div>
       <button
         type="button"
         onClick={copy}

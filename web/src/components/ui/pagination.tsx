@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { cn } from '../../lib/cn'
 import { Button } from './button'
 
-/** At most this many numbered page buttons (SEED-SPEC §9). */
+/** At most this many numbered page buttons (docs/product-rules.md#lists). */
 export const PAGE_WINDOW = 5
 
 /** The numbered pages to show: a window of up to 5 around `page`, shifted to stay inside 1..totalPages. */

@@ -11,11 +11,17 @@ export interface ToastInput {
   variant?: ToastVariant
   /** How long the toast stays, in milliseconds (hovering or focusing it pauses the timer). */
   durationMs?: number
+  /**
+   * What the toast is about (e.g. one form's errors). A new toast with the same key replaces the one on
+   * screen instead of piling up under it, and `dismissToastKeyAtom` removes it once it no longer applies.
+   */
+  key?: string
 }
 
-export interface ToastItem extends Required<Omit<ToastInput, 'message'>> {
+export interface ToastItem extends Required<Omit<ToastInput, 'message' | 'key'>> {
   id: number
   message: string | undefined
+  key: string | undefined
 }
 
 /** At most this many toasts are on screen; older ones make room. */
@@ -35,8 +41,11 @@ export const pushToastAtom = atom(null, (get, set, input: ToastInput) => {
     message: input.message,
     variant,
     durationMs: input.durationMs ?? (variant === 'destructive' ? 7000 : 5000),
+    key: input.key,
   }
-  set(toastsAtom, [...get(toastsAtom), toast].slice(-MAX_TOASTS))
+  const others =
+    input.key === undefined ? get(toastsAtom) : get(toastsAtom).filter((item) => item.key !== input.key)
+  set(toastsAtom, [...others, toast].slice(-MAX_TOASTS))
 })
 
 export const dismissToastAtom = atom(null, (get, set, id: number) => {
@@ -44,6 +53,16 @@ export const dismissToastAtom = atom(null, (get, set, id: number) => {
     toastsAtom,
     get(toastsAtom).filter((toast) => toast.id !== id),
   )
+})
+
+/** Removes the toast with this key, if one is on screen (an error the user has since fixed). */
+export const dismissToastKeyAtom = atom(null, (get, set, key: string) => {
+  const toasts = get(toastsAtom)
+  if (toasts.some((toast) => toast.key === key))
+    set(
+      toastsAtom,
+      toasts.filter((toast) => toast.key !== key),
+    )
 })
 
 /** Removes every toast (e.g. stale errors once the action finally succeeded). */

@@ -25,8 +25,8 @@ export function modAdsQueryOptions() {
 }
 
 /**
- * After a change the console list refetches. The pages' own ad caches (5 minutes, SEED-SPEC §9) are
- * left alone on purpose: visitors see the change when their cache expires, as the spec intends.
+ * After a change the console list refetches. The pages' own ad caches (5 minutes, docs/product-rules.md#ads)
+ * are left alone on purpose: visitors see the change when their cache expires, as the spec intends.
  */
 function useInvalidateAds() {
   const queryClient = useQueryClient()

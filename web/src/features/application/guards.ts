@@ -4,7 +4,7 @@ import { loadSignedInUser } from '../../lib/route-guards'
 import type { RouterContext } from '../../router-context'
 
 /**
- * beforeLoad guard of /application (SEED-SPEC route table): guests go to /login; contributors and
+ * beforeLoad guard of /application (docs/product-rules.md#routes): guests go to /login; contributors and
  * moderators, who have nothing to apply for, go to /create-post.
  */
 export async function requireApplicant({ context }: { context: RouterContext }): Promise<void> {

@@ -7,7 +7,7 @@ import {
 
 /** The document categories, in the order the select lists them (shared with the server). */
 export const DOC_CATEGORIES = APPLICATION_DOC_CATEGORIES
-/** Shortest cover letter accepted, in characters after trimming (SEED-SPEC §9). */
+/** Shortest cover letter accepted, in characters after trimming (docs/product-rules.md#applications). */
 export const COVER_LETTER_MIN = APPLICATION_LIMITS.coverLetterMinLength
 /** Longest cover letter the server stores. */
 export const COVER_LETTER_MAX = APPLICATION_LIMITS.coverLetterMaxLength

@@ -5,7 +5,10 @@ export interface ErrorToast {
   message: string
 }
 
-/** The register screen's error catalogue (SEED-SPEC §8): toast title and message for a failed signup. */
+/**
+ * The register screen's error catalogue (docs/product-rules.md#sign-in): toast title and message for a failed
+ * signup.
+ */
 export function describeSignupError(error: unknown): ErrorToast {
   if (!(error instanceof ApiError) || error.isNetworkError) {
     const message = error instanceof Error && error.message ? error.message : ''

@@ -1,4 +1,4 @@
-/** SEED-SPEC §9: a card's excerpt of the meta description is cut at 150 characters. */
+/** docs/product-rules.md#blog: a card's excerpt of the meta description is cut at 150 characters. */
 export const BLOG_EXCERPT_LENGTH = 150
 
 /** The card excerpt: the text itself when short enough, else its first 150 characters and "...". */
@@ -25,7 +25,7 @@ export function formatReadingTime(minutes: number): string {
   return `${Math.max(1, minutes)} min read`
 }
 
-/** The "Page X of Y (N total articles)" line (SEED-SPEC §2). */
+/** The "Page X of Y (N total articles)" line (docs/product-rules.md#blog). */
 export function blogPageSummary(page: number, totalPages: number, totalBlogs: number): string {
   return `Page ${page} of ${totalPages} (${totalBlogs} total articles)`
 }

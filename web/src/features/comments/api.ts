@@ -8,6 +8,7 @@ import type {
 } from '@bashboard/server/contract'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiFetch } from '../../lib/api-client'
+import { applyDeletion, type CommentDeletion, isDeletedComment } from './threads'
 
 /** Query keys of post comments. */
 export const commentKeys = {
@@ -47,17 +48,20 @@ export function appendComment(
   return { ...current, comments: known ? current.comments : [...current.comments, comment], commentsCount }
 }
 
-/** Drops a comment from the cached list (if it is there) and takes the server's new count. */
+/**
+ * Drops a comment from the cached list (if it is there), or turns it into its "comment deleted"
+ * placeholder when it keeps replies, drops a placeholder that went with its last reply, and takes the
+ * server's new count.
+ */
 export function removeComment(
   current: CommentsData | undefined,
-  commentId: string,
-  commentsCount: number,
+  deletion: CommentDeletion,
 ): CommentsData | undefined {
   if (!current) return current
   return {
     ...current,
-    comments: current.comments.filter((comment) => comment._id !== commentId),
-    commentsCount,
+    comments: applyDeletion(current.comments, deletion),
+    commentsCount: deletion.commentsCount,
   }
 }
 
@@ -75,6 +79,8 @@ export function renameCommentAuthor(
   if (!current) return current
   let changed = false
   const comments = current.comments.map((comment) => {
+    // A placeholder shows no author to rename.
+    if (isDeletedComment(comment)) return comment
     const { author } = comment
     if (
       author._id !== change.userId ||
@@ -87,12 +93,18 @@ export function renameCommentAuthor(
   return changed ? { ...current, comments } : current
 }
 
+/** A new comment's text, and the comment it replies to (a top-level comment) for a reply. */
+export type NewComment = string | { content: string; parentId: string }
+
 /** POST /api/comments/{postId}/ with the trimmed text; the new comment joins the cached list. */
 export function useAddCommentMutation(postId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (content: string) => {
-      const body: CreateCommentBody = { post: postId, content }
+    mutationFn: (input: NewComment) => {
+      const body: CreateCommentBody =
+        typeof input === 'string'
+          ? { post: postId, content: input }
+          : { post: postId, content: input.content, parentId: input.parentId }
       return apiFetch<CreateCommentResponse>(`/api/comments/${encodeURIComponent(postId)}/`, {
         method: 'POST',
         body,
@@ -116,9 +128,9 @@ export function useDeleteCommentMutation(postId: string) {
         method: 'DELETE',
         fallbackMessage: 'Failed to delete comment',
       }),
-    onSuccess: ({ commentId, commentsCount }) => {
+    onSuccess: (deletion) => {
       queryClient.setQueryData<CommentsData>(commentKeys.list(postId), (current) =>
-        removeComment(current, commentId, commentsCount),
+        removeComment(current, deletion),
       )
     },
   })

@@ -1,5 +1,6 @@
 import type { LiveFeature } from '../../live/types'
 import { appendComment, type CommentsData, commentKeys, removeComment, renameCommentAuthor } from './api'
+import { replaceComment } from './edit'
 
 /** The post id of a `post:<id>` topic. */
 function postIdOf(topic: string): string {
@@ -8,7 +9,8 @@ function postIdOf(topic: string): string {
 
 /**
  * Comments on `post:<id>`: a new comment joins the open list (once, even when the author's own request
- * already added it), a deleted one leaves it; both carry the post's absolute comment count. A renamed
+ * already added it; a reply carries `parentId` and shows under its parent), a deleted one leaves it or
+ * becomes its "comment deleted" placeholder; both carry the post's absolute comment count. A renamed
  * author (or a new avatar) arrives on `posts` and is written into every cached list, so the comments
  * section holds `posts` too.
  */
@@ -21,9 +23,15 @@ export const commentsLive = {
         appendComment(current, comment, commentsCount),
       )
     },
+    // Its author edited it: the new text and "edited" replace the old in place.
+    'comment.updated': (queryClient, comment) => {
+      queryClient.setQueryData<CommentsData>(commentKeys.list(comment.postId), (current) =>
+        replaceComment(current, comment),
+      )
+    },
     'comment.deleted': (queryClient, data) => {
       queryClient.setQueryData<CommentsData>(commentKeys.list(data.postId), (current) =>
-        removeComment(current, data.commentId, data.commentsCount),
+        removeComment(current, data),
       )
     },
     'author.updated': (queryClient, change) => {

@@ -4,7 +4,7 @@ import { loadSignedInUser } from '../../lib/route-guards'
 import type { RouterContext } from '../../router-context'
 
 /**
- * beforeLoad guard of /create-post (SEED-SPEC route table): guests go to /login, signed-in users who
+ * beforeLoad guard of /create-post (docs/product-rules.md#routes): guests go to /login, signed-in users who
  * are neither contributors nor moderators go to /application. The role comes from the profile header,
  * fetched here when it is not cached yet.
  */

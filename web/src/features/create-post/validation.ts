@@ -1,7 +1,7 @@
-/** Longest title (SEED-SPEC §9). */
+/** Longest title (docs/product-rules.md#create-post). */
 export const TITLE_MAX_LENGTH = 100
 
-/** Shortest description, in plain characters (SEED-SPEC §9). */
+/** Shortest description, in plain characters (docs/product-rules.md#create-post). */
 export const DESCRIPTION_MIN_LENGTH = 10
 
 export interface CreatePostValues {
@@ -34,7 +34,10 @@ export function plainText(html: string): string {
     .trim()
 }
 
-/** The first rule the values break, in the order SEED-SPEC §5 gives; null when they may be sent. */
+/**
+ * The first rule the values break, in the order of docs/product-rules.md#create-post; null when they may be
+ * sent.
+ */
 export function validateCreatePost(values: CreatePostValues): CreatePostProblem | null {
   const title = values.title.trim()
   if (title === '') return { field: 'title', message: 'Please enter a post title.' }

@@ -2,7 +2,7 @@ import type { LeaderboardEntry, LeaderboardPeriod, LeaderboardResponse } from '@
 import { queryOptions } from '@tanstack/react-query'
 import { apiFetch } from '../../lib/api-client'
 
-/** The tabs in order, with their labels (SEED-SPEC §2). */
+/** The tabs in order, with their labels (docs/product-rules.md#leaderboard). */
 export const LEADERBOARD_PERIODS: ReadonlyArray<{ value: LeaderboardPeriod; label: string }> = [
   { value: 'all', label: 'All Time' },
   { value: 'week', label: 'This Week' },

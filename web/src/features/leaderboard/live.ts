@@ -3,9 +3,9 @@ import type { LiveFeature } from '../../live/types'
 import { leaderboardKeys, mergeTopEntries } from './api'
 
 /**
- * Leaderboard live updates (DESIGN §5). `leaderboard.updated` carries the new top 10 of one period with
- * absolute points, so it replaces the head of that tab's cached list; the rows below the 10th may be
- * out of date, so the tab is marked stale and refetched the next time it is opened or the window
+ * Leaderboard live updates (docs/product-rules.md#live). `leaderboard.updated` carries the new top 10 of one
+ * period with absolute points, so it replaces the head of that tab's cached list; the rows below the 10th may
+ * be out of date, so the tab is marked stale and refetched the next time it is opened or the window
  * regains focus. `leaderboard.stats` carries the all-time stats, which every tab shows alike, so it
  * replaces the stat tiles of every cached tab (each push follows the board events of the same change).
  */

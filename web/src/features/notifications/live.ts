@@ -16,9 +16,9 @@ export function onNotificationArrived(listener: ArrivalListener): () => void {
 }
 
 /**
- * Notifications live on the signed-in user's `user:<id>` topic (DESIGN §5). A push carries the whole
- * notification and the absolute unread count, so it is merged into the menu's cached list; a push that
- * cannot be merged (older server) refetches it. Each arrival also raises a toast through the listeners.
+ * Notifications live on the signed-in user's `user:<id>` topic (docs/product-rules.md#live). A push carries
+ * the whole notification and the absolute unread count, so it is merged into the menu's cached list; a push
+ * that cannot be merged (older server) refetches it. Each arrival also raises a toast through the listeners.
  */
 export const notificationsLive = {
   topicKinds: ['user'],

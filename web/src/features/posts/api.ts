@@ -1,4 +1,4 @@
-import type { PostCard, VoteResponse } from '@bashboard/server/contract'
+import type { DeletePostResponse, PostCard, VoteResponse } from '@bashboard/server/contract'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useToast } from '../../components/ui/toast'
 import { apiFetch } from '../../lib/api-client'
@@ -53,7 +53,7 @@ export interface VoteVariables {
 /**
  * Votes on a post. Every cached copy of the post (browse pages, home lists, detail) changes at once and is
  * put back if the server refuses; on success the server's absolute counts are written and the detail
- * query refetches (SEED-SPEC §4: the detail page reloads the post after a vote).
+ * query refetches (docs/product-rules.md#votes: the detail page reloads the post after a vote).
  */
 export function useVotePost() {
   const queryClient = useQueryClient()
@@ -95,6 +95,32 @@ export function useVotePost() {
       toast({
         title: direction === 'upvote' ? 'Post upvoted!' : 'Post downvoted!',
         variant: 'success',
+      })
+    },
+  })
+}
+
+/**
+ * DELETE /api/posts/{id} (the author or a moderator). On success lists holding the post refetch; its
+ * own page is only marked stale (the caller navigates away; refetching it now would flash "not found").
+ */
+export function useDeletePost() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (postId: string) =>
+      apiFetch<DeletePostResponse>(`/api/posts/${encodeURIComponent(postId)}`, {
+        method: 'DELETE',
+        fallbackMessage: 'Failed to delete post',
+      }),
+    onSuccess: (_result, postId) => {
+      const ownPage = (data: unknown) => (data as { post?: PostCard } | undefined)?.post?._id === postId
+      void queryClient.invalidateQueries({
+        predicate: (query) => containsPost(query.state.data, postId) && !ownPage(query.state.data),
+      })
+      void queryClient.invalidateQueries({
+        queryKey: postKeys.details(),
+        predicate: (query) => ownPage(query.state.data),
+        refetchType: 'none',
       })
     },
   })

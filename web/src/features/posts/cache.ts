@@ -204,7 +204,7 @@ export function voteFromReacted(
   return 'none'
 }
 
-/** The counts after a vote, as the server will compute them (DESIGN §4: never below 0). */
+/** The counts after a vote, as the server will compute them (docs/product-rules.md#votes: never below 0). */
 export function countsAfterVote(
   current: { uplikeCount: number; downlikeCount: number; vote: VoteState },
   direction: 'upvote' | 'downvote',

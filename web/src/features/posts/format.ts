@@ -11,12 +11,12 @@ export function formatCount(value: number): string {
   return value.toLocaleString('en-US')
 }
 
-/** SEED-SPEC §9: round(up / (up + down) * 100), 0 when nobody voted. */
+/** docs/product-rules.md#post-display: round(up / (up + down) * 100), 0 when nobody voted. */
 export function upvotePercentage(up: number, down: number): number {
   return up + down === 0 ? 0 : Math.round((up / (up + down)) * 100)
 }
 
-/** The first `count` tags of a post card (SEED-SPEC §9: two). */
+/** The first `count` tags of a post card (docs/product-rules.md#post-display: two). */
 export function cardTags(tags: readonly string[], count = 2): string[] {
   return tags.slice(0, count)
 }

@@ -80,8 +80,14 @@ describe('postsLive', () => {
   it('refetches every query holding an edited post, and only those', () => {
     const post = postFixture()
     const queryClient = seededClient(post, postFixture())
-    postsLive.events['post.updated'](queryClient, { ...post, title: 'An edited title' })
-    expect(queryClient.getQueryState(postKeys.detail(post.slug))?.isInvalidated).toBe(true)
+    const editedAt = '2026-11-25T02:00:00.000Z'
+    postsLive.events['post.updated'](queryClient, { ...post, title: 'An edited title', editedAt })
+    // The post's own page shows the edit at once, without a refetch.
+    expect(queryClient.getQueryState(postKeys.detail(post.slug))?.isInvalidated).toBe(false)
+    expect(queryClient.getQueryData<PostDetailResponse>(postKeys.detail(post.slug))?.post).toMatchObject({
+      title: 'An edited title',
+      editedAt,
+    })
     expect(queryClient.getQueryState(['home', 'website'])?.isInvalidated).toBe(true)
     expect(queryClient.getQueryState(postKeys.browse({ ...browseParams, page: 2 }))?.isInvalidated).toBe(
       false,

@@ -1,4 +1,4 @@
-import type { PostCard } from '@bashboard/server/contract'
+import type { PostCard, PostDetailResponse } from '@bashboard/server/contract'
 import type { LiveFeature } from '../../live/types'
 import { postKeys } from './api'
 import {
@@ -10,8 +10,8 @@ import {
 } from './cache'
 
 /**
- * Posts live updates (DESIGN §5). Counters are absolute, so they are written into every cached query
- * holding the post (detail, each browse page, the home lists). A new post waits behind Browse's
+ * Posts live updates (docs/product-rules.md#live). Counters are absolute, so they are written into every
+ * cached query holding the post (detail, each browse page, the home lists). A new post waits behind Browse's
  * "N new commands" banner instead of shifting the list under the reader; a deleted one is refetched away.
  */
 export const postsLive = {
@@ -40,10 +40,26 @@ export const postsLive = {
     'comment.deleted': (queryClient, data) => {
       updatePostEverywhere(queryClient, data.postId, { commentsCount: data.commentsCount })
     },
-    // An edit can change anything on the card (title, command, category, description): every
-    // query holding the post is refetched rather than patched field by field. Edits are rare.
+    // An edit can change anything on the card (title, command, category, description): lists holding
+    // the post are refetched rather than patched field by field. Edits are rare.
     'post.updated': (queryClient, post) => {
-      void invalidatePostEverywhere(queryClient, post._id)
+      // The post's own page takes the edited card at once (with "edited" and, after a new title, the
+      // new slug, which the page follows); the caller's saved flag is theirs, not the broadcast's.
+      const pages = queryClient.getQueriesData<PostDetailResponse>({ queryKey: postKeys.details() })
+      for (const [queryKey, detail] of pages) {
+        if (detail?.post._id !== post._id) continue
+        queryClient.setQueryData<PostDetailResponse>(queryKey, {
+          ...detail,
+          post: { ...post, isSaved: detail.post.isSaved },
+        })
+      }
+      // Everything else holding it is refetched; its own pages are current now, and refetching one by
+      // an old slug would answer 404.
+      void queryClient.invalidateQueries({
+        predicate: (query) =>
+          containsPost(query.state.data, post._id) &&
+          (query.state.data as Partial<PostDetailResponse> | undefined)?.post?._id !== post._id,
+      })
     },
     'post.created': (queryClient, post) => {
       const shown = queryClient

@@ -1,6 +1,7 @@
 import type { BrowseResponse, BrowseSort, PostDetailResponse } from '@bashboard/server/contract'
 import { queryOptions } from '@tanstack/react-query'
 import { apiFetch } from '../../lib/api-client'
+import type { BrowseFilterSearch } from './browse-filters'
 
 /*
  * What the routes' loaders need: keys and query options, without the vote mutation and the cache
@@ -21,6 +22,8 @@ export interface BrowseParams {
   search: string
   category: string
   sort: BrowseSort
+  /** Tags, dates, flags and score as the URL writes them (browse-filters.ts); absent for none. */
+  filters?: BrowseFilterSearch
 }
 
 /** Query keys of posts data. */
@@ -43,6 +46,8 @@ export function browseQueryString(params: BrowseParams): string {
     query.set('sort', params.sort)
     if (params.category) query.set('category', params.category)
   }
+  // The filters apply in both modes.
+  for (const [key, value] of Object.entries(params.filters ?? {})) query.set(key, String(value))
   return query.toString()
 }
 

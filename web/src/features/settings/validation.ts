@@ -1,6 +1,6 @@
 import { AVATAR_MAX_BYTES } from '@bashboard/server/contract/values'
 
-/** SEED-SPEC §5 messages, word for word. */
+/** The messages of docs/product-rules.md#settings, word for word. */
 export const SETTINGS_MESSAGES = {
   avatarType: 'Please upload a valid image file (JPEG, JPG, or PNG)',
   avatarSize: 'Image must be smaller than 5MB',
@@ -11,7 +11,7 @@ export const SETTINGS_MESSAGES = {
   passwordTooShort: 'Password must be at least 6 characters long',
 } as const
 
-/** SEED-SPEC §9: a new password has at least 6 characters. */
+/** docs/product-rules.md#settings: a new password has at least 6 characters. */
 export const MIN_PASSWORD_LENGTH = 6
 
 const AVATAR_TYPES = new Set(['image/jpeg', 'image/jpg', 'image/png'])

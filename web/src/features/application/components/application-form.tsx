@@ -28,7 +28,7 @@ export function formatBytes(bytes: number): string {
 }
 
 export interface ApplicationFormProps {
-  /** After a rejection the button reads Resubmit Application (SEED-SPEC §2). */
+  /** After a rejection the button reads Resubmit Application (docs/product-rules.md#applications). */
   resubmit: boolean
 }
 
@@ -71,8 +71,8 @@ export function ApplicationForm({ resubmit }: ApplicationFormProps) {
         // Refuse the file at once: the user learns the rule before writing a cover letter.
         event.target.value = ''
         setValues((current) => ({ ...current, document: null }))
+        // Shown once, under the form: a toast saying the same thing would be read out twice.
         setError({ field: 'document', message: problem })
-        toast({ title: 'Invalid Document', message: problem, variant: 'destructive' })
         return
       }
     }
@@ -86,7 +86,6 @@ export function ApplicationForm({ resubmit }: ApplicationFormProps) {
     if (problem) {
       setError(problem)
       refs[problem.field].current?.focus()
-      toast({ title: 'Validation Error', message: problem.message, variant: 'destructive' })
       return
     }
     const { document, docCategory } = values
@@ -133,7 +132,9 @@ export function ApplicationForm({ resubmit }: ApplicationFormProps) {
           onChange={chooseDocument}
           disabled={sending}
           aria-invalid={invalid('document') || undefined}
-          aria-describedby={`${ids.document}-hint`}
+          aria-describedby={
+            invalid('document') ? `${ids.document}-hint ${ids.error}` : `${ids.document}-hint`
+          }
           className={cn(
             'block w-full cursor-pointer rounded-md border bg-surface-2 text-sm text-muted',
             'file:mr-3 file:cursor-pointer file:border-0 file:border-r file:border-line file:bg-surface-3',
@@ -166,6 +167,7 @@ export function ApplicationForm({ resubmit }: ApplicationFormProps) {
           disabled={sending}
           onChange={(event) => update('docCategory', event.target.value as ApplicationDocCategory | '')}
           aria-invalid={invalid('docCategory') || undefined}
+          aria-describedby={invalid('docCategory') ? ids.error : undefined}
           className={cn(
             fieldClasses,
             'appearance-auto',
@@ -207,7 +209,7 @@ export function ApplicationForm({ resubmit }: ApplicationFormProps) {
           maxLength={COVER_LETTER_MAX}
           placeholder="Tell us about your Linux experience and the kind of commands you would like to share..."
           aria-invalid={invalid('coverLetter') || undefined}
-          aria-describedby={ids.count}
+          aria-describedby={invalid('coverLetter') ? `${ids.count} ${ids.error}` : ids.count}
           className={cn(
             fieldClasses,
             'h-auto min-h-40 resize-y py-2.5 leading-6',

@@ -165,8 +165,13 @@ describe('Application page', () => {
     const events = await openForm()
     await events.type(screen.getByLabelText('Cover Letter'), LETTER)
     await events.click(screen.getByRole('button', { name: 'Submit Application' }))
-    expect(await screen.findAllByText('Please fill in all required fields')).not.toHaveLength(0)
+    // Said once, inline and tied to the field: no toast repeating it.
+    expect(await screen.findAllByText('Please fill in all required fields')).toHaveLength(1)
+    expect(screen.getAllByRole('alert')).toHaveLength(1)
     expect(screen.getByLabelText('Identity Document')).toHaveFocus()
+    expect(screen.getByLabelText('Identity Document')).toHaveAccessibleDescription(
+      /Please fill in all required fields/,
+    )
 
     await events.upload(screen.getByLabelText('Identity Document'), png())
     await events.click(screen.getByRole('button', { name: 'Submit Application' }))
@@ -190,7 +195,8 @@ describe('Application page', () => {
     mockPage({ status: 200, body: noApplication() })
     const events = await openForm()
     await events.upload(screen.getByLabelText('Identity Document'), png('big.png', 10 * 1024 * 1024 + 1))
-    expect(await screen.findAllByText('Document must be smaller than 10MB')).not.toHaveLength(0)
+    expect(await screen.findAllByText('Document must be smaller than 10MB')).toHaveLength(1)
+    expect(screen.queryByText('Invalid Document')).not.toBeInTheDocument()
   })
 
   it('accepts a PDF and a JPG by extension when the browser gives no type', async () => {

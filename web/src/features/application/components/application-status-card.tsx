@@ -5,7 +5,9 @@ import { buttonClasses } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { cn } from '../../../lib/cn'
 
-/** How each status reads on the card (SEED-SPEC §4: reviewing is shown as Under Review). */
+/**
+ * How each status reads on the card (docs/product-rules.md#applications: reviewing is shown as Under Review).
+ */
 export const STATUS_DISPLAY: Record<
   ApplicationStatus,
   { label: string; message: string; icon: typeof Clock; tone: string }

@@ -17,7 +17,7 @@ const benefits = [
   { icon: Megaphone, title: 'Shape the community', text: 'Help learners and sysadmins find the right tool.' },
 ]
 
-/** The Contributor Benefits list beside the form (SEED-SPEC §2). */
+/** The Contributor Benefits list beside the form (docs/product-rules.md#applications). */
 export function ContributorBenefits() {
   return (
     <Card className="p-5 sm:p-6">

@@ -104,4 +104,23 @@ describe('LoginForm', () => {
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/register')
     expect(document.title).toBe('Login | Bashboard')
   })
+
+  it('tabs from the name to the password and on to Log in, with Forgot password? after them', async () => {
+    mockApi({})
+    renderApp('/login')
+    const events = userEvent.setup()
+    const identifier = await screen.findByLabelText(/email or username/i)
+    await events.click(identifier)
+    await events.tab()
+    expect(screen.getByLabelText('Password', { selector: 'input' })).toHaveFocus()
+    for (const next of [
+      screen.getByRole('button', { name: 'Show password' }),
+      screen.getByRole('checkbox', { name: 'Remember me' }),
+      screen.getByRole('button', { name: 'Log in' }),
+      screen.getByRole('link', { name: 'Forgot password?' }),
+    ]) {
+      await events.tab()
+      expect(next).toHaveFocus()
+    }
+  })
 })

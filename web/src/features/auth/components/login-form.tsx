@@ -20,7 +20,8 @@ const linkClasses = 'font-medium text-accent-text underline-offset-4 hover:under
 export function LoginForm() {
   const [emailOrUsername, setEmailOrUsername] = useState('')
   const [password, setPassword] = useState('')
-  // Kept only on this screen: sessions always last one hour, so the box is never sent (SEED-SPEC §5).
+  // Kept only on this screen: sessions always last one hour, so the box is never sent
+  // (docs/product-rules.md#sign-in).
   const [rememberMe, setRememberMe] = useState(false)
   const [errors, setErrors] = useState<LoginErrors>({})
   const identifierRef = useRef<HTMLInputElement>(null)
@@ -87,11 +88,6 @@ export function LoginForm() {
         value={password}
         onChange={(event) => setPassword(event.target.value)}
         error={errors.password}
-        labelAside={
-          <a href="/forgot-password" className={`text-xs ${linkClasses}`}>
-            Forgot password?
-          </a>
-        }
       />
       <Checkbox
         label="Remember me"
@@ -102,6 +98,12 @@ export function LoginForm() {
       <Button type="submit" size="lg" loading={login.isPending} className="w-full">
         Log in
       </Button>
+      {/* After the submit, in the page and in the tab order: name, Tab, password, Enter signs in. */}
+      <p className="-mt-1 text-center text-sm">
+        <a href="/forgot-password" className={linkClasses}>
+          Forgot password?
+        </a>
+      </p>
     </form>
   )
 }

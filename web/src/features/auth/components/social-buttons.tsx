@@ -47,7 +47,7 @@ function SocialButton({ name, Icon }: Provider) {
   )
 }
 
-/** GitHub and Google sign-in, shown but not offered yet (DESIGN §4). */
+/** GitHub and Google sign-in, shown but not offered yet (docs/product-rules.md#sign-in). */
 export function SocialButtons() {
   return (
     <div className="flex flex-col gap-4">

@@ -5,7 +5,10 @@ import { Card } from '../../../components/ui/card'
 import { blogExcerpt, formatBlogDate, formatViews } from '../format'
 import { BlogImage } from './blog-image'
 
-/** A card of the blog grid: image, date, author, views, title, excerpt and Read More (SEED-SPEC §2). */
+/**
+ * A card of the blog grid: image, date, author, views, title, excerpt and Read More
+ * (docs/product-rules.md#blog).
+ */
 export function BlogCard({ blog }: { blog: BlogSummary }) {
   const title = blog.title || 'Untitled article'
   return (

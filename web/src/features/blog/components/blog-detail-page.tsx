@@ -161,7 +161,7 @@ function BlogArticle({ blog }: { blog: Blog }) {
 }
 
 /**
- * An article (SEED-SPEC §2 "Blog detail"): loading, 'Blog post not found', or the article in three
+ * An article (docs/product-rules.md#blog): loading, 'Blog post not found', or the article in three
  * columns. A missing slug or any other failure toasts and goes back to /blog.
  */
 export function BlogDetailPage({ slug }: { slug: string }) {

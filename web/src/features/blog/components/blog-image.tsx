@@ -17,7 +17,9 @@ function usableSource(src: string | null): string | null {
   return /^https?:\/\/\S+$/i.test(value) ? value : null
 }
 
-/** An article's image, or a placeholder when there is none or it fails to load (SEED-SPEC §2). */
+/**
+ * An article's image, or a placeholder when there is none or it fails to load (docs/product-rules.md#blog).
+ */
 export function BlogImage({ src, alt, className, eager = false }: BlogImageProps) {
   const source = usableSource(src)
   const [failedSource, setFailedSource] = useState<string | null>(null)

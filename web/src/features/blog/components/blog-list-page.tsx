@@ -12,7 +12,7 @@ import { blogListQueryOptions } from '../api'
 import { blogPageSummary, formatBlogDate } from '../format'
 import { BlogCard, BlogCardSkeleton } from './blog-card'
 
-/** SEED-SPEC §9: the Recent Posts card lists the first 3 articles. */
+/** docs/product-rules.md#blog: the Recent Posts card lists the first 3 articles. */
 export const RECENT_POSTS_COUNT = 3
 
 export interface BlogListPageProps {
@@ -81,8 +81,8 @@ function RecentPosts() {
 }
 
 /**
- * The blog list (SEED-SPEC §2): stats and Recent Posts on the left, the card grid with pagination in the
- * middle, ads on the right. The page number lives in `?page`.
+ * The blog list (docs/product-rules.md#blog): stats and Recent Posts on the left, the card grid with
+ * pagination in the middle, ads on the right. The page number lives in `?page`.
  */
 export function BlogListPage({ page, onPageChange }: BlogListPageProps) {
   useDocumentTitle(page > 1 ? `Blog, page ${page}` : 'Blog')

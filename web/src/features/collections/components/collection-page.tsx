@@ -215,12 +215,19 @@ function CollectionHeader({ collection }: { collection: CollectionDetail }) {
               <VisibilityBadge isPublic={collection.public} />
             </div>
             <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
-              <span className="inline-flex items-center gap-2">
+              <Link
+                to="/u/$username"
+                params={{ username: collection.owner.username }}
+                className="group inline-flex items-center gap-2 rounded-md"
+              >
                 <Avatar name={collection.owner.username} src={collection.owner.avatar} size="sm" />
                 <span>
-                  by <span className="font-medium text-fg">{collection.owner.username}</span>
+                  by{' '}
+                  <span className="font-medium text-fg group-hover:text-accent-text group-hover:underline group-hover:underline-offset-4">
+                    {collection.owner.username}
+                  </span>
                 </span>
-              </span>
+              </Link>
               <span className="font-mono">
                 {count} {count === 1 ? 'command' : 'commands'}
               </span>

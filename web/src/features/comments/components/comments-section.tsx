@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { LogIn, MessageSquare } from 'lucide-react'
-import { type FormEvent, Fragment, useId, useState } from 'react'
+import { type FormEvent, Fragment, useEffect, useId, useMemo, useState } from 'react'
 import { AdSlot } from '../../../components/ads/ad-slot'
 import { Button, buttonClasses } from '../../../components/ui/button'
 import { Loading } from '../../../components/ui/spinner'
@@ -9,7 +9,8 @@ import { useToast } from '../../../components/ui/toast'
 import { canDeleteAs, useCurrentUser } from '../../../lib/current-user'
 import { useLiveTopic } from '../../../live/live-provider'
 import { commentsQueryOptions, useAddCommentMutation, useDeleteCommentMutation } from '../api'
-import { CommentItem } from './comment-item'
+import { groupThreads, isDeletedComment } from '../threads'
+import { CommentThread } from './comment-thread'
 
 /** The server refuses longer comments (contract COMMENT_MAX_LENGTH; the web imports contract types only). */
 const COMMENT_MAX_LENGTH = 2000
@@ -17,7 +18,7 @@ const COMMENT_MAX_LENGTH = 2000
 /** From this length on, the form shows how much room is left. */
 const COUNTER_FROM = 1500
 
-/** An ad slot follows every third comment, but never the last one (SEED-SPEC §9). */
+/** An ad slot follows every third comment, but never the last one (docs/product-rules.md#post-display). */
 const AD_EVERY = 3
 
 export interface CommentsSectionProps {
@@ -79,6 +80,25 @@ function CommentForm({ postId }: { postId: string }) {
   )
 }
 
+/**
+ * Notification links point at a comment (`#comment-<id>`), which exists only once the list has loaded:
+ * then it is scrolled into view and focused, once per page.
+ */
+function useScrollToCommentAnchor(loaded: boolean): void {
+  const [done, setDone] = useState(false)
+  useEffect(() => {
+    if (!loaded || done) return
+    setDone(true)
+    const hash = window.location.hash
+    if (!hash.startsWith('#comment-')) return
+    const target = document.getElementById(decodeURIComponent(hash.slice(1)))
+    if (!target) return
+    target.setAttribute('tabindex', '-1')
+    target.scrollIntoView({ block: 'center' })
+    target.focus({ preventScroll: true })
+  }, [loaded, done])
+}
+
 function GuestPrompt() {
   return (
     <div className="flex flex-col items-start gap-3 rounded-lg border border-line bg-surface-2/60 p-4 sm:flex-row sm:items-center sm:justify-between">
@@ -110,7 +130,12 @@ export function CommentsSection({ postId, commentsCount, liveId }: CommentsSecti
   useLiveTopic('posts')
 
   const list = comments.data?.comments
-  const count = comments.data ? (comments.data.commentsCount ?? comments.data.comments.length) : commentsCount
+  const threads = useMemo(() => (list ? groupThreads(list) : []), [list])
+  useScrollToCommentAnchor(list !== undefined)
+  // Placeholders of deleted comments are not counted, as on the server.
+  const count = comments.data
+    ? (comments.data.commentsCount ?? comments.data.comments.filter((item) => !isDeletedComment(item)).length)
+    : commentsCount
 
   function remove(commentId: string): void {
     deleteComment.mutate(commentId, {
@@ -142,19 +167,21 @@ export function CommentsSection({ postId, commentsCount, liveId }: CommentsSecti
             Try Again
           </Button>
         </div>
-      ) : list && list.length > 0 ? (
+      ) : threads.length > 0 ? (
         <ol aria-label="Comments" className="flex flex-col divide-y divide-line">
-          {list.map((comment, index) => (
-            <Fragment key={comment._id}>
+          {threads.map((thread, index) => (
+            <Fragment key={thread.comment._id}>
               <li>
-                <CommentItem
-                  comment={comment}
-                  canDelete={canDeleteAs(user, comment.author._id)}
-                  deleting={deleteComment.isPending && deleteComment.variables === comment._id}
+                <CommentThread
+                  postId={postId}
+                  thread={thread}
+                  canReply={signedIn}
+                  canDelete={(authorId) => canDeleteAs(user, authorId)}
+                  deletingId={deleteComment.isPending ? deleteComment.variables : undefined}
                   onDelete={remove}
                 />
               </li>
-              {(index + 1) % AD_EVERY === 0 && index < list.length - 1 ? (
+              {(index + 1) % AD_EVERY === 0 && index < threads.length - 1 ? (
                 <li className="py-4">
                   <AdSlot page="PostDetails" slot="ads3" />
                 </li>

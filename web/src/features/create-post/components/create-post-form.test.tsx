@@ -108,6 +108,39 @@ describe('CreatePostForm', { timeout: 20_000 }, () => {
     expect(requests.some((request) => request.path === '/api/posts/create')).toBe(false)
   })
 
+  it('keeps one toast at a time and drops it as soon as its field is fixed', async () => {
+    mockPage()
+    renderApp('/create-post')
+    await screen.findByLabelText('Category')
+    await submit()
+    await submit()
+    expect(await toastText()).toContain('Please enter a post title.')
+    // Submitting twice replaced the toast instead of stacking a second one.
+    expect(screen.getAllByRole('alert')).toHaveLength(1)
+    expect(screen.getByLabelText('Title')).toHaveAttribute('aria-invalid', 'true')
+    await fill({ title: 'D' })
+    // The title is right now: its error is gone, and nothing else is shown until the next submit.
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument())
+    expect(screen.getByLabelText('Title')).not.toHaveAttribute('aria-invalid')
+    await submit()
+    expect(await toastText()).toContain('Please enter a Linux command.')
+    expect(screen.getAllByRole('alert')).toHaveLength(1)
+    expect(screen.queryByText('Please enter a post title.')).not.toBeInTheDocument()
+  })
+
+  it('keeps the toast while the flagged field still breaks its rule', async () => {
+    mockPage()
+    renderApp('/create-post')
+    await screen.findByLabelText('Category')
+    await fill({ title: 'Disk usage', command: 'du -sh *', description: 'Short' })
+    await submit()
+    expect(await toastText()).toContain('at least 10 characters')
+    await fill({ description: 'er' })
+    expect(screen.getByRole('alert')).toHaveTextContent('at least 10 characters')
+    await fill({ description: ' than ten' })
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument())
+  })
+
   it('warns about a dangerous command while it is typed, before anything is sent', async () => {
     mockPage()
     renderApp('/create-post')

@@ -1,15 +1,17 @@
-import type { Category } from '@bashboard/server/contract'
+import type { Category, PostCard } from '@bashboard/server/contract'
 import { Link, useNavigate } from '@tanstack/react-router'
+import { useSetAtom } from 'jotai'
 import { AlertTriangle, Send } from 'lucide-react'
-import { type FormEvent, lazy, Suspense, useId, useRef, useState } from 'react'
+import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { Button, buttonClasses } from '../../../components/ui/button'
 import { fieldClasses, Input } from '../../../components/ui/input'
 import { Spinner } from '../../../components/ui/spinner'
-import { useToast } from '../../../components/ui/toast'
+import { dismissToastKeyAtom, useToast } from '../../../components/ui/toast'
 import { ApiError } from '../../../lib/api-client'
 import { cn } from '../../../lib/cn'
 import { useCreatePostMutation } from '../api'
 import { checkCommandSafety } from '../command-safety'
+import { useUpdatePostMutation } from '../update'
 import {
   type CreatePostField,
   type CreatePostValues,
@@ -23,6 +25,9 @@ const DescriptionEditor = lazy(() => import('../../../components/rich-text-edito
 
 const emptyValues: CreatePostValues = { title: '', command: '', description: '', category: '' }
 
+// Every toast of this form shares one key, so a new one replaces the last instead of piling up.
+const FORM_TOAST_KEY = 'create-post-form'
+
 function EditorLoading() {
   return (
     <div
@@ -35,25 +40,53 @@ function EditorLoading() {
   )
 }
 
-/** The toast for a refused create: 409 names the duplicate, anything else says what the server said. */
-function failureToast(error: unknown): { title: string; message: string } {
+/**
+ * The toast for a refused create or edit: 409 names the duplicate, anything else says what the server
+ * said.
+ */
+function failureToast(error: unknown, editing: boolean): { title: string; message: string } {
+  const title = editing ? 'Failed to Update Post' : 'Failed to Create Post'
   if (error instanceof ApiError && error.status === 409)
     return { title: 'Duplicate Content', message: error.serverMessage ?? 'Duplicate content detected' }
-  if (error instanceof ApiError && error.isNetworkError)
-    return { title: 'Failed to Create Post', message: error.message }
+  if (error instanceof ApiError && error.isNetworkError) return { title, message: error.message }
   const serverMessage = error instanceof ApiError ? error.serverMessage : undefined
-  return { title: 'Failed to Create Post', message: serverMessage ?? 'Please try again later.' }
+  return { title, message: serverMessage ?? 'Please try again later.' }
+}
+
+/** The form's starting values: empty for a new post, the post's own when editing it. */
+function initialValues(post: PostCard | undefined): CreatePostValues {
+  if (!post) return emptyValues
+  return {
+    title: post.title,
+    command: post.command,
+    description: post.description,
+    category: post.category?._id ?? '',
+  }
+}
+
+export interface CreatePostFormProps {
+  categories: Category[]
+  /**
+   * The post to edit (its author or a moderator): the form starts with its values, saves them with
+   * `PUT /api/posts/update` under the same rules and goes back to the post.
+   */
+  editing?: PostCard
 }
 
 /**
  * The create-post form: title (with a counter toward 100), command (with a live danger warning),
- * category and the rich-text description. Rules are checked in SEED-SPEC §5 order, one toast at a time.
+ * category and the rich-text description. Rules are checked in a fixed order, one toast at a time: the
+ * toast for a field goes away as soon as that field is fixed, and a later toast replaces it.
+ * With `editing`, the same form edits that post.
  */
-export function CreatePostForm({ categories }: { categories: Category[] }) {
-  const toast = useToast()
+export function CreatePostForm({ categories, editing }: CreatePostFormProps) {
+  const pushToast = useToast()
+  const toast = (input: Parameters<typeof pushToast>[0]) => pushToast({ ...input, key: FORM_TOAST_KEY })
+  const dismissToast = useSetAtom(dismissToastKeyAtom)
   const navigate = useNavigate()
   const createPost = useCreatePostMutation()
-  const [values, setValues] = useState<CreatePostValues>(emptyValues)
+  const updatePost = useUpdatePostMutation()
+  const [values, setValues] = useState<CreatePostValues>(() => initialValues(editing))
   const [invalid, setInvalid] = useState<CreatePostField | null>(null)
   // Remounting the editor is how the form clears it after a successful post.
   const [editorKey, setEditorKey] = useState(0)
@@ -74,8 +107,16 @@ export function CreatePostForm({ categories }: { categories: Category[] }) {
 
   function update(field: CreatePostField, value: string): void {
     setValues((current) => ({ ...current, [field]: value }))
-    if (invalid === field) setInvalid(null)
   }
+
+  // The field the toast is about keeps its mark until it passes; then the toast goes with it, so no
+  // error stays on screen for a field that is already right.
+  useEffect(() => {
+    if (invalid !== null && validateCreatePost(values)?.field !== invalid) {
+      setInvalid(null)
+      dismissToast(FORM_TOAST_KEY)
+    }
+  }, [values, invalid, dismissToast])
 
   function focusField(field: CreatePostField): void {
     if (field === 'description')
@@ -85,7 +126,7 @@ export function CreatePostForm({ categories }: { categories: Category[] }) {
 
   function submit(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault()
-    if (createPost.isPending) return
+    if (createPost.isPending || updatePost.isPending) return
     const problem = validateCreatePost(values)
     if (problem) {
       setInvalid(problem.field)
@@ -93,26 +134,37 @@ export function CreatePostForm({ categories }: { categories: Category[] }) {
       toast({ title: 'Validation Error', message: problem.message, variant: 'destructive' })
       return
     }
-    createPost.mutate(
-      {
-        title: values.title.trim(),
-        command: values.command.trim(),
-        description: values.description.trim(),
-        category: values.category,
-      },
-      {
-        onSuccess: () => {
-          toast({ title: 'Post Created Successfully!', message: 'Your command is live.', variant: 'success' })
-          setValues(emptyValues)
-          setEditorKey((key) => key + 1)
-          void navigate({ to: '/' })
+    const body = {
+      title: values.title.trim(),
+      command: values.command.trim(),
+      description: values.description.trim(),
+      category: values.category,
+    }
+    if (editing) {
+      updatePost.mutate(
+        { id: editing._id, ...body },
+        {
+          onSuccess: ({ post }) => {
+            toast({ title: 'Post Updated', message: 'Your changes are live.', variant: 'success' })
+            void navigate({ to: '/post/$slug', params: { slug: post.slug } })
+          },
+          onError: (error) => toast({ ...failureToast(error, true), variant: 'destructive' }),
         },
-        onError: (error) => toast({ ...failureToast(error), variant: 'destructive' }),
+      )
+      return
+    }
+    createPost.mutate(body, {
+      onSuccess: () => {
+        toast({ title: 'Post Created Successfully!', message: 'Your command is live.', variant: 'success' })
+        setValues(emptyValues)
+        setEditorKey((key) => key + 1)
+        void navigate({ to: '/' })
       },
-    )
+      onError: (error) => toast({ ...failureToast(error, false), variant: 'destructive' }),
+    })
   }
 
-  const sending = createPost.isPending
+  const sending = createPost.isPending || updatePost.isPending
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-6">
       <Input
@@ -220,6 +272,7 @@ export function CreatePostForm({ categories }: { categories: Category[] }) {
         <Suspense fallback={<EditorLoading />}>
           <DescriptionEditor
             key={editorKey}
+            initialContent={editing?.description ?? ''}
             labelledBy={ids.description}
             describedBy={ids.descriptionHint}
             invalid={invalid === 'description'}
@@ -231,14 +284,21 @@ export function CreatePostForm({ categories }: { categories: Category[] }) {
         </p>
       </div>
 
-      <div className="flex flex-col-reverse gap-3 border-t border-line pt-5 sm:flex-row sm:justify-end">
-        <Link to="/" className={buttonClasses('secondary', 'md')}>
-          Cancel
-        </Link>
+      {/* The submit comes before Cancel in the page, so Tab from the last field reaches it first. */}
+      <div className="flex flex-col gap-3 border-t border-line pt-5 sm:flex-row sm:justify-end">
         <Button type="submit" loading={sending}>
           {sending ? null : <Send aria-hidden="true" className="size-4" />}
-          {sending ? 'Creating...' : 'Create Post'}
+          {editing ? (sending ? 'Saving...' : 'Save Changes') : sending ? 'Creating...' : 'Create Post'}
         </Button>
+        {editing ? (
+          <Link to="/post/$slug" params={{ slug: editing.slug }} className={buttonClasses('secondary', 'md')}>
+            Cancel
+          </Link>
+        ) : (
+          <Link to="/" className={buttonClasses('secondary', 'md')}>
+            Cancel
+          </Link>
+        )}
       </div>
     </form>
   )

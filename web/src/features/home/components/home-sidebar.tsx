@@ -49,7 +49,13 @@ function WeeklyLeaderRow({ leader, rank }: { leader: WeeklyLeader; rank: number 
       <span className="w-5 text-right font-mono text-xs text-muted">{rank}</span>
       <Avatar name={leader.username} src={leader.avatar} size="sm" />
       <span className="flex min-w-0 flex-1 flex-col leading-tight">
-        <span className="truncate font-medium text-fg">{leader.username}</span>
+        <Link
+          to="/u/$username"
+          params={{ username: leader.username }}
+          className="truncate font-medium text-fg hover:text-accent-text hover:underline hover:underline-offset-4"
+        >
+          {leader.username}
+        </Link>
         <span className="text-xs text-muted">{leader.badge}</span>
       </span>
       <span className="font-mono text-xs text-accent-text tabular-nums">+{leader.points} pts</span>

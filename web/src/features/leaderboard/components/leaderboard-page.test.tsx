@@ -95,6 +95,24 @@ describe('Leaderboard page', () => {
     expect(document.title).toBe('Leaderboard | Bashboard')
   })
 
+  it('explains every label in a legend and a tooltip, so a row without one does not look broken', async () => {
+    mockBoards({
+      all: {
+        status: 200,
+        body: board('all', [entry(1, 240), entry(2, 230), entry(3, 90, 'Hot'), entry(4, 80, 'Rising')]),
+      },
+    })
+    renderApp('/leaderboard')
+    const list = await screen.findByRole('list', { name: 'Rankings' })
+    expect(list).toHaveAccessibleDescription(/Labels:/)
+    const legend = screen.getByText(/Labels:/).closest('p') as HTMLElement
+    expect(legend).toHaveTextContent('Hot one of the top 3 gainers of the last 7 days (20+ points).')
+    expect(legend).toHaveTextContent('Advanced 250+ points in total.')
+    expect(legend).toHaveTextContent('Members with none of these show no label yet.')
+    const hot = within(screen.getAllByTestId('leaderboard-row')[2] as HTMLElement).getByText('Hot')
+    expect(hot).toHaveAttribute('title', 'Hot: one of the top 3 gainers of the last 7 days (20+ points)')
+  })
+
   it('switches tabs with real data per period and keeps the tab in ?period=', async () => {
     const requests = mockBoards({
       all: { status: 200, body: board('all', twelve) },

@@ -1,5 +1,6 @@
 import type { LeaderboardEntry, LeaderboardPeriod, LeaderboardResponse } from '@bashboard/server/contract'
 import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import type { LucideIcon } from 'lucide-react'
 import { Award, Coins, Crown, Flame, Medal, TrendingUp, Trophy, UserCheck, Users } from 'lucide-react'
 import { Fragment } from 'react'
@@ -16,10 +17,10 @@ import { useLiveTopic } from '../../../live/live-provider'
 import { LEADERBOARD_PERIODS, leaderboardQueryOptions } from '../api'
 import { useMovedRows } from './use-moved-rows'
 
-/** SEED-SPEC §9: an ad break after every 5th entry of the list. */
+/** docs/product-rules.md#leaderboard: an ad break after every 5th entry of the list. */
 export const AD_BREAK_EVERY = 5
 
-/** The badge tiers side card (SEED-SPEC §2), highest first. */
+/** The badge tiers side card (docs/product-rules.md#leaderboard), highest first. */
 export const BADGE_TIERS: ReadonlyArray<{ name: string; rule: string; Icon: LucideIcon }> = [
   { name: 'Expert', rule: '1000+ points', Icon: Crown },
   { name: 'Pro', rule: '500+ points', Icon: Trophy },
@@ -36,11 +37,27 @@ const badgeColours: Record<string, string> = {
   Rising: 'border-accent/40 text-accent-text',
 }
 
-/** A leaderboard label chip; "None" shows nothing. */
+/**
+ * What earns each leaderboard label, as the server decides it: the first three from all-time points,
+ * the last two from this week's gain, and most members have none. Shown as the list's legend and as
+ * each chip's tooltip, so a row without a chip reads as "no label yet", not as a missing one.
+ */
+export const LABEL_RULES: Record<Exclude<LeaderboardEntry['badge'], 'None'>, string> = {
+  Expert: '1000+ points in total',
+  Pro: '500+ points in total',
+  Advanced: '250+ points in total',
+  Hot: 'one of the top 3 gainers of the last 7 days (20+ points)',
+  Rising: 'gained 10+ points in the last 7 days, half or more of their total',
+}
+
+const LEGEND_ID = 'leaderboard-labels-legend'
+
+/** A leaderboard label chip, with its rule as a tooltip; "None" shows nothing. */
 export function LeaderBadge({ badge }: { badge: LeaderboardEntry['badge'] }) {
   if (badge === 'None') return null
   return (
     <span
+      title={`${badge}: ${LABEL_RULES[badge]}`}
       className={cn(
         'inline-flex items-center rounded-full border px-2 py-0.5 font-mono text-[11px] font-medium',
         badgeColours[badge],
@@ -122,7 +139,13 @@ function Podium({ entries, moved }: { entries: readonly LeaderboardEntry[]; move
               </span>
               <Avatar name={entry.username} src={entry.avatar} size={index === 0 ? 'lg' : 'md'} />
               <span className="flex min-w-0 flex-1 flex-col items-start gap-1 sm:items-center sm:px-3">
-                <span className="max-w-full truncate font-semibold text-fg">{entry.username}</span>
+                <Link
+                  to="/u/$username"
+                  params={{ username: entry.username }}
+                  className="max-w-full truncate font-semibold text-fg hover:text-accent-text hover:underline hover:underline-offset-4"
+                >
+                  {entry.username}
+                </Link>
                 <LeaderBadge badge={entry.badge} />
               </span>
               <span className="shrink-0 font-mono text-sm font-semibold text-accent-text tabular-nums">
@@ -163,7 +186,13 @@ function LeaderRow({ entry, rank, flashing }: { entry: LeaderboardEntry; rank: n
       </span>
       <Avatar name={entry.username} src={entry.avatar} size="md" />
       <span className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1">
-        <span className="truncate font-medium text-fg">{entry.username}</span>
+        <Link
+          to="/u/$username"
+          params={{ username: entry.username }}
+          className="truncate font-medium text-fg hover:text-accent-text hover:underline hover:underline-offset-4"
+        >
+          {entry.username}
+        </Link>
         <LeaderBadge badge={entry.badge} />
       </span>
       <span
@@ -176,10 +205,25 @@ function LeaderRow({ entry, rank, flashing }: { entry: LeaderboardEntry; rank: n
   )
 }
 
+/** The labels' legend above the ranked list. */
+function LabelsLegend() {
+  return (
+    <p id={LEGEND_ID} className="border-b border-line px-3 pt-1 pb-3 text-xs leading-5 text-muted">
+      <span className="font-medium text-fg">Labels: </span>
+      {(Object.keys(LABEL_RULES) as Array<keyof typeof LABEL_RULES>).map((label) => (
+        <Fragment key={label}>
+          <LeaderBadge badge={label} /> {LABEL_RULES[label]}.{' '}
+        </Fragment>
+      ))}
+      Members with none of these show no label yet.
+    </p>
+  )
+}
+
 /** Every entry with its rank, and an ad break after every 5th. */
 function LeaderList({ entries, moved }: { entries: readonly LeaderboardEntry[]; moved: Set<string> }) {
   return (
-    <ol aria-label="Rankings" className="flex flex-col gap-0.5">
+    <ol aria-label="Rankings" aria-describedby={LEGEND_ID} className="flex flex-col gap-0.5">
       {entries.map((entry, index) => {
         const rank = index + 1
         const adBreak = rank % AD_BREAK_EVERY === 0
@@ -282,6 +326,7 @@ function BoardBody({ period }: { period: LeaderboardPeriod }) {
         <>
           <Podium entries={entries} moved={moved} />
           <Card className="p-2 sm:p-3">
+            <LabelsLegend />
             <LeaderList entries={entries} moved={moved} />
           </Card>
         </>
@@ -296,8 +341,8 @@ export interface LeaderboardPageProps {
 }
 
 /**
- * The leaderboard (SEED-SPEC §2, DESIGN §4): stats, tabs for all time, this week and this month, the
- * podium, the ranked list with ad breaks and the badge tiers card. The shown tab's top 10 and the stat
+ * The leaderboard (docs/product-rules.md#leaderboard): stats, tabs for all time, this week and this month,
+ * the podium, the ranked list with ad breaks and the badge tiers card. The shown tab's top 10 and the stat
  * tiles move live.
  */
 export function LeaderboardPage({ period, onPeriodChange }: LeaderboardPageProps) {

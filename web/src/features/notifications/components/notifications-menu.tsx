@@ -2,7 +2,17 @@ import type { Notification, NotificationKind } from '@bashboard/server/contract'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { LucideIcon } from 'lucide-react'
-import { Award, Bell, CheckCheck, FileCheck2, MessageSquare, ShieldCheck, ThumbsUp } from 'lucide-react'
+import {
+  AtSign,
+  Award,
+  Bell,
+  CheckCheck,
+  FileCheck2,
+  MessageSquare,
+  MessageSquareReply,
+  ShieldCheck,
+  ThumbsUp,
+} from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Button } from '../../../components/ui/button'
 import { LoadFailed } from '../../../components/ui/load-failed'
@@ -19,6 +29,8 @@ const kindIcons: Record<NotificationKind, LucideIcon> = {
   tier: Award,
   application: FileCheck2,
   role: ShieldCheck,
+  reply: MessageSquareReply,
+  mention: AtSign,
 }
 
 const toastTitles: Record<string, string> = {
@@ -27,6 +39,8 @@ const toastTitles: Record<string, string> = {
   tier: 'New badge',
   application: 'Application update',
   role: 'Role changed',
+  reply: 'New reply',
+  mention: 'You were mentioned',
 }
 
 /** "just now", "5m ago", "3h ago", "2d ago", then the date. */
@@ -41,6 +55,12 @@ export function timeAgo(iso: string, now: number = Date.now()): string {
   const days = Math.floor(hours / 24)
   if (days < 7) return `${days}d ago`
   return new Date(then).toLocaleDateString('en-US', { month: 'short', day: 'numeric' })
+}
+
+/** An in-app link as the router takes it: reply and mention links end in `#comment-<id>`. */
+function linkParts(link: string): { to: string; hash?: string } {
+  const at = link.indexOf('#')
+  return at === -1 ? { to: link } : { to: link.slice(0, at), hash: link.slice(at + 1) }
 }
 
 function NotificationItem({ notification, onOpen }: { notification: Notification; onOpen: () => void }) {
@@ -75,7 +95,7 @@ function NotificationItem({ notification, onOpen }: { notification: Notification
   return (
     <li>
       {notification.link ? (
-        <Link to={notification.link} onClick={onOpen} className={classes}>
+        <Link {...linkParts(notification.link)} onClick={onOpen} className={classes}>
           {body}
         </Link>
       ) : (

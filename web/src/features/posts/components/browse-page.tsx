@@ -5,6 +5,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { AdSlot } from '../../../components/ads/ad-slot'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
+import { Dialog } from '../../../components/ui/dialog'
 import { fieldClasses } from '../../../components/ui/input'
 import { Pagination } from '../../../components/ui/pagination'
 import { Loading } from '../../../components/ui/spinner'
@@ -20,16 +21,29 @@ import {
   postKeys,
   useIncomingPosts,
 } from '../api'
+import {
+  type BrowseFilterSearch,
+  type BrowseFilters,
+  countFilters,
+  filterSearch,
+  NO_FILTERS,
+  readFilters,
+} from '../browse-filters'
 import { voteFromReacted } from '../cache'
 import { formatCount } from '../format'
+import { ActiveFilterChips, FilterPanel } from './browse-filter-panel'
+import { SheetFilters } from './browse-filter-sheet'
 import { CategorySidebar, PopularCategoriesCard, QuickActionsCard, SearchTipsCard } from './browse-sidebar'
 import { PostCard } from './post-card'
 import { PostTopic } from './post-list'
 
 export interface BrowsePageProps {
   params: BrowseParams
-  /** Replaces the URL's query (SEED-SPEC §4: replace, not push). */
-  onParamsChange: (next: BrowseParams) => void
+  /**
+   * Replaces the URL's query (docs/product-rules.md#browse: replace, not push); filter changes ask to push, so Back
+   * returns to the filters before.
+   */
+  onParamsChange: (next: BrowseParams, options?: { push?: boolean }) => void
 }
 
 /** True when the key press came from a field where "/" is just a character. */
@@ -40,14 +54,15 @@ function isTyping(target: EventTarget | null): boolean {
 
 /** Whether a live-pushed post belongs in the list being shown. */
 function fitsList(post: PostCardData, params: BrowseParams, categoryId: string | undefined): boolean {
-  if (params.search.trim()) return false
+  // Whether a pushed card passes the filters is the server's to say (the card lacks its flags).
+  if (params.search.trim() || params.filters) return false
   if (!params.category) return true
   return post.category?._id === categoryId
 }
 
 /**
- * Browse and search (SEED-SPEC §2, §4): search box, sort, list/grid, category sidebar, pagination, and a
- * banner for commands shared while the page is open.
+ * Browse and search (docs/product-rules.md#browse): search box, sort, list/grid, category sidebar,
+ * pagination, and a banner for commands shared while the page is open.
  */
 export function BrowsePage({ params, onParamsChange }: BrowsePageProps) {
   const searchMode = params.search.trim() !== ''
@@ -61,6 +76,10 @@ export function BrowsePage({ params, onParamsChange }: BrowsePageProps) {
   const searchRef = useRef<HTMLInputElement>(null)
   const listRef = useRef<HTMLDivElement>(null)
   const incoming = useIncomingPosts()
+  const filters = readFilters(params.filters ?? {})
+  const filterCount = countFilters(filters)
+  const [panelOpen, setPanelOpen] = useState(false)
+  const [sheetOpen, setSheetOpen] = useState(false)
 
   useLiveTopic('posts', data?.liveId)
 
@@ -69,6 +88,16 @@ export function BrowsePage({ params, onParamsChange }: BrowsePageProps) {
 
   // The box follows the URL (back/forward, Clear Filters, the header's links).
   useEffect(() => setDraft(params.search), [params.search])
+
+  // A link with malformed filters (a bad date, `minScore=abc`, tags in capitals) is put right in place.
+  const rawFilters = JSON.stringify(params.filters ?? {})
+  const cleanFilters = JSON.stringify(filterSearch(filters))
+  useEffect(() => {
+    if (rawFilters === cleanFilters) return
+    const { filters: _raw, ...rest } = params
+    const clean = JSON.parse(cleanFilters) as BrowseFilterSearch
+    onParamsChange({ ...rest, ...(Object.keys(clean).length > 0 ? { filters: clean } : {}) })
+  }, [rawFilters, cleanFilters, params, onParamsChange])
 
   useEffect(() => {
     function onKey(event: KeyboardEvent): void {
@@ -112,6 +141,13 @@ export function BrowsePage({ params, onParamsChange }: BrowsePageProps) {
     onParamsChange({ ...params, category, page: 1 })
   }
 
+  /** Applies filters (and, from the phone sheet, a category): a new history entry, page 1. */
+  function applyFilters(next: BrowseFilters, category = params.category): void {
+    const { filters: _dropped, ...rest } = params
+    const filtered = countFilters(next) > 0 ? { filters: filterSearch(next) } : {}
+    onParamsChange({ ...rest, ...filtered, category, page: 1 }, { push: true })
+  }
+
   function changePage(page: number): void {
     onParamsChange({ ...params, page })
     listRef.current?.scrollIntoView?.({ block: 'start' })
@@ -138,7 +174,24 @@ export function BrowsePage({ params, onParamsChange }: BrowsePageProps) {
   return (
     <div className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
       <header className="flex flex-col gap-1 lg:col-span-2">
-        <h1 className="text-2xl font-semibold tracking-tight text-fg sm:text-3xl">{heading}</h1>
+        <div className="flex items-center justify-between gap-3">
+          <h1 className="text-2xl font-semibold tracking-tight text-fg sm:text-3xl">{heading}</h1>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="lg:hidden"
+            aria-haspopup="dialog"
+            onClick={() => setSheetOpen(true)}
+          >
+            <SlidersHorizontal aria-hidden="true" className="size-4" />
+            Filters
+            {filterCount + (params.category ? 1 : 0) > 0 ? (
+              <span className="rounded-full bg-accent px-1.5 text-xs text-accent-fg">
+                {filterCount + (params.category ? 1 : 0)}
+              </span>
+            ) : null}
+          </Button>
+        </div>
         <p className="text-sm text-muted">
           {searchMode
             ? `Commands matching "${params.search.trim()}"`
@@ -149,12 +202,15 @@ export function BrowsePage({ params, onParamsChange }: BrowsePageProps) {
       </header>
 
       <aside aria-label="Browse filters" className="order-last flex min-w-0 flex-col gap-4 lg:order-none">
-        <CategorySidebar
-          categories={categories}
-          selected={params.category}
-          disabled={searchMode}
-          onSelect={selectCategory}
-        />
+        {/* Phones choose the category in the Filters sheet at the top instead. */}
+        <div className="hidden lg:block">
+          <CategorySidebar
+            categories={categories}
+            selected={params.category}
+            disabled={searchMode}
+            onSelect={selectCategory}
+          />
+        </div>
         <QuickActionsCard
           onClearFilters={() => {
             setDraft('')
@@ -250,15 +306,55 @@ export function BrowsePage({ params, onParamsChange }: BrowsePageProps) {
             <Button
               variant="ghost"
               size="sm"
-              disabled
-              title="Advanced filters are not available yet"
-              className="ml-auto"
+              aria-expanded={panelOpen}
+              onClick={() => setPanelOpen((open) => !open)}
+              // Phones and tablets use the Filters button at the top (a sheet) instead.
+              className="ml-auto aria-expanded:bg-surface-2 aria-expanded:text-fg max-lg:hidden"
             >
               <SlidersHorizontal aria-hidden="true" className="size-4" />
               Advanced Filters
+              {filterCount > 0 ? (
+                <span className="rounded-full bg-accent px-1.5 text-xs text-accent-fg">{filterCount}</span>
+              ) : null}
             </Button>
           </div>
+          <ActiveFilterChips filters={filters} onChange={(next) => applyFilters(next)} />
         </Card>
+
+        {panelOpen ? (
+          <Card className="p-4 max-lg:hidden">
+            <FilterPanel
+              // A fresh draft whenever the applied filters change (chips, back/forward).
+              key={JSON.stringify(filters)}
+              value={filters}
+              onApply={(next) => {
+                applyFilters(next)
+                setPanelOpen(false)
+              }}
+              className="lg:grid lg:grid-cols-2 lg:gap-x-6"
+            />
+          </Card>
+        ) : null}
+
+        {sheetOpen ? (
+          <Dialog
+            title="Filters"
+            description="Narrow the commands listed."
+            onClose={() => setSheetOpen(false)}
+            className="max-w-lg self-start sm:self-center"
+          >
+            <SheetFilters
+              categories={categories}
+              category={params.category}
+              categoryDisabled={searchMode}
+              filters={filters}
+              onApply={(next, category) => {
+                applyFilters(next, category)
+                setSheetOpen(false)
+              }}
+            />
+          </Dialog>
+        ) : null}
 
         {waiting.length > 0 ? (
           <button
@@ -277,10 +373,18 @@ export function BrowsePage({ params, onParamsChange }: BrowsePageProps) {
               <Card className="flex flex-col items-center gap-2 px-6 py-14 text-center">
                 <p className="font-mono text-sm text-accent-text">$ grep: no matches</p>
                 <p className="text-lg font-semibold text-fg">
-                  {searchMode
-                    ? `No commands found for "${params.search.trim()}". Try different keywords.`
-                    : 'No commands found'}
+                  {filterCount > 0
+                    ? 'No commands match these filters'
+                    : searchMode
+                      ? `No commands found for "${params.search.trim()}". Try different keywords.`
+                      : 'No commands found'}
                 </p>
+                {filterCount > 0 ? (
+                  <Button variant="secondary" size="sm" onClick={() => applyFilters(NO_FILTERS)}>
+                    <X aria-hidden="true" className="size-4" />
+                    Clear filters
+                  </Button>
+                ) : null}
               </Card>
             ) : (
               <ul

@@ -7,7 +7,7 @@ import { Card } from '../../../components/ui/card'
 import { cn } from '../../../lib/cn'
 import { formatCount } from '../format'
 
-/** Categories listed before "Show N More" (SEED-SPEC §9). */
+/** Categories listed before "Show N More" (docs/product-rules.md#browse). */
 export const CATEGORIES_SHOWN = 8
 /** Categories on the Popular Categories card. */
 export const POPULAR_CATEGORIES = 5

@@ -31,8 +31,8 @@ export function TagChip({ tag }: { tag: string }) {
 }
 
 /**
- * One command on Home and Browse (SEED-SPEC §2): title, first 2 tags, author, date, views, description,
- * the command with its copy button, a danger notice, votes and a View Details link.
+ * One command on Home and Browse (docs/product-rules.md#post-display): title, first 2 tags, author, date,
+ * views, description, the command with its copy button, a danger notice, votes and a View Details link.
  */
 export function PostCard({ post, vote, layout = 'list', className }: PostCardProps) {
   const title = post.title || 'Untitled Post'
@@ -65,10 +65,16 @@ export function PostCard({ post, vote, layout = 'list', className }: PostCardPro
           </Link>
         </h3>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted">
-          <span className="inline-flex items-center gap-1.5">
+          <Link
+            to="/u/$username"
+            params={{ username: author }}
+            className="group inline-flex items-center gap-1.5 rounded-sm"
+          >
             <Avatar name={author} src={post.author.avatar} size="sm" className="size-5 text-[9px]" />
-            <span className="font-medium text-fg">{author}</span>
-          </span>
+            <span className="font-medium text-fg group-hover:text-accent-text group-hover:underline group-hover:underline-offset-4">
+              {author}
+            </span>
+          </Link>
           <span className="inline-flex items-center gap-1">
             <Calendar aria-hidden="true" className="size-3.5" />
             <time dateTime={post.createdAt}>{formatPostDate(post.createdAt)}</time>
@@ -114,6 +120,7 @@ export function PostCard({ post, vote, layout = 'list', className }: PostCardPro
             uplikeCount={post.uplikeCount}
             downlikeCount={post.downlikeCount}
             vote={vote}
+            authorId={post.author._id}
           />
           <SaveButton postId={post._id} savedCount={post.savedCount} saved={post.isSaved} />
         </div>

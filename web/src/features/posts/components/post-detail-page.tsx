@@ -10,6 +10,7 @@ import {
   Eye,
   FolderOpen,
   MessageSquare,
+  Pencil,
   Share2,
   ThumbsDown,
   ThumbsUp,
@@ -28,6 +29,7 @@ import { useToast } from '../../../components/ui/toast'
 import { useSharePage } from '../../../components/ui/use-share-page'
 import { ApiError } from '../../../lib/api-client'
 import { cn } from '../../../lib/cn'
+import { formatRelativeTime } from '../../../lib/relative-time'
 import { usePageMeta } from '../../../lib/use-page-meta'
 import { useLiveTopic } from '../../../live/live-provider'
 import { postDetailQueryOptions, postKeys } from '../api'
@@ -37,6 +39,7 @@ import { usePlaceholderFill } from './placeholder-fill'
 import { FilledCommandLine, PlaceholderForm } from './placeholder-form'
 import { TagChip } from './post-card'
 import { PostDetailLoading } from './post-detail-loading'
+import { PostOwnerActions } from './post-owner-actions'
 import { SaveButton } from './save-button'
 import { VoteButtons } from './vote-buttons'
 
@@ -157,17 +160,34 @@ function PostBody({
               {title}
             </h1>
             <div className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-muted">
-              <span className="flex items-center gap-2">
+              <Link
+                to="/u/$username"
+                params={{ username: author }}
+                className="group flex items-center gap-2 rounded-md"
+              >
                 <Avatar name={author} src={post.author.avatar} size="md" />
                 <span className="flex flex-col leading-tight">
-                  <span className="font-medium text-fg">{author}</span>
+                  <span className="font-medium text-fg group-hover:text-accent-text group-hover:underline group-hover:underline-offset-4">
+                    {author}
+                  </span>
                   <span className="text-xs">{badge}</span>
                 </span>
-              </span>
+              </Link>
               <span className="inline-flex items-center gap-1.5">
                 <Calendar aria-hidden="true" className="size-4" />
                 <time dateTime={post.createdAt}>{formatPostDate(post.createdAt)}</time>
               </span>
+              {post.editedAt ? (
+                <span data-testid="edited-mark" className="inline-flex items-center gap-1.5 text-xs">
+                  <Pencil aria-hidden="true" className="size-3.5" />
+                  <span>
+                    edited{' '}
+                    <time dateTime={post.editedAt} title={new Date(post.editedAt).toLocaleString('en-US')}>
+                      {formatRelativeTime(post.editedAt)}
+                    </time>
+                  </span>
+                </span>
+              ) : null}
               <span className="inline-flex items-center gap-1.5">
                 <Eye aria-hidden="true" className="size-4" />
                 <span data-testid="detail-view-count">{formatCount(post.viewCount)}</span>
@@ -185,6 +205,7 @@ function PostBody({
                 ))}
               </div>
             ) : null}
+            <PostOwnerActions post={post} />
           </header>
 
           <div className="flex flex-col gap-2">
@@ -222,6 +243,7 @@ function PostBody({
                 uplikeCount={post.uplikeCount}
                 downlikeCount={post.downlikeCount}
                 vote={vote}
+                authorId={post.author._id}
                 size="md"
               />
               <SaveButton postId={post._id} savedCount={post.savedCount} saved={detail.isSaved} size="md" />
@@ -263,7 +285,13 @@ function PostBody({
           <div className="flex items-center gap-3">
             <Avatar name={author} src={post.author.avatar} size="lg" className="size-12 text-base" />
             <div className="flex min-w-0 flex-col">
-              <span className="truncate font-medium text-fg">{author}</span>
+              <Link
+                to="/u/$username"
+                params={{ username: author }}
+                className="truncate font-medium text-fg hover:text-accent-text hover:underline hover:underline-offset-4"
+              >
+                {author}
+              </Link>
               <span className="text-xs text-muted">{badge}</span>
             </div>
           </div>
@@ -310,8 +338,8 @@ function PostBody({
 }
 
 /**
- * The command detail page (SEED-SPEC §2): loading, not found, or three columns. A slug that is not the
- * post's own is replaced in the URL; any other load failure toasts and goes back to Browse.
+ * The command detail page (docs/product-rules.md#post-display): loading, not found, or three columns. A slug
+ * that is not the post's own is replaced in the URL; any other load failure toasts and goes back to Browse.
  */
 export function PostDetailPage({ slug, renderComments, renderSaveActions }: PostDetailPageProps) {
   const detail = useQuery(postDetailQueryOptions(slug))

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { errorBody, mockApi, profileFixture, type RecordedRequest } from '../../../test/mock-api'
-import { browseFixture, postFixture } from '../../../test/post-fixtures'
+import { browseFixture, detailFixture, postFixture } from '../../../test/post-fixtures'
 import { renderApp, storeSession, validSession } from '../../../test/render-app'
 
 const post = postFixture({ title: 'Show disk usage', uplikeCount: 3, downlikeCount: 1 })
@@ -81,7 +81,8 @@ describe('VoteButtons', () => {
     // Optimistic: the count and the mark change before the server answers.
     await waitFor(() => expect(within(card).getByTestId('upvote-count')).toHaveTextContent('4'))
     expect(upvote).toHaveAttribute('aria-pressed', 'true')
-    expect(within(card).getByRole('button', { name: /^Downvote/ })).toBeDisabled()
+    // The opposite vote stays available: pressing it would switch the vote.
+    expect(within(card).getByRole('button', { name: /^Downvote/ })).toBeEnabled()
     expect(gate.count()).toBe(1)
     gate.release()
     expect(await screen.findByText('Post upvoted!')).toBeInTheDocument()
@@ -94,7 +95,6 @@ describe('VoteButtons', () => {
     const { card, requests } = await renderBrowse({ likedPosts: [post._id], dislikedPosts: [] })
     const upvote = within(card).getByRole('button', { name: /^Upvote/ })
     expect(upvote).toHaveAttribute('aria-pressed', 'true')
-    expect(within(card).getByRole('button', { name: /^Downvote/ })).toBeDisabled()
     await userEvent.click(upvote)
     expect(votes(requests)).toHaveLength(0)
     expect(within(card).getByTestId('upvote-count')).toHaveTextContent('3')
@@ -120,5 +120,137 @@ describe('VoteButtons', () => {
     expect(within(card).getByTestId('downvote-count')).toHaveTextContent('1')
     expect(within(card).getByRole('button', { name: /^Downvote/ })).toHaveAttribute('aria-pressed', 'false')
     expect(within(card).getByRole('button', { name: /^Upvote/ })).toBeEnabled()
+  })
+
+  it('switches a held upvote to a downvote at once and keeps it when the server agrees', async () => {
+    storeSession(validSession())
+    const { card, requests } = await renderBrowse(
+      { likedPosts: [post._id], dislikedPosts: [] },
+      { [`POST /api/posts/downvote/${post._id}`]: voteResponse(2, 2, 'disliked') },
+    )
+    const gate = holdRequests('/api/posts/downvote')
+    const downvote = within(card).getByRole('button', { name: /^Downvote/ })
+    expect(downvote).toBeEnabled()
+    await userEvent.click(downvote)
+    // Optimistic: one vote moves from up to down before the server answers.
+    await waitFor(() => expect(within(card).getByTestId('downvote-count')).toHaveTextContent('2'))
+    expect(within(card).getByTestId('upvote-count')).toHaveTextContent('2')
+    expect(downvote).toHaveAttribute('aria-pressed', 'true')
+    expect(within(card).getByRole('button', { name: /^Upvote/ })).toHaveAttribute('aria-pressed', 'false')
+    gate.release()
+    expect(await screen.findByText('Post downvoted!')).toBeInTheDocument()
+    expect(votes(requests).map((request) => request.path)).toEqual([`/api/posts/downvote/${post._id}`])
+    expect(within(card).getByTestId('upvote-count')).toHaveTextContent('2')
+    expect(within(card).getByTestId('downvote-count')).toHaveTextContent('2')
+  })
+
+  it('puts a switched vote back as it was when the server refuses the switch', async () => {
+    storeSession(validSession())
+    const { card } = await renderBrowse(
+      { likedPosts: [], dislikedPosts: [post._id] },
+      {
+        [`POST /api/posts/upvote/${post._id}`]: {
+          status: 500,
+          body: errorBody(500, 'Internal Server Error'),
+        },
+      },
+    )
+    const gate = holdRequests('/api/posts/upvote')
+    await userEvent.click(within(card).getByRole('button', { name: /^Upvote/ }))
+    await waitFor(() => expect(within(card).getByTestId('upvote-count')).toHaveTextContent('4'))
+    expect(within(card).getByTestId('downvote-count')).toHaveTextContent('0')
+    gate.release()
+    expect(await screen.findByText('Failed to vote. Please try again.')).toBeInTheDocument()
+    expect(within(card).getByTestId('upvote-count')).toHaveTextContent('3')
+    expect(within(card).getByTestId('downvote-count')).toHaveTextContent('1')
+    expect(within(card).getByRole('button', { name: /^Downvote/ })).toHaveAttribute('aria-pressed', 'true')
+  })
+
+  it("disables both buttons on the author's own post and says why on focus, without a request", async () => {
+    storeSession(validSession())
+    const { card, requests } = await renderBrowse(
+      { likedPosts: [], dislikedPosts: [] },
+      {
+        'GET /api/website/user/profile/header': {
+          status: 200,
+          body: profileFixture({ _id: post.author._id, username: post.author.username }),
+        },
+      },
+    )
+    const upvote = within(card).getByRole('button', { name: /^Upvote/ })
+    const downvote = within(card).getByRole('button', { name: /^Downvote/ })
+    await waitFor(() => expect(upvote).toHaveAttribute('aria-disabled', 'true'))
+    expect(downvote).toHaveAttribute('aria-disabled', 'true')
+    // Still reachable by keyboard, and the reason is its accessible description and a tooltip.
+    upvote.focus()
+    expect(upvote).toHaveFocus()
+    expect(upvote).toHaveAccessibleDescription('You cannot vote on your own post')
+    expect(downvote).toHaveAccessibleDescription('You cannot vote on your own post')
+    expect(within(card).getByRole('tooltip')).toHaveTextContent('You cannot vote on your own post')
+    expect(upvote).toHaveAttribute('title', 'You cannot vote on your own post')
+    await userEvent.click(upvote)
+    await userEvent.click(downvote)
+    await userEvent.keyboard('{Enter}')
+    expect(votes(requests)).toHaveLength(0)
+    expect(screen.queryByText('Failed to vote. Please try again.')).not.toBeInTheDocument()
+    expect(within(card).getByTestId('upvote-count')).toHaveTextContent('3')
+  })
+
+  it("keeps votes open on someone else's post", async () => {
+    storeSession(validSession())
+    const { card } = await renderBrowse({ likedPosts: [], dislikedPosts: [] })
+    const upvote = within(card).getByRole('button', { name: /^Upvote/ })
+    // The signed-in user (someone else) has loaded: the header shows their menu.
+    await screen.findByRole('button', { name: /ada_lovelace/ })
+    expect(upvote).not.toHaveAttribute('aria-disabled')
+    expect(upvote).not.toHaveAccessibleDescription()
+    expect(within(card).queryByRole('tooltip')).not.toBeInTheDocument()
+  })
+
+  it('switches the vote on the detail page too', async () => {
+    storeSession(validSession())
+    // The server's view: liked until the switch arrives, then disliked (the page reloads the post after).
+    let switched = false
+    const requests = mockApi({
+      [`GET /api/posts/${post.slug}`]: () => ({
+        status: 200,
+        body: switched
+          ? detailFixture({ post: { ...post, uplikeCount: 2, downlikeCount: 2 }, isDisliked: true })
+          : detailFixture({ post, isLiked: true }),
+      }),
+      [`GET /api/comments/${post._id}`]: { status: 200, body: { comments: [], liveId: '1' } },
+      'GET /api/website/user/profile/header': { status: 200, body: profileFixture() },
+      [`POST /api/posts/downvote/${post._id}`]: () => {
+        switched = true
+        return voteResponse(2, 2, 'disliked')
+      },
+    })
+    renderApp(`/post/${post.slug}`)
+    const group = await screen.findByRole('group', { name: 'Vote on this command' })
+    const downvote = within(group).getByRole('button', { name: /^Downvote/ })
+    await userEvent.click(downvote)
+    await waitFor(() => expect(downvote).toHaveAttribute('aria-pressed', 'true'))
+    expect(within(group).getByRole('button', { name: /^Upvote/ })).toHaveAttribute('aria-pressed', 'false')
+    expect(within(group).getByTestId('downvote-count')).toHaveTextContent('2')
+    expect(await screen.findByText('Post downvoted!')).toBeInTheDocument()
+    expect(votes(requests)).toHaveLength(1)
+  })
+
+  it('shows the reason instead of voting on the detail page of one’s own post', async () => {
+    storeSession(validSession())
+    const requests = mockApi({
+      [`GET /api/posts/${post.slug}`]: { status: 200, body: detailFixture({ post }) },
+      [`GET /api/comments/${post._id}`]: { status: 200, body: { comments: [], liveId: '1' } },
+      'GET /api/website/user/profile/header': {
+        status: 200,
+        body: profileFixture({ _id: post.author._id, username: post.author.username }),
+      },
+    })
+    renderApp(`/post/${post.slug}`)
+    const group = await screen.findByRole('group', { name: 'Vote on this command' })
+    const upvote = within(group).getByRole('button', { name: /^Upvote/ })
+    await waitFor(() => expect(upvote).toHaveAccessibleDescription('You cannot vote on your own post'))
+    await userEvent.click(upvote)
+    expect(votes(requests)).toHaveLength(0)
   })
 })

@@ -1,9 +1,10 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { ThumbsDown, ThumbsUp } from 'lucide-react'
-import { useRef } from 'react'
+import { useId, useRef } from 'react'
 import { useToast } from '../../../components/ui/toast'
 import { cn } from '../../../lib/cn'
+import { useCurrentUser } from '../../../lib/current-user'
 import { useFlashOnChange } from '../../../lib/use-flash'
 import { isSignedInAtom } from '../../../state/session'
 import { useVotePost, type VoteDirection } from '../api'
@@ -15,24 +16,34 @@ export interface VoteButtonsProps {
   downlikeCount: number
   /** The signed-in user's vote; 'none' for guests and in search mode (marks hidden). */
   vote: VoteState
+  /** The post's author: on their own post the buttons are disabled with the reason shown. */
+  authorId?: string
   size?: 'sm' | 'md'
   className?: string
 }
 
+/** Why an author's own vote buttons do nothing (the server refuses the vote with the same words). */
+export const OWN_POST_VOTE_REASON = 'You cannot vote on your own post'
+
 /**
- * Upvote and downvote with their counts (SEED-SPEC §4): pressing the held vote does nothing, the opposite
- * button is disabled while a vote is held, presses during a request are ignored, and guests are sent to
- * log in.
+ * Upvote and downvote with their counts: pressing the held vote does nothing, pressing the opposite one
+ * switches the vote (counted at once, rolled back if the server refuses), presses during a request are
+ * ignored, and guests are sent to log in. On the author's own post both buttons stay focusable but do
+ * nothing, and say why on hover and focus, so nobody learns it from an error after a click.
  */
 export function VoteButtons({
   postId,
   uplikeCount,
   downlikeCount,
   vote,
+  authorId,
   size = 'sm',
   className,
 }: VoteButtonsProps) {
   const signedIn = useAtomValue(isSignedInAtom)
+  const { user } = useCurrentUser()
+  const ownPost = authorId !== undefined && user !== null && user._id === authorId
+  const reasonId = useId()
   const toast = useToast()
   const navigate = useNavigate()
   const mutation = useVotePost()
@@ -42,6 +53,7 @@ export function VoteButtons({
   const downFlash = useFlashOnChange(downlikeCount)
 
   function press(direction: VoteDirection): void {
+    if (ownPost) return
     if (!signedIn) {
       toast({
         title: 'Authentication Required',
@@ -67,14 +79,23 @@ export function VoteButtons({
   const height = size === 'sm' ? 'h-8 px-2.5 text-sm' : 'h-10 px-3.5 text-sm'
   const base =
     'inline-flex items-center gap-1.5 rounded-md border font-medium tabular-nums transition-colors ' +
-    'disabled:cursor-not-allowed disabled:opacity-45'
+    'aria-disabled:cursor-not-allowed aria-disabled:opacity-60'
+  // aria-disabled rather than disabled: a disabled button can't take focus, and keyboard users must be able
+  // to reach it to hear why it does nothing.
+  const ownProps = ownPost
+    ? { 'aria-disabled': true, 'aria-describedby': reasonId, title: OWN_POST_VOTE_REASON }
+    : {}
   return (
     // biome-ignore lint/a11y/useSemanticElements: a fieldset is for form fields; this groups two buttons
-    <div role="group" aria-label="Vote on this command" className={cn('flex items-center gap-2', className)}>
+    <div
+      role="group"
+      aria-label="Vote on this command"
+      className={cn('group/votes relative flex items-center gap-2', className)}
+    >
       <button
         type="button"
         onClick={() => press('upvote')}
-        disabled={vote === 'disliked'}
+        {...ownProps}
         aria-pressed={vote === 'liked'}
         aria-label={`Upvote (${uplikeCount})`}
         className={cn(
@@ -82,7 +103,8 @@ export function VoteButtons({
           height,
           vote === 'liked'
             ? 'border-accent/60 bg-accent-soft text-accent-text'
-            : 'border-line bg-surface-2 text-muted hover:border-line-strong hover:text-fg',
+            : 'border-line bg-surface-2 text-muted',
+          vote !== 'liked' && !ownPost && 'hover:border-line-strong hover:text-fg',
         )}
       >
         <ThumbsUp aria-hidden="true" className="size-4" fill={vote === 'liked' ? 'currentColor' : 'none'} />
@@ -93,7 +115,7 @@ export function VoteButtons({
       <button
         type="button"
         onClick={() => press('downvote')}
-        disabled={vote === 'liked'}
+        {...ownProps}
         aria-pressed={vote === 'disliked'}
         aria-label={`Downvote (${downlikeCount})`}
         className={cn(
@@ -101,7 +123,8 @@ export function VoteButtons({
           height,
           vote === 'disliked'
             ? 'border-danger/60 bg-danger-soft text-danger'
-            : 'border-line bg-surface-2 text-muted hover:border-line-strong hover:text-fg',
+            : 'border-line bg-surface-2 text-muted',
+          vote !== 'disliked' && !ownPost && 'hover:border-line-strong hover:text-fg',
         )}
       >
         <ThumbsDown
@@ -113,6 +136,21 @@ export function VoteButtons({
           {downlikeCount}
         </span>
       </button>
+      {ownPost ? (
+        // The tooltip: shown while either button is hovered or focused, read as their description.
+        <span
+          id={reasonId}
+          role="tooltip"
+          className={cn(
+            'pointer-events-none absolute bottom-full left-0 z-20 mb-2 w-max max-w-[16rem] rounded-md border',
+            'border-line-strong bg-surface px-2.5 py-1.5 text-xs text-fg shadow-lg',
+            'invisible opacity-0 transition-opacity group-focus-within/votes:visible',
+            'group-focus-within/votes:opacity-100 group-hover/votes:visible group-hover/votes:opacity-100',
+          )}
+        >
+          {OWN_POST_VOTE_REASON}
+        </span>
+      ) : null}
     </div>
   )
 }

@@ -96,7 +96,7 @@ function ProfileHeaderCard({ profile, canCreate }: { profile: UserProfile; canCr
   )
 }
 
-/** Members who cannot post yet are invited to apply (SEED-SPEC §2). */
+/** Members who cannot post yet are invited to apply (docs/product-rules.md#profile). */
 function BecomeContributorCard() {
   return (
     <Card className="flex flex-col gap-3 border-accent/40 p-5 sm:flex-row sm:items-center sm:justify-between">
@@ -117,7 +117,7 @@ function BecomeContributorCard() {
 }
 
 /**
- * The signed-in user's profile (SEED-SPEC §2, DESIGN §4): header, stat tiles, the tabs My Posts,
+ * The signed-in user's profile (docs/product-rules.md#profile): header, stat tiles, the tabs My Posts,
  * Favorites, Comments and Badge Progress (plus the tabs the route adds, Saved and Collections), and
  * Create New Post or a Become Contributor invitation.
  */

@@ -222,8 +222,8 @@ export interface ProfileTabsProps {
 }
 
 /**
- * The profile's tabs (SEED-SPEC §2's four, plus any the route adds), following the WAI-ARIA tabs
- * pattern (arrow keys move).
+ * The profile's tabs (the four of docs/product-rules.md#profile, plus any the route adds), following the
+ * WAI-ARIA tabs pattern (arrow keys move).
  */
 export function ProfileTabs({ profile, canCreate, extraTabs = [], tab, onTabChange }: ProfileTabsProps) {
   const [chosen, setChosen] = useState<string>(tab ?? 'posts')

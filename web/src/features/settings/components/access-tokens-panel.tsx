@@ -28,9 +28,9 @@ export function AccessTokensPanel({ canPost }: AccessTokensPanelProps) {
           Personal access tokens
         </h2>
         <p className="text-sm text-muted">
-          Tokens let scripts and the <span className="font-mono text-fg">bashboard</span> CLI use the API as
-          you. Send one as <span className="font-mono text-fg">Authorization: Bearer bb_pat_…</span>; it can
-          do only what its scopes allow. Treat it like a password.
+          Tokens let your scripts and tools use the API as you. Send one as{' '}
+          <span className="font-mono text-fg">Authorization: Bearer bb_pat_…</span>; it can do only what its
+          scopes allow. Treat it like a password.
         </p>
         {fresh ? (
           <NewTokenNotice token={fresh.token} name={fresh.name} onDone={() => setFresh(null)} />

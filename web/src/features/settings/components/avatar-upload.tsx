@@ -14,8 +14,8 @@ interface Picked {
 }
 
 /**
- * Avatar upload (SEED-SPEC §5): pick a JPEG/JPG/PNG of at most 5 MB, see it previewed, then upload it.
- * A refused file shows why under the picker and is never sent.
+ * Avatar upload (docs/product-rules.md#settings): pick a JPEG/JPG/PNG of at most 5 MB, see it previewed, then
+ * upload it. A refused file shows why under the picker and is never sent.
  */
 export function AvatarUpload({ user }: { user: ProfileHeader }) {
   const toast = useToast()

@@ -8,8 +8,9 @@ import { type PasswordFormValues, validatePasswordForm } from '../validation'
 const EMPTY: PasswordFormValues = { currentPassword: '', newPassword: '', confirmPassword: '' }
 
 /**
- * The Security tab (SEED-SPEC §2, §5): current, new and confirm password, each with show/hide. The current
- * password is sent and checked (DESIGN §4); success keeps this tab signed in and ends every other session.
+ * The Security tab (docs/product-rules.md#settings): current, new and confirm password, each with show/hide.
+ * The current password is sent and checked (docs/product-rules.md#sessions); success keeps this tab signed in
+ * and ends every other session.
  */
 export function SecurityForm() {
   const toast = useToast()

@@ -223,7 +223,7 @@ describe('Settings page', () => {
 
       await events.type(screen.getByLabelText('Current Password'), 'old-secret')
       await events.click(submit)
-      // Short and different: the mismatch is reported first (SEED-SPEC §5 order).
+      // Short and different: the mismatch is reported first (the order of docs/product-rules.md#settings).
       expect(await screen.findByText("New passwords don't match")).toBeInTheDocument()
       expect(screen.queryByText('Password must be at least 6 characters long')).not.toBeInTheDocument()
 

@@ -1,0 +1,121 @@
+import { expect, type Locator, type Page, test } from '@playwright/test'
+import { createPostViaApi, freshContributor } from '../fixtures/people.ts'
+import { pickSeededPost } from '../fixtures/posts.ts'
+import { signUpViaApi, startSignedIn } from '../fixtures/session.ts'
+
+// Two browsers and live pushes: more than the default budget on a busy machine.
+test.describe.configure({ timeout: 60_000 })
+
+async function waitForLive(page: Page): Promise<void> {
+  await expect(page.getByTestId('live-status')).toHaveAttribute('data-status', 'open')
+}
+
+async function counts(votes: Locator): Promise<{ up: number; down: number }> {
+  return {
+    up: Number(await votes.getByTestId('upvote-count').textContent()),
+    down: Number(await votes.getByTestId('downvote-count').textContent()),
+  }
+}
+
+test('a vote switches from up to down, and another browser sees both counts move', async ({
+  browser,
+  request,
+}) => {
+  const post = await pickSeededPost(request, 'latest', 3)
+  const voter = await signUpViaApi(request, 'switcher')
+  const voterContext = await browser.newContext()
+  const watcherContext = await browser.newContext()
+  try {
+    const voterPage = await voterContext.newPage()
+    await startSignedIn(voterPage, voter)
+    const watcherPage = await watcherContext.newPage()
+    await Promise.all([voterPage.goto(`/post/${post.slug}`), watcherPage.goto(`/post/${post.slug}`)])
+    await expect(watcherPage.getByRole('heading', { level: 1, name: post.title })).toBeVisible()
+    await waitForLive(watcherPage)
+    const mine = voterPage.getByRole('group', { name: 'Vote on this command' }).first()
+    const theirs = watcherPage.getByRole('group', { name: 'Vote on this command' }).first()
+    const before = await counts(theirs)
+    const upvote = mine.getByRole('button', { name: /^Upvote/ })
+    const downvote = mine.getByRole('button', { name: /^Downvote/ })
+
+    await upvote.click()
+    await expect(upvote).toHaveAttribute('aria-pressed', 'true')
+    await expect(theirs.getByTestId('upvote-count')).toHaveText(String(before.up + 1), { timeout: 2_000 })
+    // The other vote stays available while this one is held.
+    await expect(downvote).toBeEnabled()
+
+    await downvote.click()
+    await expect(downvote).toHaveAttribute('aria-pressed', 'true')
+    await expect(upvote).toHaveAttribute('aria-pressed', 'false')
+    await expect(voterPage.getByText('Post downvoted!')).toBeVisible()
+    await expect(theirs.getByTestId('upvote-count')).toHaveText(String(before.up), { timeout: 2_000 })
+    await expect(theirs.getByTestId('downvote-count')).toHaveText(String(before.down + 1), { timeout: 2_000 })
+
+    // Pressing the held vote again changes nothing, on screen or on the server.
+    const votesSent: string[] = []
+    voterPage.on('request', (sent) => {
+      if (sent.method() === 'POST' && /\/api\/posts\/(up|down)vote\//.test(sent.url()))
+        votesSent.push(sent.url())
+    })
+    await downvote.click()
+    await voterPage.waitForTimeout(300)
+    expect(votesSent).toEqual([])
+    await expect(mine.getByTestId('downvote-count')).toHaveText(String(before.down + 1))
+
+    // The switch is what the server kept: a reload shows it.
+    await voterPage.reload()
+    await expect(
+      voterPage
+        .getByRole('group', { name: 'Vote on this command' })
+        .first()
+        .getByRole('button', { name: /^Downvote/ }),
+    ).toHaveAttribute('aria-pressed', 'true')
+  } finally {
+    await voterContext.close()
+    await watcherContext.close()
+  }
+})
+
+test('a vote switches on a Browse card too', async ({ page, request }) => {
+  const post = await pickSeededPost(request, 'latest', 4)
+  const voter = await signUpViaApi(request, 'cardvoter')
+  await startSignedIn(page, voter)
+  await page.goto('/browse')
+  const card = page.getByRole('article', { name: post.title })
+  const votes = card.getByRole('group', { name: 'Vote on this command' })
+  const before = await counts(votes)
+  await votes.getByRole('button', { name: /^Downvote/ }).click()
+  await expect(votes.getByTestId('downvote-count')).toHaveText(String(before.down + 1))
+  await votes.getByRole('button', { name: /^Upvote/ }).click()
+  await expect(votes.getByTestId('upvote-count')).toHaveText(String(before.up + 1))
+  await expect(votes.getByTestId('downvote-count')).toHaveText(String(before.down))
+  await expect(page.getByText('Post upvoted!')).toBeVisible()
+})
+
+test("an author's own post explains why it can't be voted on, without an error", async ({
+  page,
+  request,
+}) => {
+  const author = await freshContributor(request, 'selfvoter')
+  const post = await createPostViaApi(request, author.token)
+  await startSignedIn(page, author)
+  await page.goto(`/post/${post.slug}`)
+  const votes = page.getByRole('group', { name: 'Vote on this command' }).first()
+  const upvote = votes.getByRole('button', { name: /^Upvote/ })
+  await expect(upvote).toHaveAttribute('aria-disabled', 'true')
+  await expect(votes.getByRole('button', { name: /^Downvote/ })).toHaveAttribute('aria-disabled', 'true')
+
+  // Reachable by keyboard, and the reason shows on focus.
+  const tooltip = votes.getByRole('tooltip')
+  await expect(tooltip).toBeHidden()
+  await upvote.focus()
+  await expect(tooltip).toBeVisible()
+  await expect(tooltip).toHaveText('You cannot vote on your own post')
+  await expect(upvote).toHaveAccessibleDescription('You cannot vote on your own post')
+
+  await upvote.click({ force: true })
+  await page.keyboard.press('Enter')
+  await expect(votes.getByTestId('upvote-count')).toHaveText('0')
+  await expect(page.getByText('Failed to vote. Please try again.')).toHaveCount(0)
+  await expect(page.getByRole('alert')).toHaveCount(0)
+})

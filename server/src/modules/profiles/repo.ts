@@ -1,0 +1,86 @@
+import type { Database } from '@bashboard/db'
+import { type Kysely, sql } from 'kysely'
+import { PUBLIC_PROFILE_COMMENTS_LIMIT, PUBLIC_PROFILE_POSTS_PAGE_SIZE } from '../../contract/profiles.ts'
+import type { ProfileCommentRow, ProfilePostRow } from '../people/repo.ts'
+
+/** What a public profile shows of a user. */
+export interface PublicUserRow {
+  id: string
+  username: string
+  avatar: string | null
+  points: number
+  post_count: number
+  created_at: Date
+}
+
+/** A post on a public profile, with its command. */
+export interface PublicPostRow extends ProfilePostRow {
+  command: string
+}
+
+/** A user by name, ignoring case (the users' unique lower(username) index), or undefined. */
+export function findPublicUser(db: Kysely<Database>, username: string): Promise<PublicUserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'username', 'avatar', 'points', 'post_count', 'created_at'])
+    .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+    .executeTakeFirst()
+}
+
+/** One page of the user's posts, newest first (posts_author_created_at order). */
+export function findPostsPage(db: Kysely<Database>, userId: string, page: number): Promise<PublicPostRow[]> {
+  return db
+    .selectFrom('posts')
+    .select([
+      'id',
+      'title',
+      'slug',
+      'command',
+      'created_at',
+      'uplike_count',
+      'downlike_count',
+      'comments_count',
+      'view_count',
+    ])
+    .where('author_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(PUBLIC_PROFILE_POSTS_PAGE_SIZE)
+    .offset((page - 1) * PUBLIC_PROFILE_POSTS_PAGE_SIZE)
+    .execute()
+}
+
+/** The user's latest comments with the posts they are on (comments_author_created_at_idx). */
+export function findRecentComments(db: Kysely<Database>, userId: string): Promise<ProfileCommentRow[]> {
+  return (
+    db
+      .selectFrom('comments')
+      .innerJoin('posts', 'posts.id', 'comments.post_id')
+      .select([
+        'comments.id',
+        'comments.content',
+        'comments.created_at',
+        'posts.id as post_id',
+        'posts.title as post_title',
+        'posts.slug as post_slug',
+      ])
+      .where('comments.author_id', '=', userId)
+      // A "comment deleted" placeholder (kept for its replies) says nothing of its author.
+      .where('comments.deleted_at', 'is', null)
+      .orderBy('comments.created_at', 'desc')
+      .orderBy('comments.id', 'desc')
+      .limit(PUBLIC_PROFILE_COMMENTS_LIMIT)
+      .execute()
+  )
+}
+
+/** How many comments the user has written. */
+export async function countComments(db: Kysely<Database>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('comments')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('author_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
+}

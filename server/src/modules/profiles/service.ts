@@ -1,0 +1,35 @@
+import { type PublicProfileResponse, USER_NOT_FOUND } from '../../contract/profiles.ts'
+import { NotFoundError } from '../../lib/errors.ts'
+import { type CollectionsDeps, listUserCollections } from '../collections/service.ts'
+import { toPublicProfile } from './presenter.ts'
+import { countComments, findPostsPage, findPublicUser, findRecentComments } from './repo.ts'
+
+/** What a public profile needs: the collections module's deps, since it lists their public collections. */
+export type ProfilesDeps = CollectionsDeps
+
+/**
+ * A member's public profile (anyone may read it): who they are, page `page` of their posts, their
+ * public collections (through the collections service, so private ones follow its rule) and their
+ * latest comments. 404 for an unknown username; a page past the last one has no posts.
+ */
+export async function getPublicProfile(
+  deps: ProfilesDeps,
+  username: string,
+  page: number,
+): Promise<PublicProfileResponse> {
+  const user = await findPublicUser(deps.db, username)
+  if (!user) throw new NotFoundError(USER_NOT_FOUND)
+  const [posts, collections, comments, totalComments] = await Promise.all([
+    findPostsPage(deps.db, user.id, page),
+    listUserCollections(deps, user.username),
+    findRecentComments(deps.db, user.id),
+    countComments(deps.db, user.id),
+  ])
+  return toPublicProfile(user, {
+    page,
+    posts,
+    collections: collections.collections,
+    comments,
+    totalComments,
+  })
+}
