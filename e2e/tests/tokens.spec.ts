@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
 import { expect, type Page, test } from '@playwright/test'
 import { openUserMenu } from '../fixtures/accounts.ts'
 import { pickSeededPost } from '../fixtures/posts.ts'
@@ -5,10 +7,22 @@ import { signUpViaApi } from '../fixtures/session.ts'
 
 /*
  * Personal access tokens, end to end: a member creates a token in Settings, copies it, and a script
- * (Node's fetch here, as curl would) uses it; the scopes hold, and a token revoked in the UI is refused.
+ * (the real curl) uses it; the scopes hold, and a token revoked in the UI is refused.
  */
 
 test.describe.configure({ timeout: 60_000 })
+
+const run = promisify(execFile)
+
+/** One request through the real curl binary: its status and its JSON body. */
+async function curl(url: string, token: string, method: string, body?: unknown) {
+  const args = ['-sS', '-X', method, '-H', `Authorization: Bearer ${token}`, '-w', '\n%{http_code}', url]
+  if (body !== undefined) args.push('-H', 'Content-Type: application/json', '--data', JSON.stringify(body))
+  const { stdout } = await run('curl', args)
+  const split = stdout.lastIndexOf('\n')
+  const text = stdout.slice(0, split)
+  return { status: Number(stdout.slice(split + 1)), json: async (): Promise<unknown> => JSON.parse(text) }
+}
 
 async function logInThroughForm(page: Page, login: string, password: string): Promise<void> {
   await page.goto('/login')
@@ -58,16 +72,9 @@ test('create a token, use it from a script, revoke it, and see it refused', asyn
     await expect(row).toContainText(`bb_pat_…${token.slice(-4)}`)
     await expect(row).toContainText('Never')
 
-    // The script: plain HTTP with the token, outside the browser.
+    // The script: curl with the token, outside the browser.
     const api = (method: string, path: string, body?: unknown) =>
-      fetch(`${baseURL}${path}`, {
-        method,
-        headers: {
-          Authorization: `Bearer ${token}`,
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      })
+      curl(`${baseURL}${path}`, token, method, body)
 
     const me = await api('GET', '/api/website/user/profile/header')
     expect(me.status).toBe(200)
