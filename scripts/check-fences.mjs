@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Import fences from CONVENTIONS.md, checked on every source file:
+// Import fences from CONVENTIONS.md, checked on every source file (import cycles, type-only ones included,
+// are refused by Biome's noImportCycles in biome.json, part of the same `npm run lint`):
 // - server/src/contract imports only `typebox` and sibling contract files;
 // - web imports nothing from the server except '@bashboard/server/contract';
 // - a web feature never imports another feature;

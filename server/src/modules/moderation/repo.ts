@@ -1,4 +1,4 @@
-import type { Database, ModerationLogRow, ModerationSubjectType, Role, UserRow } from '@bashboard/db'
+import type { Database, ModerationLogRow, Role, UserRow } from '@bashboard/db'
 import { type Kysely, sql, type Transaction } from 'kysely'
 import { updateUserRole } from '../accounts/repo.ts'
 

@@ -1,8 +1,16 @@
+import type { PostCard } from '../../contract/posts.ts'
 import type { ProgramSummary } from '../../contract/programs.ts'
 import { createReadCache, type ReadCache } from '../../lib/read-cache.ts'
 import type { LiveHub } from '../../live/hub.ts'
 import { LIST_FRESH_MS, LIST_STALE_MS, PAGE_CACHE_MAX_ENTRIES } from '../posts/page-caches.ts'
-import type { ProgramPage } from './service.ts'
+
+/** A page of a program as every reader sees it alike. */
+export interface ProgramPage {
+  program: string
+  posts: PostCard[]
+  total: number
+  liveId: string
+}
 
 /**
  * The program pages and the program list, shared between readers like the site's lists

@@ -1,6 +1,6 @@
 import type { Database } from '@bashboard/db'
 import type { Kysely } from 'kysely'
-import type { PostCard, PostDetailResponse, SearchResponse } from '../../contract/posts.ts'
+import type { PostDetailResponse, SearchResponse } from '../../contract/posts.ts'
 import {
   PROGRAM_NAME_MAX_LENGTH,
   PROGRAM_NAME_PATTERN,
@@ -18,7 +18,7 @@ import { toPostCard, toReactedPosts } from '../posts/presenter.ts'
 import { findVotesOf } from '../posts/repo.ts'
 import { getPostDetail, type PostsDeps } from '../posts/service.ts'
 import { search, type WebsiteDeps } from '../website/service.ts'
-import type { ProgramCaches } from './caches.ts'
+import type { ProgramCaches, ProgramPage } from './caches.ts'
 import { findProgramPosts, listProgramCounts } from './repo.ts'
 
 /** What the terminal service needs: the site's own read paths and caches, and its own. */
@@ -39,14 +39,6 @@ export interface TerminalDeps {
 export const TEXT_SEARCH_LIMIT = 10
 /** Suggestions offered for an unknown program. */
 export const SUGGESTION_LIMIT = 5
-
-/** A page of a program as every reader sees it alike. */
-export interface ProgramPage {
-  program: string
-  posts: PostCard[]
-  total: number
-  liveId: string
-}
 
 const PROGRAM_NAME = new RegExp(PROGRAM_NAME_PATTERN)
 

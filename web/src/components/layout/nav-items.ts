@@ -1,7 +1,11 @@
-import type { FileRouteTypes } from '../../routeTree.gen'
+import type { RegisteredRouter } from '@tanstack/react-router'
 
-/** Any path of the route tree, so a typo in a navigation link fails the typecheck. */
-export type SitePath = FileRouteTypes['to']
+/**
+ * Any path of the route tree, so a typo in a navigation link fails the typecheck. Read through the
+ * registered router (router.tsx) rather than by importing the generated tree, which imports every route
+ * and so, through the root layout, this file.
+ */
+export type SitePath = RegisteredRouter['routeTree']['types']['fileRouteTypes']['to']
 
 /** A link of the site navigation and when it counts as the current section. */
 export interface NavItem {
