@@ -5,7 +5,8 @@
 // - web imports nothing from the server except '@bashboard/server/contract';
 // - a web feature never imports another feature;
 // - db imports no app code; migrations import only kysely;
-// - only server repos (and db/) build queries: modules' routes/services don't import kysely's query builders.
+// - only server repos (and db/) build queries: modules' routes/services don't import kysely's query builders;
+// - server infra is plumbing: it imports no module (app.ts hands it what it needs from one).
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -76,6 +77,14 @@ for (const file of sourceFiles(join(root, 'server', 'src', 'modules'))) {
       if (/\/repo\.ts$/.test(spec) && /\/routes\.ts$/.test(rel(file)))
         fail(file, spec, 'routes call services, not repos')
     }
+  }
+}
+
+for (const file of sourceFiles(join(root, 'server', 'src', 'infra'))) {
+  for (const spec of importsOf(file)) {
+    if (!spec.startsWith('.')) continue
+    if (rel(resolve(dirname(file), spec)).startsWith('server/src/modules/'))
+      fail(file, spec, 'infra imports no module: app.ts passes what it needs from one as plugin options')
   }
 }
 

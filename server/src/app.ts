@@ -18,6 +18,7 @@ import { uploadsPlugin } from './infra/uploads.ts'
 import { webAppPlugin } from './infra/web-app.ts'
 import type { Bus } from './live/bus.ts'
 import { livePlugin } from './live/plugin.ts'
+import { findAuthRowById } from './modules/accounts/repo.ts'
 import { accountsRoutes } from './modules/accounts/routes.ts'
 import { adsRoutes } from './modules/ads/routes.ts'
 import { applicationsRoutes } from './modules/applications/routes.ts'
@@ -32,9 +33,11 @@ import { peopleRoutes } from './modules/people/routes.ts'
 import { postsRoutes } from './modules/posts/routes.ts'
 import { profilesRoutes } from './modules/profiles/routes.ts'
 import { siteRoutes } from './modules/site/routes.ts'
+import { findPageHead } from './modules/site/service.ts'
 import { statsRoutes } from './modules/stats/routes.ts'
 import { terminalRoutes } from './modules/terminal/routes.ts'
 import { tokensRoutes } from './modules/tokens/routes.ts'
+import { isAccessToken, verifyAccessToken } from './modules/tokens/service.ts'
 import { websiteRoutes } from './modules/website/routes.ts'
 
 /** Largest JSON body accepted (docs/product-rules.md#security); uploads have their own multipart limits. */
@@ -112,7 +115,11 @@ export async function buildApp(opts: BuildAppOptions) {
   // JSON and HTML bodies of 1 KB or more, gzip or brotli, only for clients that ask (Accept-Encoding).
   await app.register(compressionPlugin)
   await app.register(rateLimitPlugin, { config })
-  await app.register(authPlugin, { config })
+  // The access hook learns of users and tokens from their modules; infra imports no module.
+  await app.register(authPlugin, {
+    config,
+    lookups: { findUser: findAuthRowById, isAccessToken, verifyAccessToken },
+  })
   await app.register(uploadsPlugin, { config })
   // Before the routes: the OpenAPI description is collected from the routes registered after it.
   await app.register(openApiPlugin, { config })
@@ -144,7 +151,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(terminalRoutes)
 
   // Static files and the single-page-app / JSON 404 fallback: last, so every route above wins.
-  await app.register(webAppPlugin, { config })
+  await app.register(webAppPlugin, { config, pageHeads: { find: findPageHead } })
   return app
 }
 

@@ -1,16 +1,15 @@
-import type { UserRow } from '@bashboard/db'
+import type { Database, UserRow } from '@bashboard/db'
 import fastifyJwt from '@fastify/jwt'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import type { Kysely } from 'kysely'
 import { Type } from 'typebox'
 import { Value } from 'typebox/value'
 import type { Config } from '../config.ts'
 import { type Access, Role as RoleSchema } from '../contract/common.ts'
 import type { TokenScope } from '../contract/tokens.ts'
-import { type AuthUser, hasAccess } from '../lib/access.ts'
+import { type AccessTokenAuth, type AuthUser, hasAccess } from '../lib/access.ts'
 import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts'
-import { findAuthRowById } from '../modules/accounts/repo.ts'
-import { isAccessToken, verifyAccessToken } from '../modules/tokens/service.ts'
 
 /** Session length (docs/product-rules.md#sessions): one hour. */
 export const TOKEN_TTL_SECONDS = 60 * 60
@@ -89,6 +88,22 @@ export function requireAuth(request: FastifyRequest): AuthUser {
 }
 
 /**
+ * What the access hook needs to know about users and tokens, handed in by app.ts from the accounts and
+ * tokens modules (infra imports no module).
+ */
+export interface AuthLookups {
+  /** The user a session token names, or undefined when there is none. */
+  findUser(
+    db: Kysely<Database>,
+    id: string,
+  ): Promise<Pick<UserRow, 'id' | 'username' | 'role' | 'token_version'> | undefined>
+  /** Whether a bearer credential is a personal access token (rather than a session token). */
+  isAccessToken(credential: string): boolean
+  /** The user and scopes of a personal access token; 401 when it is unknown, revoked or expired. */
+  verifyAccessToken(db: Kysely<Database>, token: string): Promise<AuthUser & { accessToken: AccessTokenAuth }>
+}
+
+/**
  * JWT sessions, personal access tokens and the access hook. Session tokens are pinned to HS256 for both
  * signing and verifying, and must name our issuer and audience. One onRequest hook reads the bearer
  * token and enforces the route's `config.access`: 401 without a valid token, 403 with too low a role.
@@ -98,8 +113,8 @@ export function requireAuth(request: FastifyRequest): AuthUser {
  * token's rate limit and may call only routes whose `config.tokenScope` is one of its scopes (403).
  */
 export const authPlugin = fp(
-  async (app: FastifyInstance, opts: { config: Config }) => {
-    const { config } = opts
+  async (app: FastifyInstance, opts: { config: Config; lookups: AuthLookups }) => {
+    const { config, lookups } = opts
     await app.register(fastifyJwt, {
       secret: config.jwtSecret,
       sign: { algorithm: 'HS256', iss: config.jwtIssuer, aud: config.jwtAudience },
@@ -129,7 +144,7 @@ export const authPlugin = fp(
         )
       }
       if (!Value.Check(TokenClaims, claims)) throw new UnauthorizedError('Invalid token')
-      const user = await findAuthRowById(app.db, claims.sub)
+      const user = await lookups.findUser(app.db, claims.sub)
       if (!user || user.token_version !== claims.ver) {
         throw new UnauthorizedError('Your session has ended. Please log in again.')
       }
@@ -155,8 +170,8 @@ export const authPlugin = fp(
     app.addHook('onRequest', async (request) => {
       const access: Access = request.routeOptions.config.access ?? 'public'
       const token = bearerToken(request.headers.authorization)
-      if (token && isAccessToken(token)) {
-        const auth = await verifyAccessToken(app.db, token)
+      if (token && lookups.isAccessToken(token)) {
+        const auth = await lookups.verifyAccessToken(app.db, token)
         request.auth = auth
         await app.tokenRequests.consume(request, auth.accessToken.id)
         const { config } = request.routeOptions

@@ -1,12 +1,29 @@
 import { existsSync } from 'node:fs'
 import { mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import type { Database } from '@bashboard/db'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import type { Kysely } from 'kysely'
 import type { Config } from '../config.ts'
-import { injectHead, pageHead } from '../modules/site/service.ts'
 import { replyNotFound } from './errors.ts'
+
+/**
+ * The page metadata of a path (title, description, Open Graph tags and status), written into index.html
+ * for crawlers and link previews. Handed in by app.ts from the site module (infra imports no module).
+ */
+export interface PageHeads {
+  /**
+   * The head of a page (its status, and index.html with the head in place of the default one), or null
+   * when the path has none of its own.
+   */
+  find(
+    db: Kysely<Database>,
+    origin: string,
+    path: string,
+  ): Promise<{ status: number; inject(indexHtml: string): string } | null>
+}
 
 /** Public upload folders under DATA_DIR/uploads (application documents live elsewhere, never here). */
 export const UPLOAD_FOLDERS = ['avatars', 'blogs', 'ads'] as const
@@ -39,7 +56,7 @@ export function wantsWebApp(request: FastifyRequest): boolean {
  * per response by infra/compression.ts.
  */
 export const webAppPlugin = fp(
-  async (app: FastifyInstance, opts: { config: Config }) => {
+  async (app: FastifyInstance, opts: { config: Config; pageHeads: PageHeads }) => {
     const { config } = opts
     const uploadsDir = join(config.dataDir, 'uploads')
     await Promise.all(UPLOAD_FOLDERS.map((folder) => mkdir(join(uploadsDir, folder), { recursive: true })))
@@ -95,19 +112,17 @@ export const webAppPlugin = fp(
       // crawlers and link previews see them without running the app; an unknown slug is a 404.
       const path = request.url.split('?')[0] ?? '/'
       // Metadata is a bonus: with the database down the page still loads (and shows its own error).
-      const head = await pageHead({ db: app.db, origin: config.publicOrigin }, path).catch(
-        (error: unknown) => {
-          request.log.warn({ err: error }, 'page metadata unavailable')
-          return null
-        },
-      )
+      const head = await opts.pageHeads.find(app.db, config.publicOrigin, path).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'page metadata unavailable')
+        return null
+      })
       if (head) {
         const html = await readFile(join(config.webDistDir, 'index.html'), 'utf8')
         return reply
           .status(head.status)
           .header('cache-control', 'no-cache')
           .type('text/html; charset=utf-8')
-          .send(injectHead(html, head))
+          .send(head.inject(html))
       }
       return reply.header('cache-control', 'no-cache').sendFile('index.html', config.webDistDir)
     })

@@ -1,5 +1,5 @@
 import { AD_PAGES, type AD_SLOTS, type Ad, type AdPage, type AdSize, type ModAd } from '../../contract/ads.ts'
-import { contentImageUrl } from '../../infra/content-images.ts'
+import { contentImageUrl } from '../content-images/images.ts'
 import type { AdRow } from './repo.ts'
 
 /** Rows may carry older box names ('square', …): anything but a banner is shown as a box. */

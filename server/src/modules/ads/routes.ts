@@ -14,7 +14,7 @@ import {
 } from '../../contract/ads.ts'
 import { ErrorResponse } from '../../contract/common.ts'
 import { requireAuth } from '../../infra/auth.ts'
-import { imageUploadRoute } from '../../infra/content-images.ts'
+import { imageUploadRoute } from '../content-images/images.ts'
 import { viewerKey } from '../posts/service.ts'
 import {
   type AdsDeps,

@@ -11,7 +11,6 @@ import {
   type TrackClickResponse,
   type UpdateAdBody,
 } from '../../contract/ads.ts'
-import { isUploadedImage, normaliseImageRef } from '../../infra/content-images.ts'
 import type { AuthUser } from '../../lib/access.ts'
 import { BadRequestError, InvalidError, NotFoundError } from '../../lib/errors.ts'
 import { isUuid } from '../../lib/slug.ts'
@@ -19,6 +18,7 @@ import type { FileStore } from '../../lib/storage.ts'
 import type { LiveHub } from '../../live/hub.ts'
 import { withTransaction } from '../../live/outbox.ts'
 import { logModerationAction } from '../audit/log.ts'
+import { isUploadedImage, normaliseImageRef } from '../content-images/images.ts'
 import { isAdPage, toAdsResponse, toModAd } from './presenter.ts'
 import {
   type AdRow,

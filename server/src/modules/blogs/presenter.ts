@@ -1,6 +1,6 @@
 import { BLOG_WORDS_PER_MINUTE, type Blog, type BlogSummary, type ModBlog } from '../../contract/blogs.ts'
-import { contentImageUrl } from '../../infra/content-images.ts'
 import { htmlToText } from '../../lib/sanitize.ts'
+import { contentImageUrl } from '../content-images/images.ts'
 import type { BlogRow } from './repo.ts'
 
 /** Minutes to read some HTML: its words / 200, rounded up, at least 1. */

@@ -13,7 +13,7 @@ import {
 } from '../../contract/blogs.ts'
 import { ErrorResponse } from '../../contract/common.ts'
 import { requireAuth } from '../../infra/auth.ts'
-import { imageUploadRoute } from '../../infra/content-images.ts'
+import { imageUploadRoute } from '../content-images/images.ts'
 import { viewerKey } from '../posts/service.ts'
 import {
   type BlogsDeps,

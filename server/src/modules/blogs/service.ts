@@ -15,7 +15,6 @@ import {
   type ModBlogListResponse,
   type UpdateBlogBody,
 } from '../../contract/blogs.ts'
-import { isUploadedImage, normaliseImageRef } from '../../infra/content-images.ts'
 import type { AuthUser } from '../../lib/access.ts'
 import { isUniqueViolation } from '../../lib/db-errors.ts'
 import { ConflictError, InvalidError, NotFoundError } from '../../lib/errors.ts'
@@ -25,6 +24,7 @@ import type { FileStore } from '../../lib/storage.ts'
 import type { LiveHub } from '../../live/hub.ts'
 import { withTransaction } from '../../live/outbox.ts'
 import { logModerationAction } from '../audit/log.ts'
+import { isUploadedImage, normaliseImageRef } from '../content-images/images.ts'
 import { toBlog, toBlogSummary, toModBlog } from './presenter.ts'
 import {
   type BlogRow,

@@ -3,12 +3,12 @@ import type { Kysely } from 'kysely'
 import { BLOG_MESSAGES } from '../../contract/blogs.ts'
 import { COLLECTION_MESSAGES } from '../../contract/collections.ts'
 import { USER_NOT_FOUND } from '../../contract/profiles.ts'
-import { contentImageUrl } from '../../infra/content-images.ts'
 import { badgeForPoints } from '../../lib/badges.ts'
 import { excerpt } from '../../lib/sanitize.ts'
 import { avatarUrl } from '../accounts/presenter.ts'
 import { collectionPath } from '../collections/presenter.ts'
 import { findPublicCollectionMeta } from '../collections/repo.ts'
+import { contentImageUrl } from '../content-images/images.ts'
 import { findPublicUser } from '../profiles/repo.ts'
 import {
   type BlogMetaRow,
@@ -412,4 +412,17 @@ export function injectHead(indexHtml: string, head: PageHead): string {
   if (/<html[^>]*>/i.test(cleaned))
     return cleaned.replace(/<html[^>]*>/i, (tag) => `${tag}<head>${tags}</head>`)
   return `<head>${tags}</head>${cleaned}`
+}
+
+/**
+ * The head of a page ready for the web-app plugin (infra/web-app.ts): its status and index.html with
+ * the head written in, or null when the path has no head of its own.
+ */
+export async function findPageHead(
+  db: Kysely<Database>,
+  origin: string,
+  path: string,
+): Promise<{ status: number; inject(indexHtml: string): string } | null> {
+  const head = await pageHead({ db, origin }, path)
+  return head && { status: head.status, inject: (indexHtml) => injectHead(indexHtml, head) }
 }

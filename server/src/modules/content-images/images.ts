@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { CONTENT_IMAGE_MAX_BYTES, ErrorResponse, UploadedImageResponse } from '../contract/common.ts'
+import { CONTENT_IMAGE_MAX_BYTES, ErrorResponse, UploadedImageResponse } from '../../contract/common.ts'
 import {
   BadRequestError,
   InvalidError,
   PayloadTooLargeError,
   UnsupportedMediaTypeError,
-} from '../lib/errors.ts'
-import { reencodeImage } from '../lib/images.ts'
-import { isStoredName, type PublicFolder } from '../lib/storage.ts'
+} from '../../lib/errors.ts'
+import { reencodeImage } from '../../lib/images.ts'
+import { isStoredName, type PublicFolder } from '../../lib/storage.ts'
 
 /*
  * Images of blog articles and ads, shared by both modules (so neither reaches into the other). The database stores either a name this server generated (a file
