@@ -69,8 +69,15 @@ export function findFavoritesOf(db: Kysely<Database>, userId: string): Promise<F
     .execute()
 }
 
-/** The user's newest comments with their posts (comments_author_created_at_idx), one query. */
-export function findCommentsOf(db: Kysely<Database>, userId: string): Promise<ProfileCommentRow[]> {
+/**
+ * The user's newest comments with their posts (comments_author_created_at_idx), one query; the own
+ * profile lists {@link PROFILE_LIST_LIMIT}, the public profile fewer.
+ */
+export function findCommentsOf(
+  db: Kysely<Database>,
+  userId: string,
+  limit: number = PROFILE_LIST_LIMIT,
+): Promise<ProfileCommentRow[]> {
   return (
     db
       .selectFrom('comments')
@@ -88,7 +95,7 @@ export function findCommentsOf(db: Kysely<Database>, userId: string): Promise<Pr
       .where('comments.deleted_at', 'is', null)
       .orderBy('comments.created_at', 'desc')
       .orderBy('comments.id', 'desc')
-      .limit(PROFILE_LIST_LIMIT)
+      .limit(limit)
       .execute()
   )
 }

@@ -50,30 +50,6 @@ export function findPostsPage(db: Kysely<Database>, userId: string, page: number
     .execute()
 }
 
-/** The user's latest comments with the posts they are on (comments_author_created_at_idx). */
-export function findRecentComments(db: Kysely<Database>, userId: string): Promise<ProfileCommentRow[]> {
-  return (
-    db
-      .selectFrom('comments')
-      .innerJoin('posts', 'posts.id', 'comments.post_id')
-      .select([
-        'comments.id',
-        'comments.content',
-        'comments.created_at',
-        'posts.id as post_id',
-        'posts.title as post_title',
-        'posts.slug as post_slug',
-      ])
-      .where('comments.author_id', '=', userId)
-      // A "comment deleted" placeholder (kept for its replies) says nothing of its author.
-      .where('comments.deleted_at', 'is', null)
-      .orderBy('comments.created_at', 'desc')
-      .orderBy('comments.id', 'desc')
-      .limit(PUBLIC_PROFILE_COMMENTS_LIMIT)
-      .execute()
-  )
-}
-
 /** How many comments the user has written. */
 export async function countComments(db: Kysely<Database>, userId: string): Promise<number> {
   const row = await db

@@ -1,8 +1,13 @@
-import { type PublicProfileResponse, USER_NOT_FOUND } from '../../contract/profiles.ts'
+import {
+  PUBLIC_PROFILE_COMMENTS_LIMIT,
+  type PublicProfileResponse,
+  USER_NOT_FOUND,
+} from '../../contract/profiles.ts'
 import { NotFoundError } from '../../lib/errors.ts'
 import { type CollectionsDeps, listUserCollections } from '../collections/service.ts'
+import { findCommentsOf } from '../people/repo.ts'
 import { toPublicProfile } from './presenter.ts'
-import { countComments, findPostsPage, findPublicUser, findRecentComments } from './repo.ts'
+import { countComments, findPostsPage, findPublicUser } from './repo.ts'
 
 /** What a public profile needs: the collections module's deps, since it lists their public collections. */
 export type ProfilesDeps = CollectionsDeps
@@ -22,7 +27,7 @@ export async function getPublicProfile(
   const [posts, collections, comments, totalComments] = await Promise.all([
     findPostsPage(deps.db, user.id, page),
     listUserCollections(deps, user.username),
-    findRecentComments(deps.db, user.id),
+    findCommentsOf(deps.db, user.id, PUBLIC_PROFILE_COMMENTS_LIMIT),
     countComments(deps.db, user.id),
   ])
   return toPublicProfile(user, {
