@@ -1,7 +1,7 @@
 import type { Database } from '@bashboard/db'
 import { type Kysely, sql } from 'kysely'
-import { PUBLIC_PROFILE_COMMENTS_LIMIT, PUBLIC_PROFILE_POSTS_PAGE_SIZE } from '../../contract/profiles.ts'
-import type { ProfileCommentRow, ProfilePostRow } from '../people/repo.ts'
+import { PUBLIC_PROFILE_POSTS_PAGE_SIZE } from '../../contract/profiles.ts'
+import type { ProfilePostRow } from '../people/repo.ts'
 
 /** What a public profile shows of a user. */
 export interface PublicUserRow {
