@@ -2,6 +2,21 @@ import { describe, expect, it } from 'vitest'
 import { commandStages, deriveTags, MAX_DERIVED_TAGS, normalizeTag } from './tags.ts'
 
 describe('deriveTags', () => {
+  it('skips shell keywords: the program is the word after them, and loop headers run none', () => {
+    expect(deriveTags('for f in *.jpeg; do mv -n -- "$f" "$f.bak"; done')).toEqual(['mv'])
+    expect(deriveTags('until curl -fsS http://localhost:8080/healthz; do sleep 2; done')).toEqual([
+      'curl',
+      'sleep',
+    ])
+    expect(deriveTags('while IFS= read -r line; do printf \'%s\\n\' "$line"; done < input.txt')).toEqual([
+      'read',
+      'printf',
+    ])
+    expect(deriveTags('if grep -q ok status; then echo up; else echo down; fi')).toEqual(['grep', 'echo'])
+    // A program named like a keyword after a wrapper is still the program.
+    expect(deriveTags('sudo time ls')).toEqual(['ls'])
+  })
+
   it('takes the program of every pipeline stage', () => {
     expect(deriveTags("ps aux | grep nginx | awk '{print $2}'")).toEqual(['ps', 'grep', 'awk'])
   })

@@ -12,6 +12,10 @@ export const MAX_TAG_LENGTH = 30
 
 // Words that run another program rather than being the program of interest.
 const WRAPPERS = new Set(['sudo', 'env', 'doas', 'nohup', 'time', 'command', 'exec', 'nice'])
+// Shell keywords: the program is the word after them (`do sleep 2`, `if grep -q x f`) ...
+const KEYWORDS_BEFORE_A_PROGRAM = new Set(['do', 'then', 'else', 'elif', 'if', 'while', 'until', '!'])
+// ... or there is none in the stage (`done`, the loop header `for f in *.log`).
+const KEYWORDS_WITHOUT_A_PROGRAM = new Set(['done', 'fi', 'esac', 'for', 'case', 'select', 'in', '}', ')'])
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/
 const TAG_SHAPE = /^[a-z0-9][a-z0-9._+-]*$/
 // Wrapper options whose value is the next word (`sudo -u root`, `nice -n 10`).
@@ -28,7 +32,10 @@ export function commandStages(command: string): string[] {
   )
 }
 
-/** The program a stage runs: the first word that is not a wrapper, an option of one, or an assignment. */
+/**
+ * The program a stage runs: the first word that is not a wrapper, an option of one, an assignment or a
+ * shell keyword; none for a stage that is only a keyword or a loop header.
+ */
 export function stageProgram(stage: string): string | undefined {
   const words = stage.replace(/^[({\s]+/, '').split(/\s+/)
   let afterWrapper = false
@@ -41,6 +48,8 @@ export function stageProgram(stage: string): string | undefined {
       continue
     }
     if (ASSIGNMENT.test(word)) continue
+    if (!afterWrapper && KEYWORDS_BEFORE_A_PROGRAM.has(word)) continue
+    if (!afterWrapper && KEYWORDS_WITHOUT_A_PROGRAM.has(word)) return undefined
     if (WRAPPERS.has(word)) {
       afterWrapper = true
       continue
