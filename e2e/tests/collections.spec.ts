@@ -164,7 +164,7 @@ test('Export downloads a navi cheatsheet holding the command', async ({ page, re
   await page.goto(collection.url)
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
 
-  await page.getByRole('button', { name: 'Export' }).click()
+  await page.getByRole('button', { name: 'Export', exact: true }).click()
   const downloading = page.waitForEvent('download')
   await page.getByRole('menuitem', { name: /navi/ }).click()
   const download = await downloading
