@@ -1,12 +1,7 @@
-import type {
-  CollectionSummary,
-  ProfileComment,
-  PublicProfilePost,
-  PublicProfileResponse,
-} from '@bashboard/server/contract'
+import type { CollectionSummary, ProfileComment, PublicProfileResponse } from '@bashboard/server/contract'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { CalendarDays, Coins, Eye, FolderOpen, MessageSquare, ThumbsDown, ThumbsUp } from 'lucide-react'
+import { CalendarDays, Coins, FolderOpen } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
 import { Avatar } from '../../../components/ui/avatar'
 import { buttonClasses } from '../../../components/ui/button'
@@ -14,6 +9,7 @@ import { Card } from '../../../components/ui/card'
 import { LoadFailed } from '../../../components/ui/load-failed'
 import { NotFoundCard } from '../../../components/ui/not-found-card'
 import { Pagination } from '../../../components/ui/pagination'
+import { PostCounts } from '../../../components/ui/post-counts'
 import { TabList, tabElementId } from '../../../components/ui/tabs'
 import { ApiError } from '../../../lib/api-client'
 import { useDocumentTitle } from '../../../lib/use-document-title'
@@ -47,26 +43,6 @@ function Empty({ children }: { children: ReactNode }) {
 const rowClasses = 'flex flex-col gap-1.5 rounded-lg border border-line bg-surface-2/40 p-3'
 const titleLinkClasses =
   'font-medium text-fg break-words hover:text-accent-text hover:underline hover:underline-offset-4'
-
-function PostCounts({ post }: { post: PublicProfilePost }) {
-  const items = [
-    { Icon: ThumbsUp, value: post.uplikeCount, label: 'upvotes' },
-    { Icon: ThumbsDown, value: post.downlikeCount, label: 'downvotes' },
-    { Icon: MessageSquare, value: post.commentsCount, label: 'comments' },
-    { Icon: Eye, value: post.viewCount, label: 'views' },
-  ]
-  return (
-    <span className="flex flex-wrap items-center gap-x-3 gap-y-1 font-mono text-xs text-muted">
-      {items.map(({ Icon, value, label }) => (
-        <span key={label} className="inline-flex items-center gap-1">
-          <Icon aria-hidden="true" className="size-3.5" />
-          {value.toLocaleString('en-US')}
-          <span className="sr-only"> {label}</span>
-        </span>
-      ))}
-    </span>
-  )
-}
 
 function PostsSection({
   data,

@@ -1,7 +1,8 @@
 import type { ProfileComment, ProfileFavorite, ProfilePost, UserProfile } from '@bashboard/server/contract'
 import { Link } from '@tanstack/react-router'
-import { CheckCircle2, Eye, Hourglass, MessageSquare, ThumbsDown, ThumbsUp } from 'lucide-react'
+import { CheckCircle2, Hourglass } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
+import { PostCounts } from '../../../components/ui/post-counts'
 import { type TabItem, TabList } from '../../../components/ui/tabs'
 import { cn } from '../../../lib/cn'
 
@@ -17,26 +18,6 @@ function Empty({ children }: { children: ReactNode }) {
     <p className="rounded-lg border border-dashed border-line-strong px-4 py-10 text-center text-sm text-muted">
       {children}
     </p>
-  )
-}
-
-function Counts({ post }: { post: ProfilePost }) {
-  const items = [
-    { Icon: ThumbsUp, value: post.uplikeCount, label: 'upvotes' },
-    { Icon: ThumbsDown, value: post.downlikeCount, label: 'downvotes' },
-    { Icon: MessageSquare, value: post.commentsCount, label: 'comments' },
-    { Icon: Eye, value: post.viewCount, label: 'views' },
-  ]
-  return (
-    <span className="flex flex-wrap items-center gap-x-3 gap-y-1 font-mono text-xs text-muted">
-      {items.map(({ Icon, value, label }) => (
-        <span key={label} className="inline-flex items-center gap-1">
-          <Icon aria-hidden="true" className="size-3.5" />
-          {value.toLocaleString('en-US')}
-          <span className="sr-only"> {label}</span>
-        </span>
-      ))}
-    </span>
   )
 }
 
@@ -59,7 +40,7 @@ function PostRow({ post, byline }: { post: ProfilePost; byline?: ReactNode }) {
           <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
         </span>
       </span>
-      <Counts post={post} />
+      <PostCounts post={post} />
     </li>
   )
 }
