@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
 import { authHeader, createUsers, loginAs, type TestUser } from '../../../test/factories.ts'
@@ -152,6 +153,26 @@ describe('POST /api/ads/track-click', () => {
     expect(await clickCount(ad._id)).toBe(3)
     expect(clicks).toHaveLength(3)
     expect(clicks.every((c) => c.page_name === 'Blog')).toBe(true)
+  })
+
+  it('rolls the minute: a click 30 s after one of the previous clock minute does not count, one 61 s after does', async () => {
+    const ad = await createAd()
+    expect((await click(ad._id, { 'user-agent': 'roller' })).json()).toEqual({ counted: true })
+    const backdate = (seconds: number) =>
+      t.db
+        .updateTable('ad_clicks')
+        .set({
+          created_at: sql<Date>`now() - make_interval(secs => ${seconds})`,
+          minute: sql<Date>`date_trunc('minute', now() - make_interval(secs => ${seconds}))`,
+        })
+        .where('ad_id', '=', ad._id)
+        .execute()
+    // Whatever the clock's second now, 30 s ago may be in the previous minute: the window still holds.
+    await backdate(30)
+    expect((await click(ad._id, { 'user-agent': 'roller' })).json()).toEqual({ counted: false })
+    await backdate(61)
+    expect((await click(ad._id, { 'user-agent': 'roller' })).json()).toEqual({ counted: true })
+    expect(await clickCount(ad._id)).toBe(2)
   })
 
   it('counts concurrent clicks of one visitor once', async () => {

@@ -98,15 +98,36 @@ export async function countAdsUsingImage(db: Kysely<Database>, image: string): P
   return Number(row.n)
 }
 
+/** How long a visitor's click on an ad keeps their next clicks on it from counting. */
+export const AD_CLICK_WINDOW_SECONDS = 60
+
 /**
- * Records a click unless this visitor already clicked this ad in the current minute (the unique
- * index on (ad_id, visitor_key, minute) decides, so concurrent clicks cannot both count), and bumps
- * the ad's counter only when the click row was inserted. Returns whether the click counted.
+ * Records a click unless this visitor already clicked this ad in the last minute, and bumps the ad's
+ * counter only when the click row was inserted. Returns whether the click counted. The minute rolls
+ * (a click at :59 and one at :01 are two seconds apart, not in two minutes): a transaction lock on the
+ * visitor and ad makes concurrent clicks wait for each other, so only one of them counts; the unique
+ * index on (ad_id, visitor_key, minute) still refuses a second row of the same clock minute.
  */
 export async function recordAdClick(
   trx: Transaction<Database>,
   click: { adId: string; visitorKey: string; pageName: string; clickedAt: Date },
 ): Promise<boolean> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`ad-click:${click.adId}:${click.visitorKey}`}, 0))`.execute(
+    trx,
+  )
+  const recent = await trx
+    .selectFrom('ad_clicks')
+    .select('id')
+    .where('ad_id', '=', click.adId)
+    .where('visitor_key', '=', click.visitorKey)
+    .where(
+      'minute',
+      '>=',
+      sql<Date>`date_trunc('minute', now() - make_interval(secs => ${AD_CLICK_WINDOW_SECONDS}))`,
+    )
+    .where('created_at', '>', sql<Date>`now() - make_interval(secs => ${AD_CLICK_WINDOW_SECONDS})`)
+    .executeTakeFirst()
+  if (recent) return false
   const inserted = await trx
     .insertInto('ad_clicks')
     .values({

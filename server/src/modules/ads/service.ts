@@ -2,6 +2,7 @@ import type { Database } from '@bashboard/db'
 import type { Kysely } from 'kysely'
 import {
   AD_MESSAGES,
+  AD_TITLE_MAX_LENGTH,
   type AdsResponse,
   type CreateAdBody,
   type DeleteAdResponse,
@@ -45,9 +46,6 @@ export interface AdsDeps {
   origin: string
 }
 
-/** Longest ad title (the console's name and the image's alt text). */
-export const AD_TITLE_MAX_LENGTH = 100
-
 /**
  * `GET /api/ads/{page}`: the page's active ads inside their schedule, grouped by slot.
  * @throws NotFoundError for a page name outside Homepage, BrowsePage, Leaderboard, PostDetails, Blog.
@@ -75,7 +73,7 @@ export function parseClickTimestamp(value: string | number): Date | undefined {
 
 /**
  * `POST /api/ads/track-click`: counts a click once per visitor (user id, or a hash of IP and user
- * agent) per ad per minute of the server's clock.
+ * agent) per ad within a rolling minute (repo.ts recordAdClick).
  * @throws BadRequestError (400) for a timestamp that is neither ISO-8601 nor epoch milliseconds.
  * @throws NotFoundError for an unknown ad.
  */

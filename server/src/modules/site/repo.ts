@@ -23,6 +23,36 @@ export function findPublishedBlogSlugs(db: Kysely<Database>): Promise<SitemapEnt
     .execute()
 }
 
+/** A member's public profile the sitemap lists: theirs once they have shared a command. */
+export function findProfileUsernames(db: Kysely<Database>): Promise<{ username: string }[]> {
+  return db.selectFrom('users').select('username').where('post_count', '>', 0).orderBy('username').execute()
+}
+
+/** A public collection the sitemap lists: its owner, slug and last change. */
+export interface CollectionSitemapEntry extends SitemapEntry {
+  owner: string
+}
+
+/** Every public collection holding at least one post (an empty one is no page worth finding). */
+export function findPublicCollectionPaths(db: Kysely<Database>): Promise<CollectionSitemapEntry[]> {
+  return db
+    .selectFrom('collections as c')
+    .innerJoin('users as u', 'u.id', 'c.owner_id')
+    .select(['u.username as owner', 'c.slug', 'c.updated_at'])
+    .where('c.public', '=', true)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('collection_posts as cp')
+          .select('cp.post_id')
+          .whereRef('cp.collection_id', '=', 'c.id'),
+      ),
+    )
+    .orderBy('u.username')
+    .orderBy('c.slug')
+    .execute()
+}
+
 /** What a post's feed item and page metadata show. */
 export interface PostMetaRow {
   title: string

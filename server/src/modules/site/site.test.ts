@@ -12,6 +12,8 @@ const html = { accept: 'text/html,application/xhtml+xml' }
 beforeAll(async () => {
   t = await buildTestApp()
   author = await createUser(t.db, { role: 'contributor', username: 'meta_author' })
+  // The posts service keeps post_count; the factory inserts rows directly.
+  await t.db.updateTable('users').set({ post_count: 2 }).where('id', '=', author.id).execute()
   const category = await createCategory(t.db, { name: 'Networking & <Ports>', slug: 'networking' })
   const post = await createPost(t.db, {
     authorId: author.id,
@@ -193,8 +195,41 @@ describe('sitemap, robots and feeds', () => {
     }
     expect(res.body).toContain(`<loc>${ORIGIN}/blog/scripts-that-fail-loudly</loc>`)
     expect(res.body).not.toContain('a-secret-draft')
-    expect(res.body.match(/<url>/g)).toHaveLength(4 + 2 + 1)
+    expect(res.body.match(/<url>/g)).toHaveLength(4 + 2 + 1 + 1)
     expect(res.body.trim().endsWith('</urlset>')).toBe(true)
+  })
+
+  it('lists the profiles of members who shared a command and public collections that hold a post', async () => {
+    const reader = await createUser(t.db, { username: 'quiet_reader' })
+    const [post] = await t.db.selectFrom('posts').select('id').limit(1).execute()
+    const collections = await t.db
+      .insertInto('collections')
+      .values([
+        { owner_id: author.id, name: 'Network kit', slug: 'network-kit', public: true },
+        { owner_id: author.id, name: 'Mine only', slug: 'mine-only', public: false },
+        { owner_id: author.id, name: 'Still empty', slug: 'still-empty', public: true },
+      ])
+      .returning(['id', 'slug'])
+      .execute()
+    await t.db
+      .insertInto('collection_posts')
+      .values(
+        collections
+          .filter((c) => c.slug !== 'still-empty')
+          .map((c) => ({ collection_id: c.id, post_id: post?.id ?? '', position: 1 })),
+      )
+      .execute()
+    try {
+      const body = (await t.app.inject({ url: '/sitemap.xml' })).body
+      assertWellFormedXml(body)
+      expect(body).toContain(`<loc>${ORIGIN}/u/meta_author</loc>`)
+      expect(body).not.toContain(`/u/${reader.username}<`)
+      expect(body).toMatch(new RegExp(`<loc>${ORIGIN}/c/meta_author/network-kit</loc><lastmod>`))
+      expect(body).not.toContain('mine-only')
+      expect(body).not.toContain('still-empty')
+    } finally {
+      await t.db.deleteFrom('collections').where('owner_id', '=', author.id).execute()
+    }
   })
 
   it('allows crawling but the console and private pages, and names the sitemap', async () => {
