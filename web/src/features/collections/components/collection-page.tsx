@@ -6,7 +6,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { Avatar } from '../../../components/ui/avatar'
 import { Button, buttonClasses } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
-import { Dialog } from '../../../components/ui/dialog'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { LoadFailed } from '../../../components/ui/load-failed'
 import { NotFoundCard } from '../../../components/ui/not-found-card'
 import { useToast } from '../../../components/ui/toast'
@@ -74,7 +74,7 @@ function DeleteCollectionDialog({
   const toast = useToast()
   const navigate = useNavigate()
   return (
-    <Dialog
+    <ConfirmDialog
       title="Delete this collection?"
       description={
         <>
@@ -82,33 +82,25 @@ function DeleteCollectionDialog({
           and its link will stop working. The commands in it stay in your Saved list.
         </>
       }
-      busy={remove.isPending}
-      onClose={onClose}
-    >
-      <div className="flex flex-wrap justify-end gap-2">
-        {/* First in the dialog, so it has the focus: a stray Enter cancels rather than deletes. */}
-        <Button variant="ghost" onClick={onClose} disabled={remove.isPending}>
-          Cancel
-        </Button>
-        <Button
-          variant="danger"
-          loading={remove.isPending}
-          onClick={() =>
-            remove.mutate(undefined, {
-              onSuccess: () => {
-                toast({ title: 'Collection deleted', message: collection.name, variant: 'success' })
-                void navigate({ to: '/profile', search: { tab: 'collections' } })
-              },
-              onError: (error) =>
-                toast({ title: 'Delete failed', message: error.message, variant: 'destructive' }),
-            })
-          }
-        >
+      confirmLabel={
+        <>
           <Trash2 aria-hidden="true" className="size-4" />
           Delete collection
-        </Button>
-      </div>
-    </Dialog>
+        </>
+      }
+      busy={remove.isPending}
+      onClose={onClose}
+      onConfirm={() =>
+        remove.mutate(undefined, {
+          onSuccess: () => {
+            toast({ title: 'Collection deleted', message: collection.name, variant: 'success' })
+            void navigate({ to: '/profile', search: { tab: 'collections' } })
+          },
+          onError: (error) =>
+            toast({ title: 'Delete failed', message: error.message, variant: 'destructive' }),
+        })
+      }
+    />
   )
 }
 

@@ -3,7 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { Pencil, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { Button, buttonClasses } from '../../../components/ui/button'
-import { Dialog } from '../../../components/ui/dialog'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { useToast } from '../../../components/ui/toast'
 import { canDeleteAs, useCurrentUser } from '../../../lib/current-user'
 import { useDeletePost } from '../api'
@@ -13,7 +13,7 @@ function DeletePostDialog({ post, onClose }: { post: PostCard; onClose: () => vo
   const toast = useToast()
   const navigate = useNavigate()
   return (
-    <Dialog
+    <ConfirmDialog
       title="Delete this post?"
       description={
         <>
@@ -21,35 +21,27 @@ function DeletePostDialog({ post, onClose }: { post: PostCard; onClose: () => vo
           its votes, comments and the points it earned. This cannot be undone.
         </>
       }
-      busy={deletePost.isPending}
-      onClose={onClose}
-    >
-      <div className="flex flex-wrap justify-end gap-2">
-        {/* First in the dialog, so it has the focus: a stray Enter cancels rather than deletes. */}
-        <Button variant="ghost" onClick={onClose} disabled={deletePost.isPending}>
-          Cancel
-        </Button>
-        <Button
-          variant="danger"
-          loading={deletePost.isPending}
-          onClick={() =>
-            deletePost.mutate(post._id, {
-              onSuccess: () => {
-                toast({ title: 'Post deleted', message: post.title, variant: 'success' })
-                void navigate({ to: '/browse' })
-              },
-              onError: (error) => {
-                toast({ title: 'Delete failed', message: error.message, variant: 'destructive' })
-                onClose()
-              },
-            })
-          }
-        >
+      confirmLabel={
+        <>
           <Trash2 aria-hidden="true" className="size-4" />
           Delete post
-        </Button>
-      </div>
-    </Dialog>
+        </>
+      }
+      busy={deletePost.isPending}
+      onClose={onClose}
+      onConfirm={() =>
+        deletePost.mutate(post._id, {
+          onSuccess: () => {
+            toast({ title: 'Post deleted', message: post.title, variant: 'success' })
+            void navigate({ to: '/browse' })
+          },
+          onError: (error) => {
+            toast({ title: 'Delete failed', message: error.message, variant: 'destructive' })
+            onClose()
+          },
+        })
+      }
+    />
   )
 }
 

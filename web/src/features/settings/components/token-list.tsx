@@ -2,7 +2,7 @@ import type { AccessToken } from '@bashboard/server/contract'
 import { Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '../../../components/ui/button'
-import { Dialog } from '../../../components/ui/dialog'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { useToast } from '../../../components/ui/toast'
 import { cn } from '../../../lib/cn'
 import { useRevokeAccessToken, useRevokeAllAccessTokens } from '../tokens-api'
@@ -146,7 +146,7 @@ function RevokeDialog({ token, onClose }: { token: AccessToken; onClose: () => v
   const revoke = useRevokeAccessToken()
   const toast = useToast()
   return (
-    <Dialog
+    <ConfirmDialog
       title="Revoke this token?"
       description={
         <>
@@ -154,34 +154,22 @@ function RevokeDialog({ token, onClose }: { token: AccessToken; onClose: () => v
           “revoked” errors from their next request. This cannot be undone.
         </>
       }
+      confirmLabel="Revoke token"
       busy={revoke.isPending}
       onClose={onClose}
-    >
-      <div className="flex flex-wrap justify-end gap-2">
-        {/* First in the dialog, so it has the focus: a stray Enter cancels rather than revokes. */}
-        <Button variant="ghost" onClick={onClose} disabled={revoke.isPending}>
-          Cancel
-        </Button>
-        <Button
-          variant="danger"
-          loading={revoke.isPending}
-          onClick={() =>
-            revoke.mutate(token, {
-              onSuccess: () => {
-                toast({ title: 'Token revoked', message: token.name, variant: 'success' })
-                onClose()
-              },
-              onError: (error) => {
-                toast({ title: 'Revoke failed', message: error.message, variant: 'destructive' })
-                onClose()
-              },
-            })
-          }
-        >
-          Revoke token
-        </Button>
-      </div>
-    </Dialog>
+      onConfirm={() =>
+        revoke.mutate(token, {
+          onSuccess: () => {
+            toast({ title: 'Token revoked', message: token.name, variant: 'success' })
+            onClose()
+          },
+          onError: (error) => {
+            toast({ title: 'Revoke failed', message: error.message, variant: 'destructive' })
+            onClose()
+          },
+        })
+      }
+    />
   )
 }
 
@@ -189,39 +177,28 @@ function RevokeAllDialog({ count, onClose }: { count: number; onClose: () => voi
   const revokeAll = useRevokeAllAccessTokens()
   const toast = useToast()
   return (
-    <Dialog
+    <ConfirmDialog
       title={count === 1 ? 'Revoke your token?' : `Revoke all ${count} tokens?`}
       description="Every script and CLI using one of your tokens stops working at once. Your sign-in on this site is not affected."
+      confirmLabel="Revoke all"
       busy={revokeAll.isPending}
       onClose={onClose}
-    >
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="ghost" onClick={onClose} disabled={revokeAll.isPending}>
-          Cancel
-        </Button>
-        <Button
-          variant="danger"
-          loading={revokeAll.isPending}
-          onClick={() =>
-            revokeAll.mutate(undefined, {
-              onSuccess: ({ revoked }) => {
-                toast({
-                  title: 'Tokens revoked',
-                  message: `${revoked} token${revoked === 1 ? '' : 's'} revoked.`,
-                  variant: 'success',
-                })
-                onClose()
-              },
-              onError: (error) => {
-                toast({ title: 'Revoke failed', message: error.message, variant: 'destructive' })
-                onClose()
-              },
+      onConfirm={() =>
+        revokeAll.mutate(undefined, {
+          onSuccess: ({ revoked }) => {
+            toast({
+              title: 'Tokens revoked',
+              message: `${revoked} token${revoked === 1 ? '' : 's'} revoked.`,
+              variant: 'success',
             })
-          }
-        >
-          Revoke all
-        </Button>
-      </div>
-    </Dialog>
+            onClose()
+          },
+          onError: (error) => {
+            toast({ title: 'Revoke failed', message: error.message, variant: 'destructive' })
+            onClose()
+          },
+        })
+      }
+    />
   )
 }
