@@ -1,6 +1,8 @@
 import { type Static, Type } from 'typebox'
 import { BadgeName, Id, Role } from './common.ts'
 
+export { ACCOUNT_LIMITS, ACCOUNT_MESSAGES } from './limits.ts'
+
 /**
  * The signed-in user's header data (GET /api/website/user/profile/header), also returned with every
  * token. `avatar` is a URL path under /uploads/avatars, or null when the user has none.

@@ -1,5 +1,8 @@
 import { type Static, Type } from 'typebox'
 import { Id, IdParams, NullableDateTime } from './common.ts'
+import { AD_TITLE_MAX_LENGTH } from './limits.ts'
+
+export { AD_TITLE_MAX_LENGTH } from './limits.ts'
 
 /*
  * Advertisement slots (docs/product-rules.md#ads): the ads a page shows,
@@ -28,7 +31,7 @@ export const AD_MESSAGES = {
   urlInvalid: "The ad's link must be '#', a path on this site or an http(s) URL.",
   imageRequired: 'Please upload an image or enter a full https URL.',
   imageInvalid: 'The image must be an uploaded image name or a full https URL.',
-  titleTooLong: 'The title must be at most 100 characters.',
+  titleTooLong: `The title must be at most ${AD_TITLE_MAX_LENGTH} characters.`,
   scheduleInvalid: 'The end of the schedule must be after its start.',
   timestampInvalid: 'timestamp must be an ISO-8601 date or epoch milliseconds',
 } as const

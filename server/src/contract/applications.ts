@@ -1,12 +1,8 @@
 import { type Static, Type } from 'typebox'
 import { Id, IdParams, NullableDateTime } from './common.ts'
 
-export {
-  APPLICATION_DOC_CATEGORIES,
-  APPLICATION_FORM_FIELDS,
-  APPLICATION_LIMITS,
-  APPLICATION_MESSAGES,
-} from './values.ts'
+export { APPLICATION_DOC_CATEGORIES, APPLICATION_LIMITS, APPLICATION_MESSAGES } from './limits.ts'
+export { APPLICATION_FORM_FIELDS } from './values.ts'
 
 /*
  * Contributor applications (docs/product-rules.md#applications): a member sends a private document

@@ -1,8 +1,8 @@
 import { type Static, Type } from 'typebox'
 import { Id, IdParams, NullableDateTime, PageNumber } from './common.ts'
-import { BLOG_METADESCRIPTION_MAX_LENGTH, BLOG_TITLE_MAX_LENGTH } from './values.ts'
 
-export { BLOG_METADESCRIPTION_MAX_LENGTH, BLOG_PAGE_SIZE, BLOG_TITLE_MAX_LENGTH } from './values.ts'
+export { BLOG_MESSAGES, BLOG_METADESCRIPTION_MAX_LENGTH, BLOG_TITLE_MAX_LENGTH } from './limits.ts'
+export { BLOG_PAGE_SIZE } from './values.ts'
 
 /*
  * The blog (docs/product-rules.md#blog): the public list and article, and the
@@ -14,18 +14,6 @@ export { BLOG_METADESCRIPTION_MAX_LENGTH, BLOG_PAGE_SIZE, BLOG_TITLE_MAX_LENGTH 
 export const BLOG_MAX_PAGE_SIZE = 50
 /** Words read per minute for `readingTime` (words / 200, rounded up, at least 1). */
 export const BLOG_WORDS_PER_MINUTE = 200
-
-/** Messages of the blog endpoints (shown to people as is). */
-export const BLOG_MESSAGES = {
-  notFound: 'Blog post not found',
-  titleRequired: 'Please enter a title.',
-  titleTooLong: `The title must be at most ${BLOG_TITLE_MAX_LENGTH} characters.`,
-  metadescriptionRequired: 'Please enter a meta description.',
-  metadescriptionTooLong: `The meta description must be at most ${BLOG_METADESCRIPTION_MAX_LENGTH} characters.`,
-  contentRequired: 'Please write the article.',
-  imageInvalid: 'The image must be an uploaded image name or a full https URL.',
-  titleTaken: 'A blog post with this title already exists',
-} as const
 
 /** Whether an article is visible to everyone (`published`) or only in the console (`draft`). */
 export const BlogStatus = Type.Union([Type.Literal('draft'), Type.Literal('published')])

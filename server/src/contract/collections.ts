@@ -1,7 +1,8 @@
 import { type Static, Type } from 'typebox'
 import { Id, IdParams, PageNumber } from './common.ts'
+import { COLLECTION_LIMITS } from './limits.ts'
 import { Pagination, PostCard } from './posts.ts'
-import { COLLECTION_LIMITS, EXPORT_FORMATS, SAVED_PAGE_SIZE } from './values.ts'
+import { EXPORT_FORMATS, SAVED_PAGE_SIZE } from './values.ts'
 
 /*
  * Saved commands and collections. Saving is a private bookmark, separate from votes; a post's
@@ -11,33 +12,8 @@ import { COLLECTION_LIMITS, EXPORT_FORMATS, SAVED_PAGE_SIZE } from './values.ts'
  * (removing it from a collection leaves it saved), so "Saved" is always everything the user kept.
  */
 
-export { COLLECTION_LIMITS, EXPORT_FORMATS, SAVED_PAGE_SIZE } from './values.ts'
-
-/** The error texts of the collection rules, as the API answers them in `message`. */
-export const COLLECTION_MESSAGES = {
-  /** 422: the name is empty after trimming. */
-  nameRequired: 'Collection name is required',
-  /** 422: the name is longer than 60 characters after trimming. */
-  nameTooLong: `Collection name must be at most ${COLLECTION_LIMITS.nameMaxLength} characters`,
-  /** 422: the name holds a control character (a line break, a tab, NUL…). */
-  nameCharacters: 'Collection name cannot contain line breaks or control characters',
-  /** 422: the description holds a control character other than a line break or a tab. */
-  descriptionCharacters: 'Description cannot contain control characters',
-  /** 422: the description is longer than 500 characters after trimming. */
-  descriptionTooLong: `Description must be at most ${COLLECTION_LIMITS.descriptionMaxLength} characters`,
-  /** 409: the owner already has a collection of that name (compared without case). */
-  duplicateName: 'You already have a collection with this name',
-  /** 409: the owner already has 100 collections. */
-  tooManyCollections: `You can have at most ${COLLECTION_LIMITS.collectionsPerUser} collections`,
-  /** 409: the collection already holds 500 posts. */
-  collectionFull: `A collection can hold at most ${COLLECTION_LIMITS.postsPerCollection} posts`,
-  /** 400: the order body is not exactly the collection's posts, each once. */
-  badOrder: "postIds must list each of the collection's posts exactly once",
-  /** 404: no such collection, or a private one of someone else. */
-  notFound: 'Collection not found',
-  /** 404: no such post (or it was deleted). */
-  postNotFound: 'Post not found',
-} as const
+export { COLLECTION_LIMITS, COLLECTION_MESSAGES } from './limits.ts'
+export { EXPORT_FORMATS, SAVED_PAGE_SIZE } from './values.ts'
 
 /** One export format: navi `.cheat`, tldr-style Markdown, or JSON. */
 export const ExportFormat = Type.Union(EXPORT_FORMATS.map((format) => Type.Literal(format)))

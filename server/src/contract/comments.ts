@@ -1,8 +1,7 @@
 import { type Static, Type } from 'typebox'
 import { BadgeName, Id } from './common.ts'
 
-/** Longest comment, counted after trimming (docs/product-rules.md#comments). */
-export const COMMENT_MAX_LENGTH = 2000
+export { COMMENT_MAX_LENGTH } from './limits.ts'
 
 /** The author of a comment, as shown next to it. `avatar` is a URL path under /uploads/avatars, or null. */
 export const CommentAuthor = Type.Object({

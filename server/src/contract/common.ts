@@ -54,7 +54,7 @@ export const PageNumber = Type.Integer({ minimum: 1, maximum: 10_000 })
 /** An ISO-8601 timestamp, or null when the moment has not happened (or is open-ended). */
 export const NullableDateTime = Type.Union([Type.String({ format: 'date-time' }), Type.Null()])
 
-export { CONTENT_IMAGE_MAX_BYTES } from './values.ts'
+export { CONTENT_IMAGE_MAX_BYTES } from './limits.ts'
 
 /**
  * Answer to `POST /api/mod/blogs/image` and `POST /api/mod/ads/image` (multipart field `image`, JPEG

@@ -11,26 +11,7 @@ import { LiveModActivity } from './live.ts'
 /** Rows per page of every paginated console list. */
 export const MOD_PAGE_SIZE = 20
 
-/** Limits of moderator-written texts (counted after trimming). */
-export const MOD_LIMITS = {
-  reasonMinLength: 3,
-  reasonMaxLength: 500,
-  reviewMessageMaxLength: 1000,
-} as const
-
-/** The exact error texts of the console's calls (`message` of the JSON error). */
-export const MOD_MESSAGES = {
-  /** 422: delete or role change without a 3–500 character reason. */
-  reasonRequired: 'Please give a reason between 3 and 500 characters',
-  /** 422: reject without a message. */
-  rejectMessageRequired: 'Please give the applicant a message explaining the rejection',
-  /** 422: a review message over 1000 characters. */
-  reviewMessageTooLong: 'The message must be at most 1000 characters',
-  /** 409: the application was already accepted or rejected (maybe by another moderator). */
-  alreadyReviewed: 'This application has already been reviewed',
-  /** 403: a moderator tried to change their own role. */
-  ownRole: 'You cannot change your own role',
-} as const
+export { MOD_LIMITS, MOD_MESSAGES } from './limits.ts'
 
 /** A page number query (1-based). */
 export const ModPageQuery = Type.Object({ page: Type.Optional(PageNumber) }, { additionalProperties: false })

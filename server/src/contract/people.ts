@@ -123,7 +123,7 @@ export const UpdateUserResponse = Type.Object({
 })
 export type UpdateUserResponse = Static<typeof UpdateUserResponse>
 
-export { AVATAR_MAX_BYTES } from './values.ts'
+export { AVATAR_MAX_BYTES, IMAGE_MESSAGES } from './limits.ts'
 /** Side of the square an avatar is re-encoded to, at most. */
 export const AVATAR_MAX_SIDE = 512
 

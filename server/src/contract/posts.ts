@@ -1,6 +1,8 @@
 import { type Static, Type } from 'typebox'
 import { BadgeName, Id, IdParams, PageNumber } from './common.ts'
 
+export { POST_LIMITS, POST_RULE_MESSAGES } from './limits.ts'
+
 /*
  * Posts (docs/product-rules.md#posts): cards, the detail page, create/update/delete and votes. Counts are
  * absolute values read from the post row, so the client replaces them instead of adding to them.

@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox'
 import { Id, NullableDateTime } from './common.ts'
-import { TOKEN_EXPIRY_DAYS, TOKEN_LIMITS, TOKEN_SCOPES } from './values.ts'
+import { TOKEN_LIMITS } from './limits.ts'
+import { TOKEN_EXPIRY_DAYS, TOKEN_SCOPES } from './values.ts'
 
 /*
  * Personal access tokens: long-lived `bb_pat_…` bearer tokens a member creates under Settings for
@@ -9,7 +10,8 @@ import { TOKEN_EXPIRY_DAYS, TOKEN_LIMITS, TOKEN_SCOPES } from './values.ts'
  * none, so no token reaches them whatever its scopes.
  */
 
-export { TOKEN_EXPIRY_DAYS, TOKEN_LIMITS, TOKEN_SCOPES } from './values.ts'
+export { TOKEN_LIMITS, TOKEN_NAME_MESSAGES } from './limits.ts'
+export { TOKEN_EXPIRY_DAYS, TOKEN_SCOPES } from './values.ts'
 
 /** One personal access token scope: `read`, `vote`, `save` or `post`. */
 export const TokenScope = Type.Enum(TOKEN_SCOPES)

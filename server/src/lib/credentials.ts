@@ -1,8 +1,9 @@
+import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES } from '../contract/limits.ts'
 import { InvalidError } from './errors.ts'
 
-export const USERNAME_PATTERN = /^[A-Za-z0-9_-]{3,30}$/
-export const PASSWORD_MIN_LENGTH = 6
-export const PASSWORD_MAX_LENGTH = 128
+export const USERNAME_PATTERN = new RegExp(
+  `^[A-Za-z0-9_-]{${ACCOUNT_LIMITS.usernameMinLength},${ACCOUNT_LIMITS.usernameMaxLength}}$`,
+)
 const EMAIL_MAX_LENGTH = 254
 // Deliberately loose: one @, no spaces, a dot in the domain. Deliverability is not ours to judge.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/
@@ -11,7 +12,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/
 export function normalizeUsername(raw: string): string {
   const username = raw.trim()
   if (!USERNAME_PATTERN.test(username)) {
-    throw new InvalidError('Username must be 3 to 30 characters: letters, digits, _ or -', 'username')
+    throw new InvalidError(ACCOUNT_MESSAGES.usernameRule, 'username')
   }
   return username
 }
@@ -27,11 +28,11 @@ export function normalizeEmail(raw: string): string {
 
 /** Checks a new password's length (kept as typed: spaces are allowed); throws a 422 naming it. */
 export function checkNewPassword(password: string): string {
-  if (password.length < PASSWORD_MIN_LENGTH) {
-    throw new InvalidError(`Password must be at least ${PASSWORD_MIN_LENGTH} characters long`, 'password')
+  if (password.length < ACCOUNT_LIMITS.passwordMinLength) {
+    throw new InvalidError(ACCOUNT_MESSAGES.passwordTooShort, 'password')
   }
-  if (password.length > PASSWORD_MAX_LENGTH) {
-    throw new InvalidError(`Password must be at most ${PASSWORD_MAX_LENGTH} characters long`, 'password')
+  if (password.length > ACCOUNT_LIMITS.passwordMaxLength) {
+    throw new InvalidError(ACCOUNT_MESSAGES.passwordTooLong, 'password')
   }
   return password
 }

@@ -5,6 +5,7 @@
  * (EXIF GPS positions, camera serials, embedded previews).
  */
 import sharp, { type Metadata } from 'sharp'
+import { IMAGE_MESSAGES } from '../contract/limits.ts'
 import { InvalidError, UnsupportedMediaTypeError } from './errors.ts'
 import { sniffFileType } from './file-type.ts'
 
@@ -12,7 +13,7 @@ import { sniffFileType } from './file-type.ts'
 export const MAX_IMAGE_PIXELS = 40_000_000
 
 /** The message of the 415 answered for anything that is not a JPEG or PNG by content. */
-export const UNSUPPORTED_IMAGE_MESSAGE = 'Please upload a valid image file (JPEG, JPG, or PNG)'
+export const UNSUPPORTED_IMAGE_MESSAGE = IMAGE_MESSAGES.invalidType
 
 /** The message of the 422 answered when the header claims more than `MAX_IMAGE_PIXELS`. */
 export const IMAGE_TOO_LARGE_MESSAGE = 'Image dimensions are too large'

@@ -143,14 +143,6 @@ describe('memory bus delivery', () => {
   })
 })
 
-describe('memory bus connection counts', () => {
-  it('answers the local count alone: one process holds every socket', async () => {
-    const bus = memoryBus()
-    await bus.reportConnections(40)
-    expect(await bus.connectionCount(3)).toBe(3)
-  })
-})
-
 describe('parseEventId', () => {
   it('accepts decimal ids without leading zeros and refuses anything else', () => {
     expect(parseEventId('0')).toBe(0)

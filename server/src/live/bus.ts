@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import { Redis, type Result } from 'ioredis'
 
 /**
@@ -54,18 +53,6 @@ export interface Bus {
   currentId(topic: string): Promise<string>
   /** Registers a subscriber; returns the function that removes it. */
   subscribe(subscriber: BusSubscriber): () => void
-  /**
-   * Tells the other instances how many sockets this one holds. The hub calls it when its count changes
-   * (at most once a second) and every few seconds besides, so a crashed instance's report goes stale.
-   * Never rejects.
-   */
-  reportConnections(count: number): Promise<void>
-  /**
-   * Sockets open on every instance sharing the bus: `local` (this instance's own count, exact) plus
-   * what each other instance last reported within {@link PRESENCE_TTL_SECONDS}. Never rejects; when the
-   * bus cannot tell, the answer is `local`.
-   */
-  connectionCount(local: number): Promise<number>
   /** True when the bus can publish and deliver right now. */
   isReady(): Promise<boolean>
   /** Resolves true once the bus is ready, or false after `timeoutMs`. */
@@ -77,8 +64,6 @@ export interface Bus {
 export const DEFAULT_BACKLOG_SIZE = 200
 /** How long a topic's backlog outlives its last event. */
 export const DEFAULT_BACKLOG_TTL_SECONDS = 3600
-/** An instance's connection report older than this is left out of the total (its instance is gone). */
-export const PRESENCE_TTL_SECONDS = 15
 
 const noopLogger: LiveLogger = { debug() {}, info() {}, warn() {}, error() {} }
 
@@ -204,13 +189,6 @@ export function createMemoryBus(options: MemoryBusOptions = {}): Bus {
       }
     },
 
-    // One process: its own count is the whole count.
-    async reportConnections() {},
-
-    async connectionCount(local) {
-      return local
-    },
-
     async isReady() {
       return true
     },
@@ -314,37 +292,6 @@ local entries = redis.call('LRANGE', KEYS[3], -due, -1)
 return {slast, 'ok', unpack(entries)}
 `
 
-/*
- * Connection reports: one hash field per instance, `<count>:<Redis time in s>`. Redis' clock stamps
- * both the report and the read, so instances on machines whose clocks disagree still agree on age.
- * KEYS: the hash. ARGV: instance id, count, key TTL.
- */
-const REPORT_CONNECTIONS_SCRIPT = `
-local now = redis.call('TIME')[1]
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[2] .. ':' .. now)
-redis.call('EXPIRE', KEYS[1], ARGV[3])
-return 1
-`
-
-/*
- * The other instances' sockets: the sum of every fresh report but the caller's own (ARGV[1]); stale
- * reports (older than ARGV[2] seconds) are deleted on the way.
- */
-const COUNT_CONNECTIONS_SCRIPT = `
-local now = tonumber(redis.call('TIME')[1])
-local fields = redis.call('HGETALL', KEYS[1])
-local total = 0
-for i = 1, #fields, 2 do
-  local count, at = string.match(fields[i + 1], '^(%d+):(%d+)$')
-  if not count or now - tonumber(at) > tonumber(ARGV[2]) then
-    redis.call('HDEL', KEYS[1], fields[i])
-  elseif fields[i] ~= ARGV[1] then
-    total = total + tonumber(count)
-  end
-end
-return total
-`
-
 declare module 'ioredis' {
   interface RedisCommander<Context> {
     bashboardLivePublish(
@@ -366,17 +313,6 @@ declare module 'ioredis' {
       logKey: string,
       since: string,
     ): Result<string[], Context>
-    bashboardLiveReportConnections(
-      key: string,
-      instance: string,
-      count: number,
-      ttlSeconds: number,
-    ): Result<number, Context>
-    bashboardLiveCountConnections(
-      key: string,
-      instance: string,
-      maxAgeSeconds: number,
-    ): Result<number, Context>
   }
 }
 
@@ -457,14 +393,6 @@ export function createRedisBus(url: string, options: RedisBusOptions = {}): Bus 
   })
   commands.defineCommand('bashboardLivePublish', { numberOfKeys: 3, lua: PUBLISH_SCRIPT })
   commands.defineCommand('bashboardLiveBacklog', { numberOfKeys: 3, lua: BACKLOG_SCRIPT, readOnly: true })
-  commands.defineCommand('bashboardLiveReportConnections', {
-    numberOfKeys: 1,
-    lua: REPORT_CONNECTIONS_SCRIPT,
-  })
-  commands.defineCommand('bashboardLiveCountConnections', { numberOfKeys: 1, lua: COUNT_CONNECTIONS_SCRIPT })
-  const connectionsKey = `${prefix}live:connections`
-  // This process's field in the connections hash.
-  const instanceId = randomUUID()
 
   const subscribers = new Set<BusSubscriber>()
   const dropped = new Set<string>()
@@ -636,31 +564,6 @@ export function createRedisBus(url: string, options: RedisBusOptions = {}): Bus 
       }
     },
 
-    async reportConnections(count) {
-      try {
-        await commands.bashboardLiveReportConnections(
-          connectionsKey,
-          instanceId,
-          count,
-          PRESENCE_TTL_SECONDS * 4,
-        )
-      } catch (error) {
-        log.debug({ err: error }, 'connection count not reported')
-      }
-    },
-
-    async connectionCount(local) {
-      try {
-        return (
-          local +
-          (await commands.bashboardLiveCountConnections(connectionsKey, instanceId, PRESENCE_TTL_SECONDS))
-        )
-      } catch (error) {
-        log.warn({ err: error }, 'other instances’ connection counts unavailable; counting this one only')
-        return local
-      }
-    },
-
     async isReady() {
       if (commands.status !== 'ready' || !subscribed) return false
       try {
@@ -685,8 +588,6 @@ export function createRedisBus(url: string, options: RedisBusOptions = {}): Bus 
       closed = true
       clearInterval(flushTimer)
       subscribers.clear()
-      // Gone at once from the others' totals, rather than after the report goes stale.
-      await commands.hdel(connectionsKey, instanceId).catch(() => undefined)
       await Promise.all([
         commands.quit().catch(() => commands.disconnect()),
         subscription.quit().catch(() => subscription.disconnect()),

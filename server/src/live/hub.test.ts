@@ -22,9 +22,6 @@ function manualBus() {
   const backlogCalls: Array<{ topic: string; since: string; answer: (result: BacklogResult) => void }> = []
   const currentIds = new Map<string, string>()
   let publishImpl: Bus['publish'] = async () => '1'
-  // What the hub reported of its socket count, and what the other instances hold.
-  const reports: number[] = []
-  let others = 0
   const bus: Bus = {
     kind: 'memory',
     publish: (topic, event, data) => publishImpl(topic, event, data),
@@ -34,20 +31,12 @@ function manualBus() {
       subscribers.add(subscriber)
       return () => subscribers.delete(subscriber)
     },
-    reportConnections: async (count) => {
-      reports.push(count)
-    },
-    connectionCount: async (local) => local + others,
     isReady: async () => true,
     waitUntilReady: async () => true,
     close: async () => {},
   }
   return {
     bus,
-    reports,
-    setOthers(count: number) {
-      others = count
-    },
     backlogCalls,
     currentIds,
     setPublish(impl: Bus['publish']) {
@@ -347,31 +336,6 @@ describe('hub lifecycle', () => {
       expect(silent.fake.terminated).toBe(true)
       expect(answering.fake.terminated).toBe(false)
       expect(hub.stats().sockets).toBe(1)
-    } finally {
-      vi.useRealTimers()
-    }
-  })
-
-  it('reports its socket count once a second while it changes, every few seconds regardless, and adds the others', async () => {
-    vi.useFakeTimers()
-    try {
-      const manual = manualBus()
-      const hub = hubOn(manual.bus, { presenceMs: 5000 })
-      // A burst of connections is one report, a second later.
-      const sockets = [connect(hub), connect(hub), connect(hub)]
-      expect(manual.reports).toEqual([])
-      vi.advanceTimersByTime(1000)
-      expect(manual.reports).toEqual([3])
-      sockets[0]?.fake.terminate()
-      vi.advanceTimersByTime(1000)
-      expect(manual.reports).toEqual([3, 2])
-      // Nothing changes: the periodic report keeps the count fresh for the other instances.
-      vi.advanceTimersByTime(5000)
-      expect(manual.reports.at(-1)).toBe(2)
-      expect(manual.reports.length).toBeGreaterThanOrEqual(3)
-      manual.setOthers(40)
-      expect(hub.connectedCount()).toBe(2)
-      await expect(hub.connectedTotal()).resolves.toBe(42)
     } finally {
       vi.useRealTimers()
     }

@@ -39,13 +39,6 @@ export interface LiveHub {
   currentId(topic: string): Promise<string>
   /** True when events are being published and delivered. */
   isReady(): Promise<boolean>
-  /** Sockets open on this instance right now. */
-  connectedCount(): number
-  /**
-   * Sockets open on every instance right now (the moderation console's "connected now"): this one's
-   * exactly, the others' as they reported them within the last second or so. Never rejects.
-   */
-  connectedTotal(): Promise<number>
   /**
    * Calls `watcher` for every event published on this instance (at once) and for every event the bus
    * delivers from any instance (so an event published here is usually reported twice). Caches use it
@@ -127,12 +120,7 @@ export interface HubOptions {
   publishTimeoutMs?: number
   /** How long sockets get to complete the closing handshake on shutdown (default 2 s). */
   closeGraceMs?: number
-  /** Report this instance's socket count to the bus this often, changed or not (default 5 s). */
-  presenceMs?: number
 }
-
-/** A changed socket count is reported to the other instances at most this often. */
-const PRESENCE_THROTTLE_MS = 1000
 
 /** The hub as the WebSocket route and the plugin use it. */
 export interface Hub extends LiveHub {
@@ -184,7 +172,6 @@ export function createLiveHub(options: HubOptions): Hub {
   const heartbeatMs = options.heartbeatMs ?? 25_000
   const publishTimeoutMs = options.publishTimeoutMs ?? 500
   const closeGraceMs = options.closeGraceMs ?? 2000
-  const presenceMs = options.presenceMs ?? 5000
 
   const sockets = new Set<LiveSocket>()
   const topics = new Map<string, TopicState>()
@@ -250,28 +237,9 @@ export function createLiveHub(options: HubOptions): Hub {
   function detach(socket: LiveSocket): void {
     socket.closing = true
     for (const name of [...socket.topics]) leave(socket, name)
-    if (sockets.delete(socket)) countChanged()
+    sockets.delete(socket)
     if (socket.auth) indexUser(socket, socket.auth.id, false)
   }
-
-  // ---- presence: the socket count the other instances see -------------------------------------
-
-  let presenceTimer: NodeJS.Timeout | undefined
-  const reportPresence = (): void => {
-    void bus.reportConnections(sockets.size)
-  }
-  /** Reports a changed count within a second; a thousand sockets connecting cost one report. */
-  function countChanged(): void {
-    if (presenceTimer || closed) return
-    presenceTimer = setTimeout(() => {
-      presenceTimer = undefined
-      reportPresence()
-    }, PRESENCE_THROTTLE_MS)
-    presenceTimer.unref()
-  }
-  // Unchanged counts are reported too: a report that stops coming means its instance is gone.
-  const presence = setInterval(reportPresence, presenceMs)
-  presence.unref()
 
   function indexUser(socket: LiveSocket, userId: string, add: boolean): void {
     let set = socketsByUser.get(userId)
@@ -565,7 +533,6 @@ export function createLiveHub(options: HubOptions): Hub {
     addSocket(ws) {
       const socket: LiveSocket = { ws, auth: null, topics: new Set(), alive: true, closing: false }
       sockets.add(socket)
-      countChanged()
       ws.on('pong', () => {
         socket.alive = true
       })
@@ -585,18 +552,8 @@ export function createLiveHub(options: HubOptions): Hub {
       await closeSockets()
       closed = true
       clearInterval(heartbeat)
-      clearInterval(presence)
-      clearTimeout(presenceTimer)
       unsubscribeBus()
       await bus.close()
-    },
-
-    connectedCount() {
-      return sockets.size
-    },
-
-    connectedTotal() {
-      return bus.connectionCount(sockets.size)
     },
 
     stats() {

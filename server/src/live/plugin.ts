@@ -4,12 +4,21 @@ import fp from 'fastify-plugin'
 import { LIVE_LIMITS } from '../contract/live.ts'
 import { type Bus, createMemoryBus, createRedisBus } from './bus.ts'
 import { createLiveHub, type LiveHub } from './hub.ts'
+import {
+  createMemoryPresenceStore,
+  createPresence,
+  createRedisPresenceStore,
+  type Presence,
+  type PresenceStore,
+} from './presence.ts'
 import { registerWsRoute, type VerifyToken } from './ws-route.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The live channel: publish events, read a topic's current id (see server/src/live/README.md). */
     live: LiveHub
+    /** Live sockets on this instance and on every instance (see server/src/live/README.md#presence). */
+    presence: Presence
   }
 }
 
@@ -26,6 +35,11 @@ export interface LiveConfig {
 export interface LivePluginOptions {
   /** The bus to use; by default Redis when `config.redisUrl` is set, else in memory. Closed with the app. */
   bus?: Bus
+  /**
+   * Where the instances' socket counts meet; by default Redis when `config.redisUrl` is set, else in
+   * memory. Closed with the app.
+   */
+  presence?: PresenceStore
   /** How long sockets get to answer the 1001 close before they are cut (default 2 s). */
   closeGraceMs?: number
 }
@@ -37,10 +51,11 @@ async function live(app: FastifyInstance, options: LivePluginOptions): Promise<v
   const config = app.getDecorator<LiveConfig>('config')
   const verifyToken = app.getDecorator<VerifyToken>('verifyToken')
   const log = app.log.child({ module: 'live' })
+  const prefix = config.redisKeyPrefix ?? 'bashboard:'
   const bus =
     options.bus ??
     (config.redisUrl
-      ? createRedisBus(config.redisUrl, { prefix: config.redisKeyPrefix ?? 'bashboard:', logger: log })
+      ? createRedisBus(config.redisUrl, { prefix, logger: log })
       : createMemoryBus({ logger: log }))
   if (!(await bus.waitUntilReady(BUS_READY_TIMEOUT_MS))) {
     log.warn(
@@ -48,10 +63,17 @@ async function live(app: FastifyInstance, options: LivePluginOptions): Promise<v
       'live bus not ready; serving anyway, live events are dropped until it answers',
     )
   }
+  const presenceStore =
+    options.presence ??
+    (config.redisUrl
+      ? createRedisPresenceStore(config.redisUrl, { prefix, logger: log })
+      : createMemoryPresenceStore())
+  const presence = createPresence({ store: presenceStore })
   const hub = createLiveHub(
     options.closeGraceMs === undefined ? { bus, log } : { bus, log, closeGraceMs: options.closeGraceMs },
   )
   app.decorate('live', hub)
+  app.decorate('presence', presence)
 
   await app.register(websocket, {
     options: { maxPayload: LIVE_LIMITS.maxPayloadBytes },
@@ -60,9 +82,15 @@ async function live(app: FastifyInstance, options: LivePluginOptions): Promise<v
       await hub.closeSockets()
     },
   })
-  registerWsRoute(app, { hub, verifyToken, allowedOrigins: [config.publicOrigin, ...config.allowedOrigins] })
+  registerWsRoute(app, {
+    hub,
+    presence,
+    verifyToken,
+    allowedOrigins: [config.publicOrigin, ...config.allowedOrigins],
+  })
   app.addHook('onClose', async () => {
     await hub.close()
+    await presence.close()
   })
 }
 

@@ -10,7 +10,6 @@ import {
   type BusMessage,
   createRedisBus,
   type LiveLogger,
-  PRESENCE_TTL_SECONDS,
   type RedisBusOptions,
   withTimeout,
 } from './bus.ts'
@@ -190,31 +189,6 @@ describe.skipIf(redisProblem !== null)(sharedName, () => {
     await a.publish('stats', 'stats.updated', {})
     await sleep(1300)
     expect(ids(await a.backlog('stats', first))).toEqual(['reset'])
-  })
-
-  it('adds the sockets other instances reported to its own, leaving out stale reports and closed instances', async () => {
-    const [a, b, c] = [await readyBus(), await readyBus(), await readyBus()]
-    await b.reportConnections(4)
-    await c.reportConnections(7)
-    // An instance's own report is never added: its exact count is.
-    await a.reportConnections(100)
-    expect(await a.connectionCount(2)).toBe(13)
-    expect(await b.connectionCount(4)).toBe(111)
-
-    // An instance that died without closing: its last report is older than the TTL.
-    const key = `${prefix}live:connections`
-    const raw = new Redis(redisUrl)
-    try {
-      const stale = Math.floor(Date.now() / 1000) - PRESENCE_TTL_SECONDS - 5
-      await raw.hset(key, 'crashed-instance', `50:${stale}`)
-      expect(await a.connectionCount(2)).toBe(13)
-      expect(await raw.hexists(key, 'crashed-instance')).toBe(0)
-      // One that closed is gone from the totals at once.
-      await c.close()
-      expect(await a.connectionCount(2)).toBe(6)
-    } finally {
-      raw.disconnect()
-    }
   })
 
   it('carries events between two hubs and replays to a socket that subscribes with since on the other one', async () => {

@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { testConfig } from '../../test/build-test-app.ts'
 import type { AuthUser } from '../lib/access.ts'
 import { ServiceUnavailableError, UnauthorizedError } from '../lib/errors.ts'
@@ -340,6 +340,17 @@ describe('GET /ws limits and lifecycle', () => {
     for (let i = 0; i < 100; i += 1) socket.send({ type: 'ping' })
     await socket.waitFor(() => socket.received.length === 100, '100 pongs')
     expect(socket.received.every((message) => message.type === 'pong')).toBe(true)
+  })
+
+  it('counts the sockets it accepts in app.presence until they close, and no refused upgrade', async () => {
+    const app = await liveApp()
+    await expect(openSocket(app, { origin: 'https://evil.example' })).rejects.toThrow('403')
+    const [first, second] = [await openSocket(app), await openSocket(app)]
+    expect(app.presence.localCount()).toBe(2)
+    await expect(app.presence.connectedTotal()).resolves.toBe(2)
+    first?.ws.terminate()
+    await vi.waitFor(() => expect(app.presence.localCount()).toBe(1))
+    expect(await second?.subscribe(['posts'])).toMatchObject({ type: 'subscribed' })
   })
 
   it('closes every socket with 1001 when the app closes', async () => {

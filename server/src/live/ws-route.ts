@@ -3,6 +3,7 @@ import { Compile } from 'typebox/compile'
 import type { RawData } from 'ws'
 import { LIVE_CLOSE_CODES, LIVE_LIMITS, LiveClientMessage, type LiveErrorCode } from '../contract/live.ts'
 import { type Hub, type LiveUser, sinceFor } from './hub.ts'
+import type { Presence } from './presence.ts'
 import { canSubscribe, parseTopic } from './topics.ts'
 
 /** Checks a token; resolves with the user or throws (the auth plugin's `app.verifyToken`). */
@@ -11,6 +12,8 @@ export type VerifyToken = (token: string) => Promise<LiveUser>
 /** What the route needs beyond the hub. */
 export interface WsRouteOptions {
   hub: Hub
+  /** Counts the sockets the route accepts (the moderation console's "connected now"). */
+  presence: Presence
   verifyToken: VerifyToken
   /** Origins a browser may open the socket from (the site's own and the configured allowlist). */
   allowedOrigins: readonly string[]
@@ -48,7 +51,7 @@ export function isSameHost(origin: string, host: string | undefined): boolean {
  * concern).
  */
 export function registerWsRoute(app: FastifyInstance, options: WsRouteOptions): void {
-  const { hub, verifyToken } = options
+  const { hub, presence, verifyToken } = options
   const allowed = new Set(options.allowedOrigins.map(normaliseOrigin))
   const rate = options.messagesPerSecond ?? LIVE_LIMITS.messagesPerSecond
   const burst = rate * 2
@@ -75,6 +78,7 @@ export function registerWsRoute(app: FastifyInstance, options: WsRouteOptions): 
       return
     }
     const socket = hub.addSocket(ws)
+    presence.track(ws)
     const log = request.log
     let tokens = burst
     let refilledAt = Date.now()

@@ -1,9 +1,7 @@
 import type { StatsResponse } from '@bashboard/server/contract'
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it, vi } from 'vitest'
-import { homeKeys } from '../features/home/api'
 import { createLiveDispatcher, deferredDispatcher, type LiveDispatcher } from './dispatcher'
-import { liveDispatcher } from './registry'
 import type { LiveFeature } from './types'
 
 const stats: StatsResponse = {
@@ -16,33 +14,6 @@ const stats: StatsResponse = {
 }
 
 describe('live dispatcher', () => {
-  it('merges stats.updated into the cached home stats, keeping the response liveId', () => {
-    const queryClient = new QueryClient()
-    queryClient.setQueryData(homeKeys.stats(), stats)
-    liveDispatcher.dispatchEvent(queryClient, {
-      type: 'event',
-      topic: 'stats',
-      event: 'stats.updated',
-      id: '13',
-      data: { totalPosts: 11, totalUsers: 5, totalCategories: 3, todaysPosts: [], activeToday: 2 },
-    })
-    expect(queryClient.getQueryData(homeKeys.stats())).toEqual({
-      totalPosts: 11,
-      totalUsers: 5,
-      totalCategories: 3,
-      todaysPosts: [],
-      activeToday: 2,
-      liveId: '12',
-    })
-  })
-
-  it('invalidates the home stats when the stats topic is reset', async () => {
-    const queryClient = new QueryClient()
-    queryClient.setQueryData(homeKeys.stats(), stats)
-    liveDispatcher.dispatchReset(queryClient, 'stats')
-    expect(queryClient.getQueryState(homeKeys.stats())?.isInvalidated).toBe(true)
-  })
-
   it('gives an event to every feature handling it and ignores unknown events', () => {
     const first = vi.fn()
     const second = vi.fn()

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react'
 import { sessionAtom } from '../state/session'
-import { deferredDispatcher, type LiveDispatcher } from './dispatcher'
+import type { LiveDispatcher } from './dispatcher'
 import { LiveClient, type SocketFactory } from './socket-client'
 import { liveStatusAtom } from './status'
 
@@ -14,43 +14,38 @@ export function defaultLiveUrl(location: Location = window.location): string {
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`
 }
 
-/**
- * The features' handlers (./registry) import every live feature's cache code, which the first paint does
- * not need: they load in their own chunk, requested when the provider first renders, and events that
- * arrive before they have loaded wait for them (the socket is rarely even open by then).
- */
-function loadAppDispatcher(): LiveDispatcher {
-  return deferredDispatcher(() => import('./registry').then((registry) => registry.liveDispatcher))
-}
-
 export interface LiveProviderProps {
   children: ReactNode
   /** Tests pass a fake WebSocket here. */
   createSocket?: SocketFactory
   url?: string
-  dispatcher?: LiveDispatcher
+  /**
+   * Where events and resets go. The socket knows no feature: the app hands in the dispatcher built from
+   * every feature's handlers (app/providers.tsx), a feature's tests one built from its own. Read once.
+   */
+  dispatcher: LiveDispatcher
 }
 
 /**
  * Owns the tab's one live socket: opens it on mount, signs it in and out with the session, and pours
- * every event into the React Query cache through the feature handlers.
+ * every event into the React Query cache through the dispatcher it is given.
  */
 export function LiveProvider({ children, createSocket, url, dispatcher }: LiveProviderProps) {
   const queryClient = useQueryClient()
   const session = useAtomValue(sessionAtom)
   const setStatus = useSetAtom(liveStatusAtom)
   const token = session?.token ?? null
-  const [client] = useState(() => {
-    const handlers = dispatcher ?? loadAppDispatcher()
-    return new LiveClient({
-      url: url ?? defaultLiveUrl(),
-      token,
-      onEvent: (message) => handlers.dispatchEvent(queryClient, message),
-      onReset: (topic) => handlers.dispatchReset(queryClient, topic),
-      onStatus: setStatus,
-      ...(createSocket ? { createSocket } : {}),
-    })
-  })
+  const [client] = useState(
+    () =>
+      new LiveClient({
+        url: url ?? defaultLiveUrl(),
+        token,
+        onEvent: (message) => dispatcher.dispatchEvent(queryClient, message),
+        onReset: (topic) => dispatcher.dispatchReset(queryClient, topic),
+        onStatus: setStatus,
+        ...(createSocket ? { createSocket } : {}),
+      }),
+  )
 
   useEffect(() => {
     client.start()

@@ -1,5 +1,5 @@
 import { createRootRouteWithContext, lazyRouteComponent } from '@tanstack/react-router'
-import { RootLayout } from '../components/layout/root-layout'
+import { RootLayout } from '../app/layout/root-layout'
 import type { RouterContext } from '../router-context'
 
 export const Route = createRootRouteWithContext<RouterContext>()({

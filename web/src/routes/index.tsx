@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { adsQueryOptions } from '../components/ads/api'
+import { adsQueryOptions } from '../features/ads/queries'
 import { statsQueryOptions, websiteQueryOptions } from '../features/home/api'
 import { HomePending } from '../features/home/components/home-loading'
 import { HomePage } from '../features/home/components/home-page'

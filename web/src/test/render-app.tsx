@@ -1,6 +1,6 @@
 import { createMemoryHistory } from '@tanstack/react-router'
 import { render } from '@testing-library/react'
-import { App } from '../app'
+import { App } from '../app/app'
 import { createAppRouter, createQueryClient } from '../router'
 import { SESSION_STORAGE_KEY, type Session } from '../state/session'
 import { createAppStore } from '../state/store'

@@ -3,7 +3,8 @@ import { type Kysely, sql, type Transaction } from 'kysely'
 import { type PostCardRow, selectPostCards } from '../posts/repo.ts'
 
 /*
- * Every query of saved posts and collections. The save statements follow the vote's pattern
+ * Every query of saved posts and collections, but the caller's saved marks on post cards (posts/repo.ts
+ * findSavedPostIds, beside the caller's votes). The save statements follow the vote's pattern
  * (posts/repo.ts castVote): one statement reads the post, writes the row and moves the post's count,
  * so the count always equals a recount of the rows and a repeated press writes nothing.
  */
@@ -72,22 +73,6 @@ export async function unsavePost(db: Kysely<Database>, userId: string, postId: s
     SELECT target.saved_count AS read_count, counted.saved_count
     FROM target LEFT JOIN counted ON true`.execute(db)
   return outcome(rows)
-}
-
-/** The posts among `postIds` that the user saved, in one query. */
-export async function findSavedPostIds(
-  db: Kysely<Database>,
-  userId: string,
-  postIds: readonly string[],
-): Promise<Set<string>> {
-  if (postIds.length === 0) return new Set()
-  const rows = await db
-    .selectFrom('saves')
-    .select('post_id')
-    .where('user_id', '=', userId)
-    .where('post_id', 'in', [...new Set(postIds)])
-    .execute()
-  return new Set(rows.map((row) => row.post_id))
 }
 
 /** Whether the user saved the post, and the post's saved count (undefined when there is no post). */

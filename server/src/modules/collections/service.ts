@@ -25,6 +25,7 @@ import { BadRequestError, ConflictError, InvalidError, NotFoundError } from '../
 import { isUuid, slugify } from '../../lib/slug.ts'
 import { toPostCard } from '../posts/presenter.ts'
 import type { PostCardRow } from '../posts/repo.ts'
+import { withSavedFlags } from '../posts/saved-flags.ts'
 import { buildExport, type ExportFile, type ExportSource } from './exports.ts'
 import { collectionPath, toCollectionSummary } from './presenter.ts'
 import {
@@ -54,7 +55,6 @@ import {
   unsavePost,
   updateCollection,
 } from './repo.ts'
-import { withSavedFlags } from './saved-flags.ts'
 
 /** What the collections service needs; `origin` is the site's own (absolute URLs in exports). */
 export interface CollectionsDeps extends EventDeps {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { CONTENT_IMAGE_MAX_BYTES, ErrorResponse, UploadedImageResponse } from '../../contract/common.ts'
+import { IMAGE_MESSAGES } from '../../contract/limits.ts'
 import {
   BadRequestError,
   InvalidError,
@@ -91,11 +92,11 @@ export async function saveUploadedImage(
   } catch (error) {
     // busboy stops at the limit; the plugin reports it as FST_REQ_FILE_TOO_LARGE.
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new PayloadTooLargeError('The image must be at most 5 MB')
+      throw new PayloadTooLargeError(IMAGE_MESSAGES.tooLarge)
     }
     throw error
   }
-  if (file.file.truncated) throw new PayloadTooLargeError('The image must be at most 5 MB')
+  if (file.file.truncated) throw new PayloadTooLargeError(IMAGE_MESSAGES.tooLarge)
   if (bytes.length === 0) throw new InvalidError('The image file is empty', 'image')
   const encoded = await reencodeImage(bytes, { maxSide: CONTENT_IMAGE_MAX_SIDE })
   const image = await app.files.savePublic(folder, encoded.data, encoded.ext)

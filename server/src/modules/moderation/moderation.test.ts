@@ -211,7 +211,7 @@ describe('GET /api/mod/stats', () => {
     expect(res.json().votesPerMinute).toHaveLength(30)
     expect(res.json().commentsPerMinute).toHaveLength(30)
 
-    const deps = { db: t.db, live: t.app.live, events: t.app.domainEvents }
+    const deps = { db: t.db, live: t.app.live, events: t.app.domainEvents, presence: t.app.presence }
     const now = new Date()
     const before = await getModerationStats(deps, now)
     const socket = await openSocket(t.app, { origin: t.config.publicOrigin })

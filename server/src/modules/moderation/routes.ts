@@ -41,7 +41,12 @@ const moderator = { access: 'moderator' } as const
 
 /** The moderation console's API: activity, counters, content, roles and the audit log. */
 export const moderationRoutes = modulePlugin('moderation', [AFTER_WRITES_PLUGIN], async (app) => {
-  const deps: ModerationDeps = { db: app.db, live: app.live, events: app.domainEvents }
+  const deps: ModerationDeps = {
+    db: app.db,
+    live: app.live,
+    events: app.domainEvents,
+    presence: app.presence,
+  }
   // Deletions go through the posts and comments services, which raise their domain events.
   const postsDeps: PostsDeps = {
     db: app.db,

@@ -23,6 +23,7 @@ import { type AuthUser, hasAccess, isContributor } from '../../lib/access.ts'
 import { ForbiddenError, InvalidError, NotFoundError } from '../../lib/errors.ts'
 import { isUuid } from '../../lib/slug.ts'
 import { startOfUtcDay } from '../../lib/time.ts'
+import type { Presence } from '../../live/presence.ts'
 import { activityItem, excerpt, voteTitle } from '../audit/activity.ts'
 import { logModerationAction } from '../audit/log.ts'
 import { createNotification } from '../notifications/service.ts'
@@ -44,8 +45,11 @@ import {
   setRole,
 } from './repo.ts'
 
-/** What the moderation service needs: the database and the live hub. */
-export type ModerationDeps = EventDeps
+/** What the moderation service needs: the database, the live hub and the socket count. */
+export interface ModerationDeps extends EventDeps {
+  /** Sockets connected across instances, for the console's "connected now". */
+  presence: Pick<Presence, 'connectedTotal'>
+}
 
 /** Default number of activity items. */
 export const ACTIVITY_DEFAULT_LIMIT = 50
@@ -171,7 +175,7 @@ export async function getModerationStats(
   const firstMinute = currentMinute - (MOD_STATS_MINUTES - 1) * MINUTE_MS
   const since = new Date(firstMinute)
   const [connectedNow, signupsToday, votes, comments] = await Promise.all([
-    deps.live.connectedTotal(),
+    deps.presence.connectedTotal(),
     countSignupsSince(deps.db, startOfUtcDay(now)),
     countVotesPerMinute(deps.db, since),
     countCommentsPerMinute(deps.db, since),

@@ -1,6 +1,7 @@
 import { ErrorResponse } from '../../contract/common.ts'
 import {
   AVATAR_MAX_BYTES,
+  IMAGE_MESSAGES,
   UpdateAvatarResponse,
   UpdateUserBody,
   UpdateUserResponse,
@@ -25,7 +26,7 @@ import {
   updateProfile,
 } from './service.ts'
 
-export const AVATAR_TOO_LARGE = 'Image must be smaller than 5MB'
+export const AVATAR_TOO_LARGE = IMAGE_MESSAGES.tooLarge
 export const AVATAR_FIELD_MISSING = 'Please choose an image to upload'
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse }

@@ -1,6 +1,21 @@
-import type { Database, PointsReason } from '@bashboard/db'
+import type {
+  Database,
+  PointsReason,
+  PostCommandFlagsTable,
+  PostsTable,
+  VoteEffectsTable,
+} from '@bashboard/db'
 import { preparedAs } from '@bashboard/db'
-import { type Kysely, type SqlBool, sql } from 'kysely'
+import {
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type SqlBool,
+  sql,
+  type Transaction,
+  type Updateable,
+} from 'kysely'
+import { isUuid } from '../../lib/slug.ts'
 
 /** What a post card needs, read in one query with its author and category joined (no N+1). */
 export interface PostCardRow {
@@ -152,6 +167,22 @@ export async function findVotesOf(
   return new Map(rows.map((row) => [row.post_id, row.value]))
 }
 
+/** The posts among `postIds` that the user saved, in one query. */
+export async function findSavedPostIds(
+  db: Kysely<Database>,
+  userId: string,
+  postIds: readonly string[],
+): Promise<Set<string>> {
+  if (postIds.length === 0) return new Set()
+  const rows = await db
+    .selectFrom('saves')
+    .select('post_id')
+    .where('user_id', '=', userId)
+    .where('post_id', 'in', [...new Set(postIds)])
+    .execute()
+  return new Set(rows.map((row) => row.post_id))
+}
+
 /** Which of a slug and a command key are already used by posts other than `exceptId`. */
 export async function findTakenPostFields(
   db: Kysely<Database>,
@@ -175,6 +206,115 @@ export async function findTakenPostFields(
     slug: slug !== undefined && rows.some((row) => row.slug === slug),
     command: commandKey !== undefined && rows.some((row) => row.command_key === commandKey),
   }
+}
+
+/** The id of the category whose id or slug is `key`, or undefined. */
+export async function resolveCategoryId(db: Kysely<Database>, key: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('categories')
+    .select('id')
+    .where((eb) => (isUuid(key) ? eb.or([eb('id', '=', key), eb('slug', '=', key)]) : eb('slug', '=', key)))
+    .executeTakeFirst()
+  return row?.id
+}
+
+/** Inserts a post and returns its id. */
+export function insertPost(db: Kysely<Database>, post: Insertable<PostsTable>): Promise<{ id: string }> {
+  return db.insertInto('posts').values(post).returning('id').executeTakeFirstOrThrow()
+}
+
+/** The post fields an edit may change. */
+export type PostChanges = Pick<
+  Updateable<PostsTable>,
+  'title' | 'slug' | 'command' | 'command_key' | 'tags' | 'description' | 'description_text' | 'category_id'
+>
+
+/** What an edit of a post reads first, its row locked FOR UPDATE until the transaction ends. */
+export function lockPostForEdit(trx: Transaction<Database>, id: string) {
+  return trx
+    .selectFrom('posts')
+    .select(['id', 'author_id', 'category_id', 'command', 'tags'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst()
+}
+
+/** Writes an edit's changed fields and dates it (`updated_at` and `edited_at`: now). */
+export async function updatePostFields(trx: Transaction<Database>, id: string, changes: PostChanges) {
+  await trx
+    .updateTable('posts')
+    .set({ ...changes, updated_at: sql`now()`, edited_at: sql`now()` })
+    .where('id', '=', id)
+    .execute()
+}
+
+/** What a deletion of a post reads first, its row locked FOR UPDATE until the transaction ends. */
+export function lockPostForDelete(trx: Transaction<Database>, id: string) {
+  return trx
+    .selectFrom('posts')
+    .select(['id', 'author_id', 'category_id', 'title'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst()
+}
+
+/** Deletes a post's row (its votes, comments and views cascade). */
+export async function deletePostRow(trx: Transaction<Database>, id: string): Promise<void> {
+  await trx.deleteFrom('posts').where('id', '=', id).execute()
+}
+
+/** The stored facts about a post's command that browse filters on (post_command_flags, migration 0013). */
+export type CommandFlags = Omit<PostCommandFlagsTable, 'post_id'>
+
+/** Stores the flags of a post's command, replacing the ones it had. */
+export async function upsertCommandFlags(
+  db: Kysely<Database>,
+  postId: string,
+  flags: CommandFlags,
+): Promise<void> {
+  await db
+    .insertInto('post_command_flags')
+    .values({ post_id: postId, ...flags })
+    .onConflict((oc) => oc.column('post_id').doUpdateSet(flags))
+    .execute()
+}
+
+/** Up to `limit` posts without command flags whose id comes after `after` (all when null), in id order. */
+export function findPostsWithoutFlags(
+  db: Kysely<Database>,
+  after: string | null,
+  limit: number,
+): Promise<Array<{ id: string; command: string }>> {
+  let query = db
+    .selectFrom('posts as p')
+    .select(['p.id', 'p.command'])
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(selectFrom('post_command_flags as f').select('f.post_id').whereRef('f.post_id', '=', 'p.id')),
+      ),
+    )
+  if (after !== null) query = query.where('p.id', '>', after)
+  return query.orderBy('p.id').limit(limit).execute()
+}
+
+/**
+ * Adds the flags of posts that have none, in one statement. A post deleted since it was read is
+ * skipped by the join instead of failing its foreign key; a post flagged meanwhile by an edit keeps
+ * the edit's flags (DO NOTHING).
+ */
+export async function insertMissingCommandFlags(
+  db: Kysely<Database>,
+  rows: ReadonlyArray<{ postId: string; flags: CommandFlags }>,
+): Promise<void> {
+  const values = rows.map(
+    ({ postId, flags }) =>
+      sql`(${postId}::uuid, ${flags.has_placeholders}::boolean, ${flags.has_warning}::boolean)`,
+  )
+  await sql`INSERT INTO post_command_flags (post_id, has_placeholders, has_warning)
+      SELECT v.post_id, v.has_placeholders, v.has_warning
+      FROM (VALUES ${sql.join(values)}) AS v(post_id, has_placeholders, has_warning)
+      JOIN posts p ON p.id = v.post_id
+      ON CONFLICT (post_id) DO NOTHING`.execute(db)
 }
 
 /**
@@ -409,4 +549,140 @@ export async function castVote(
     post,
     changed: { uplikeCount: row.uplike_count, downlikeCount: row.downlike_count, votedAt: row.voted_at },
   }
+}
+
+/*
+ * The vote settler's statements (vote-settler.ts): it claims the effects castVote queued and applies
+ * them, all inside its own transaction.
+ */
+
+/** Takes the transaction-scoped advisory lock `key` if no other transaction holds it; false if one does. */
+export async function tryAdvisoryXactLock(trx: Transaction<Database>, key: number): Promise<boolean> {
+  const lock = await sql<{ ok: boolean }>`SELECT pg_try_advisory_xact_lock(${key}) AS ok`.execute(trx)
+  return lock.rows[0]?.ok === true
+}
+
+/** A queued vote effect as the settler claims it. */
+export type QueuedEffect = Selectable<VoteEffectsTable>
+
+/** Removes up to `limit` queued vote effects (oldest first) and returns them, in no particular order. */
+export async function claimVoteEffects(trx: Transaction<Database>, limit: number): Promise<QueuedEffect[]> {
+  const { rows } = await sql<QueuedEffect>`
+    DELETE FROM vote_effects
+    WHERE id IN (SELECT id FROM vote_effects ORDER BY id LIMIT ${limit})
+    RETURNING id, post_id, author_id, voter_id, value, switched, voted_at`.execute(trx)
+  return rows
+}
+
+/** The posts among `ids` that still exist, locked FOR KEY SHARE in id order. */
+export function lockPostsForSettling(trx: Transaction<Database>, ids: readonly string[]) {
+  return trx
+    .selectFrom('posts')
+    .select(['id', 'title', 'slug'])
+    .where('id', 'in', [...ids])
+    .orderBy('id')
+    .forKeyShare()
+    .execute()
+}
+
+/**
+ * The points of the users among `ids` that still exist, locked in id order, like every batch, so two
+ * writers never wait on each other in a circle. NO KEY UPDATE leaves the row's key shares free: a vote
+ * BY this author checks its foreign key unhindered.
+ */
+export function lockAuthorPoints(trx: Transaction<Database>, ids: readonly string[]) {
+  return trx
+    .selectFrom('users')
+    .select(['id', 'points'])
+    .where('id', 'in', [...ids])
+    .orderBy('id')
+    .forNoKeyUpdate()
+    .execute()
+}
+
+/** The users among `ids` that still exist. */
+export function findExistingUsers(trx: Transaction<Database>, ids: readonly string[]) {
+  return trx
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .execute()
+}
+
+/** Points ledger entries as one array per column (one statement for a whole batch). */
+export interface LedgerColumns {
+  user: string[]
+  delta: number[]
+  reason: string[]
+  subject: string[]
+  actor: Array<string | null>
+  at: Date[]
+}
+
+/** Inserts ledger entries given column by column, without touching the users' totals. */
+export async function insertLedgerEntries(trx: Transaction<Database>, ledger: LedgerColumns): Promise<void> {
+  await sql`
+      INSERT INTO points_ledger (user_id, delta, reason, subject_id, actor_id, created_at)
+      SELECT * FROM unnest(${ledger.user}::uuid[], ${ledger.delta}::int[], ${ledger.reason}::text[],
+        ${ledger.subject}::uuid[], ${ledger.actor}::uuid[], ${ledger.at}::timestamptz[])`.execute(trx)
+}
+
+/** Sets each user's points total to its new one (`after`), in one statement. */
+export async function setPointsTotals(
+  trx: Transaction<Database>,
+  totals: ReadonlyArray<{ id: string; after: number }>,
+): Promise<void> {
+  await sql`
+      UPDATE users SET points = total.points
+      FROM unnest(${totals.map((t) => t.id)}::uuid[], ${totals.map((t) => t.after)}::int[]) AS total(id, points)
+      WHERE users.id = total.id`.execute(trx)
+}
+
+/** One post's new upvotes for its author's batch notification, with the notification's texts. */
+export interface UpvoteBump {
+  authorId: string
+  postId: string
+  upvotes: number
+  texts: { firstText: string; prefix: string; suffix: string; link: string }
+}
+
+/**
+ * Adds each post's new upvotes to its author's unread batch notification ("Your command "X" got 3 new
+ * upvotes"), starting one where none is unread. The caller holds the settle lock, so no other writer
+ * starts the same unread row in between. Returns the rows' ids, for the coalesced live push.
+ */
+export async function bumpUpvoteNotices(
+  trx: Transaction<Database>,
+  bumps: readonly UpvoteBump[],
+): Promise<string[]> {
+  if (bumps.length === 0) return []
+  const grown = await sql<{ id: string; subject_id: string; user_id: string }>`
+    UPDATE notifications SET count = notifications.count + bump.upvotes,
+      text = bump.prefix || (notifications.count + bump.upvotes)::text || bump.suffix,
+      link = bump.link, updated_at = now()
+    FROM ${bumpTable(bumps)}
+    WHERE notifications.user_id = bump.user_id AND notifications.kind = 'upvotes'
+      AND notifications.subject_id = bump.post_id AND notifications.read_at IS NULL
+    RETURNING notifications.id, notifications.subject_id, notifications.user_id`.execute(trx)
+  const done = new Set(grown.rows.map((row) => `${row.user_id}/${row.subject_id}`))
+  const fresh = bumps.filter((bump) => !done.has(`${bump.authorId}/${bump.postId}`))
+  if (fresh.length === 0) return grown.rows.map((row) => row.id)
+  const started = await sql<{ id: string }>`
+    INSERT INTO notifications (user_id, kind, text, link, subject_id, count)
+    SELECT bump.user_id, 'upvotes',
+      CASE WHEN bump.upvotes = 1 THEN bump.first_text ELSE bump.prefix || bump.upvotes::text || bump.suffix END,
+      bump.link, bump.post_id, bump.upvotes
+    FROM ${bumpTable(fresh)}
+    ON CONFLICT (user_id, kind, subject_id) WHERE read_at IS NULL AND kind = 'upvotes' DO NOTHING
+    RETURNING id`.execute(trx)
+  return [...grown.rows.map((row) => row.id), ...started.rows.map((row) => row.id)]
+}
+
+/** The bumps as a table `bump` (one array parameter per column), with their notification texts. */
+function bumpTable(bumps: readonly UpvoteBump[]) {
+  const texts = bumps.map((bump) => bump.texts)
+  return sql`unnest(${bumps.map((b) => b.authorId)}::uuid[], ${bumps.map((b) => b.postId)}::uuid[],
+    ${bumps.map((b) => b.upvotes)}::int[], ${texts.map((t) => t.firstText)}::text[],
+    ${texts.map((t) => t.prefix)}::text[], ${texts.map((t) => t.suffix)}::text[], ${texts.map((t) => t.link)}::text[])
+    AS bump(user_id, post_id, upvotes, first_text, prefix, suffix, link)`
 }

@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto'
 import type { Database } from '@bashboard/db'
-import { type Kysely, sql } from 'kysely'
-import type {
-  CreatePostBody,
-  PostCard,
-  PostDetailResponse,
-  UpdatePostBody,
-  VoteResponse,
+import type { Kysely } from 'kysely'
+import {
+  type CreatePostBody,
+  POST_LIMITS,
+  POST_RULE_MESSAGES,
+  type PostCard,
+  type PostDetailResponse,
+  type UpdatePostBody,
+  type VoteResponse,
 } from '../../contract/posts.ts'
 import type { DomainEvents } from '../../events/dispatcher.ts'
 import { withEvents } from '../../events/transaction.ts'
@@ -19,7 +21,6 @@ import { commandKey, isUuid, slugify } from '../../lib/slug.ts'
 import { deriveTags } from '../../lib/tags.ts'
 import type { LiveHub } from '../../live/hub.ts'
 import { logModerationAction } from '../audit/log.ts'
-import { withSavedFlags } from '../collections/saved-flags.ts'
 import { notifyTierCrossing } from '../notifications/service.ts'
 import { saveCommandFlags } from './command-flags.ts'
 import { type PostPage, type PostPageCaches, startLoad } from './page-caches.ts'
@@ -29,15 +30,22 @@ import {
   adjustCategoryCount,
   adjustPostCounts,
   castVote,
+  deletePostRow,
   findPostCardById,
   findPostCardByIdOrSlug,
   findRelatedPosts,
   findTakenPostFields,
   findVoteCounts,
   findVotesOf,
+  insertPost,
+  lockPostForDelete,
+  lockPostForEdit,
   recordPoints,
+  resolveCategoryId,
   sumPointsForSubject,
+  updatePostFields,
 } from './repo.ts'
+import { withSavedFlags } from './saved-flags.ts'
 import type { ViewCounter } from './views.ts'
 
 /**
@@ -56,22 +64,15 @@ export interface PostsDeps {
   views: ViewCounter
 }
 
-/** Longest title (docs/product-rules.md#create-post). */
-export const MAX_TITLE_LENGTH = 100
-/** Shortest description, in plain-text characters (docs/product-rules.md#create-post). */
-export const MIN_DESCRIPTION_LENGTH = 10
 /** Related posts on the detail page. */
 export const RELATED_LIMIT = 4
 
-/** The create-post messages of docs/product-rules.md#create-post, in the order the rules are checked. */
+/**
+ * The posts API's messages: the create-post rules' texts (shared with the form, in the order they are
+ * checked: docs/product-rules.md#create-post), then the rest.
+ */
 export const POST_MESSAGES = {
-  titleRequired: 'Please enter a post title.',
-  titleTooLong: `The title must be at most ${MAX_TITLE_LENGTH} characters.`,
-  commandRequired: 'Please enter a Linux command.',
-  descriptionRequired: 'Please enter a description for your post.',
-  descriptionTooShort: 'Please provide a more detailed description (at least 10 characters).',
-  categoryRequired: 'Please select a category.',
-  categoryUnknown: 'The selected category does not exist.',
+  ...POST_RULE_MESSAGES,
   titleTaken: 'A post with this title already exists',
   commandTaken: 'A post with this command already exists',
   notContributor: 'Only contributors can create posts',
@@ -83,7 +84,7 @@ export const POST_MESSAGES = {
 function checkTitle(raw: string): string {
   const title = raw.trim()
   if (title === '') throw new InvalidError(POST_MESSAGES.titleRequired, 'title')
-  if (title.length > MAX_TITLE_LENGTH) throw new InvalidError(POST_MESSAGES.titleTooLong, 'title')
+  if (title.length > POST_LIMITS.titleMaxLength) throw new InvalidError(POST_MESSAGES.titleTooLong, 'title')
   return title
 }
 
@@ -98,7 +99,7 @@ function checkDescription(raw: string): { html: string; text: string } {
   const html = sanitizeDescription(raw.trim())
   const text = htmlToText(html)
   if (text === '') throw new InvalidError(POST_MESSAGES.descriptionRequired, 'description')
-  if (text.length < MIN_DESCRIPTION_LENGTH) {
+  if (text.length < POST_LIMITS.descriptionMinLength) {
     throw new InvalidError(POST_MESSAGES.descriptionTooShort, 'description')
   }
   return { html, text }
@@ -107,15 +108,9 @@ function checkDescription(raw: string): { html: string; text: string } {
 async function checkCategory(db: Kysely<Database>, raw: string): Promise<string> {
   const value = raw.trim()
   if (value === '') throw new InvalidError(POST_MESSAGES.categoryRequired, 'category')
-  const row = await db
-    .selectFrom('categories')
-    .select('id')
-    .where((eb) =>
-      isUuid(value) ? eb.or([eb('id', '=', value), eb('slug', '=', value)]) : eb('slug', '=', value),
-    )
-    .executeTakeFirst()
-  if (!row) throw new InvalidError(POST_MESSAGES.categoryUnknown, 'category')
-  return row.id
+  const id = await resolveCategoryId(db, value)
+  if (id === undefined) throw new InvalidError(POST_MESSAGES.categoryUnknown, 'category')
+  return id
 }
 
 async function assertUnique(db: Kysely<Database>, slug?: string, key?: string, exceptId?: string) {
@@ -155,22 +150,17 @@ export async function createPost(deps: PostsDeps, auth: AuthUser, body: CreatePo
   await assertUnique(deps.db, slug, key)
 
   return withEvents(deps, async (trx, outbox) => {
-    const inserted = await trx
-      .insertInto('posts')
-      .values({
-        author_id: auth.id,
-        category_id: categoryId,
-        title,
-        slug,
-        command,
-        command_key: key,
-        description: description.html,
-        description_text: description.text,
-        tags: deriveTags(command, body.tags ?? []),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-      .catch(rethrowDuplicate)
+    const inserted = await insertPost(trx, {
+      author_id: auth.id,
+      category_id: categoryId,
+      title,
+      slug,
+      command,
+      command_key: key,
+      description: description.html,
+      description_text: description.text,
+      tags: deriveTags(command, body.tags ?? []),
+    }).catch(rethrowDuplicate)
     await saveCommandFlags(trx, inserted.id, command)
     await adjustPostCounts(trx, auth.id, categoryId, 1)
     const points = await recordPoints(trx, {
@@ -207,12 +197,7 @@ export async function updatePost(deps: PostsDeps, auth: AuthUser, body: UpdatePo
 
   return withEvents(deps, async (trx, outbox) => {
     // Locked so a concurrent update or delete cannot move the category counts twice.
-    const current = await trx
-      .selectFrom('posts')
-      .select(['id', 'author_id', 'category_id', 'command', 'tags'])
-      .where('id', '=', body.id)
-      .forUpdate()
-      .executeTakeFirst()
+    const current = await lockPostForEdit(trx, body.id)
     if (!current) throw new NotFoundError(POST_MESSAGES.notFound)
     if (current.author_id !== auth.id && !hasAccess(auth.role, 'moderator')) {
       throw new ForbiddenError(POST_MESSAGES.notAuthor)
@@ -227,20 +212,13 @@ export async function updatePost(deps: PostsDeps, auth: AuthUser, body: UpdatePo
         current.tags.filter((tag) => !oldDerived.has(tag)),
       )
     }
-    await trx
-      .updateTable('posts')
-      .set({
-        ...(title !== undefined && slug !== undefined ? { title, slug } : {}),
-        ...(command !== undefined && key !== undefined ? { command, command_key: key } : {}),
-        ...(tags ? { tags } : {}),
-        ...(description ? { description: description.html, description_text: description.text } : {}),
-        ...(categoryId !== undefined ? { category_id: categoryId } : {}),
-        updated_at: sql`now()`,
-        edited_at: sql`now()`,
-      })
-      .where('id', '=', current.id)
-      .execute()
-      .catch(rethrowDuplicate)
+    await updatePostFields(trx, current.id, {
+      ...(title !== undefined && slug !== undefined ? { title, slug } : {}),
+      ...(command !== undefined && key !== undefined ? { command, command_key: key } : {}),
+      ...(tags ? { tags } : {}),
+      ...(description ? { description: description.html, description_text: description.text } : {}),
+      ...(categoryId !== undefined ? { category_id: categoryId } : {}),
+    }).catch(rethrowDuplicate)
     if (command !== undefined) await saveCommandFlags(trx, current.id, command)
     if (categoryId !== undefined && categoryId !== current.category_id) {
       if (current.category_id) await adjustCategoryCount(trx, current.category_id, -1)
@@ -266,18 +244,13 @@ export async function deletePost(
 ): Promise<{ postId: string }> {
   if (!isUuid(id)) throw new NotFoundError(POST_MESSAGES.notFound)
   await withEvents(deps, async (trx, outbox) => {
-    const post = await trx
-      .selectFrom('posts')
-      .select(['id', 'author_id', 'category_id', 'title'])
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst()
+    const post = await lockPostForDelete(trx, id)
     if (!post) throw new NotFoundError(POST_MESSAGES.notFound)
     if (post.author_id !== auth.id && !hasAccess(auth.role, 'moderator')) {
       throw new ForbiddenError(POST_MESSAGES.notAuthor)
     }
     const earned = await sumPointsForSubject(trx, post.author_id, post.id)
-    await trx.deleteFrom('posts').where('id', '=', post.id).execute()
+    await deletePostRow(trx, post.id)
     await adjustPostCounts(trx, post.author_id, post.category_id, -1)
     await recordPoints(trx, {
       userId: post.author_id,

@@ -1,11 +1,23 @@
-import type { Database, VoteEffectsTable } from '@bashboard/db'
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely'
+import type { Database } from '@bashboard/db'
+import type { Kysely, Transaction } from 'kysely'
 import type { DomainEvents } from '../../events/dispatcher.ts'
 import { startBatch } from '../../lib/batch.ts'
 import type { LiveHub } from '../../live/hub.ts'
 import { type Outbox, withTransaction } from '../../live/outbox.ts'
-import { notifyTierCrossing, type UpvoteBatchTexts, upvoteBatchTexts } from '../notifications/service.ts'
+import { notifyTierCrossing, upvoteBatchTexts } from '../notifications/service.ts'
 import { voteLedgerSteps } from './points.ts'
+import {
+  bumpUpvoteNotices,
+  claimVoteEffects,
+  findExistingUsers,
+  insertLedgerEntries,
+  type LedgerColumns,
+  lockAuthorPoints,
+  lockPostsForSettling,
+  setPointsTotals,
+  tryAdvisoryXactLock,
+  type UpvoteBump,
+} from './repo.ts'
 
 /*
  * Settles what votes owe their posts' authors, in batches: the ledger entries (+2 an upvote, −1 a
@@ -36,17 +48,6 @@ export interface VoteSettler {
   settleAll(): Promise<void>
   /** Stops the timers and waits for a running batch (app shutdown). */
   close(): Promise<void>
-}
-
-/** A queued row as the settler claims it. */
-type QueuedEffect = Selectable<VoteEffectsTable>
-
-/** One post's new upvotes for its author's batch notification, with the notification's texts. */
-interface UpvoteBump {
-  authorId: string
-  postId: string
-  upvotes: number
-  texts: UpvoteBatchTexts
 }
 
 type BatchOutcome =
@@ -114,45 +115,20 @@ export function createVoteSettler(deps: {
  * takes back its points too).
  */
 async function settleBatch(trx: Transaction<Database>, outbox: Outbox, limit: number): Promise<BatchOutcome> {
-  const lock = await sql<{ ok: boolean }>`SELECT pg_try_advisory_xact_lock(${SETTLE_LOCK_KEY}) AS ok`.execute(
-    trx,
-  )
-  if (!lock.rows[0]?.ok) return { status: 'busy' }
-  const { rows } = await sql<QueuedEffect>`
-    DELETE FROM vote_effects
-    WHERE id IN (SELECT id FROM vote_effects ORDER BY id LIMIT ${limit})
-    RETURNING id, post_id, author_id, voter_id, value, switched, voted_at`.execute(trx)
+  if (!(await tryAdvisoryXactLock(trx, SETTLE_LOCK_KEY))) return { status: 'busy' }
+  const rows = await claimVoteEffects(trx, limit)
   if (rows.length === 0) return { status: 'settled', claimed: 0, pointsChanged: false, noticeIds: [] }
   // In queue order, so each author's entries keep the order the votes had.
   const effects = rows.sort((a, b) => compareIds(a.id, b.id))
 
-  const posts = await trx
-    .selectFrom('posts')
-    .select(['id', 'title', 'slug'])
-    .where('id', 'in', unique(effects.map((e) => e.post_id)))
-    .orderBy('id')
-    .forKeyShare()
-    .execute()
-  // Locked in id order, like every batch, so two writers never wait on each other in a circle. NO KEY
-  // UPDATE leaves the row's key shares free: a vote BY this author checks its foreign key unhindered.
-  const authors = await trx
-    .selectFrom('users')
-    .select(['id', 'points'])
-    .where('id', 'in', unique(effects.map((e) => e.author_id)))
-    .orderBy('id')
-    .forNoKeyUpdate()
-    .execute()
-  const voters = await trx
-    .selectFrom('users')
-    .select('id')
-    .where('id', 'in', unique(effects.map((e) => e.voter_id)))
-    .execute()
+  const posts = await lockPostsForSettling(trx, unique(effects.map((e) => e.post_id)))
+  const authors = await lockAuthorPoints(trx, unique(effects.map((e) => e.author_id)))
+  const voters = await findExistingUsers(trx, unique(effects.map((e) => e.voter_id)))
 
   const postById = new Map(posts.map((post) => [post.id, post]))
   const pointsBefore = new Map(authors.map((author) => [author.id, author.points]))
   const voterIds = new Set(voters.map((voter) => voter.id))
-  const ledger = { user: [] as string[], delta: [] as number[], reason: [] as string[] }
-  const ledgerRefs = { subject: [] as string[], actor: [] as Array<string | null>, at: [] as Date[] }
+  const ledger: LedgerColumns = { user: [], delta: [], reason: [], subject: [], actor: [], at: [] }
   const net = new Map<string, number>()
   const bumps = new Map<string, UpvoteBump>()
   for (const effect of effects) {
@@ -162,10 +138,10 @@ async function settleBatch(trx: Transaction<Database>, outbox: Outbox, limit: nu
       ledger.user.push(effect.author_id)
       ledger.delta.push(step.delta)
       ledger.reason.push(step.reason)
-      ledgerRefs.subject.push(effect.post_id)
-      ledgerRefs.actor.push(voterIds.has(effect.voter_id) ? effect.voter_id : null)
+      ledger.subject.push(effect.post_id)
+      ledger.actor.push(voterIds.has(effect.voter_id) ? effect.voter_id : null)
       // Dated like the vote, so the daily rollup counts it on the vote's day.
-      ledgerRefs.at.push(effect.voted_at)
+      ledger.at.push(effect.voted_at)
       net.set(effect.author_id, (net.get(effect.author_id) ?? 0) + step.delta)
     }
     if (effect.value > 0) {
@@ -182,14 +158,7 @@ async function settleBatch(trx: Transaction<Database>, outbox: Outbox, limit: nu
     }
   }
 
-  if (ledger.user.length > 0) {
-    await sql`
-      INSERT INTO points_ledger (user_id, delta, reason, subject_id, actor_id, created_at)
-      SELECT * FROM unnest(${ledger.user}::uuid[], ${ledger.delta}::int[], ${ledger.reason}::text[],
-        ${ledgerRefs.subject}::uuid[], ${ledgerRefs.actor}::uuid[], ${ledgerRefs.at}::timestamptz[])`.execute(
-      trx,
-    )
-  }
+  if (ledger.user.length > 0) await insertLedgerEntries(trx, ledger)
 
   // Each author's entries applied at once, floored at 0 (like each entry on its own when they share a
   // sign, which is the common case; a batch mixing an author's gains and losses floors only the sum).
@@ -198,59 +167,13 @@ async function settleBatch(trx: Transaction<Database>, outbox: Outbox, limit: nu
     return { id, before, after: Math.max(0, before + delta) }
   })
   const moved = totals.filter((total) => total.after !== total.before)
-  if (moved.length > 0) {
-    await sql`
-      UPDATE users SET points = total.points
-      FROM unnest(${moved.map((t) => t.id)}::uuid[], ${moved.map((t) => t.after)}::int[]) AS total(id, points)
-      WHERE users.id = total.id`.execute(trx)
-  }
+  if (moved.length > 0) await setPointsTotals(trx, moved)
   for (const total of moved) {
     await notifyTierCrossing(trx, outbox, { userId: total.id, before: total.before, after: total.after })
   }
 
   const noticeIds = await bumpUpvoteNotices(trx, [...bumps.values()])
   return { status: 'settled', claimed: effects.length, pointsChanged: moved.length > 0, noticeIds }
-}
-
-/**
- * Adds each post's new upvotes to its author's unread batch notification ("Your command "X" got 3 new
- * upvotes"), starting one where none is unread. The batch holds the settle lock, so no other writer
- * starts the same unread row in between. Returns the rows' ids, for the coalesced live push.
- */
-async function bumpUpvoteNotices(
-  trx: Transaction<Database>,
-  bumps: readonly UpvoteBump[],
-): Promise<string[]> {
-  if (bumps.length === 0) return []
-  const grown = await sql<{ id: string; subject_id: string; user_id: string }>`
-    UPDATE notifications SET count = notifications.count + bump.upvotes,
-      text = bump.prefix || (notifications.count + bump.upvotes)::text || bump.suffix,
-      link = bump.link, updated_at = now()
-    FROM ${bumpTable(bumps)}
-    WHERE notifications.user_id = bump.user_id AND notifications.kind = 'upvotes'
-      AND notifications.subject_id = bump.post_id AND notifications.read_at IS NULL
-    RETURNING notifications.id, notifications.subject_id, notifications.user_id`.execute(trx)
-  const done = new Set(grown.rows.map((row) => `${row.user_id}/${row.subject_id}`))
-  const fresh = bumps.filter((bump) => !done.has(`${bump.authorId}/${bump.postId}`))
-  if (fresh.length === 0) return grown.rows.map((row) => row.id)
-  const started = await sql<{ id: string }>`
-    INSERT INTO notifications (user_id, kind, text, link, subject_id, count)
-    SELECT bump.user_id, 'upvotes',
-      CASE WHEN bump.upvotes = 1 THEN bump.first_text ELSE bump.prefix || bump.upvotes::text || bump.suffix END,
-      bump.link, bump.post_id, bump.upvotes
-    FROM ${bumpTable(fresh)}
-    ON CONFLICT (user_id, kind, subject_id) WHERE read_at IS NULL AND kind = 'upvotes' DO NOTHING
-    RETURNING id`.execute(trx)
-  return [...grown.rows.map((row) => row.id), ...started.rows.map((row) => row.id)]
-}
-
-/** The bumps as a table `bump` (one array parameter per column), with their notification texts. */
-function bumpTable(bumps: readonly UpvoteBump[]) {
-  const texts = bumps.map((bump) => bump.texts)
-  return sql`unnest(${bumps.map((b) => b.authorId)}::uuid[], ${bumps.map((b) => b.postId)}::uuid[],
-    ${bumps.map((b) => b.upvotes)}::int[], ${texts.map((t) => t.firstText)}::text[],
-    ${texts.map((t) => t.prefix)}::text[], ${texts.map((t) => t.suffix)}::text[], ${texts.map((t) => t.link)}::text[])
-    AS bump(user_id, post_id, upvotes, first_text, prefix, suffix, link)`
 }
 
 function unique(values: readonly string[]): string[] {

@@ -10,7 +10,7 @@ import { countTotals, findPostsCreatedSince } from './repo.ts'
 export const TODAYS_POSTS_LIMIT = 10
 /** Bursts of changes within this window share one stats computation (per instance). */
 export const STATS_COALESCE_MS = 250
-/** At most this many of today's active users are remembered (a few hundred KB); past it acted() recounts. */
+/** At most this many of today's active users are remembered (a few hundred KB); past it countActive() recounts. */
 const ACTED_MEMORY_LIMIT = 50_000
 
 /** Computes the platform stats now. "Today" starts at UTC midnight. */

@@ -1,6 +1,6 @@
 import type { AccessTokenRow, Database, Role } from '@bashboard/db'
 import { type Kysely, sql, type Transaction } from 'kysely'
-import { TOKEN_LIMITS } from '../../contract/values.ts'
+import { TOKEN_LIMITS } from '../../contract/limits.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
 

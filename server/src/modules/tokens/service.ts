@@ -1,12 +1,12 @@
 import type { Database } from '@bashboard/db'
 import type { Kysely } from 'kysely'
+import { TOKEN_LIMITS, TOKEN_NAME_MESSAGES } from '../../contract/limits.ts'
 import type {
   AccessTokensResponse,
   CreateAccessTokenBody,
   CreatedAccessTokenResponse,
   RevokeAccessTokensResponse,
 } from '../../contract/tokens.ts'
-import { TOKEN_LIMITS } from '../../contract/values.ts'
 import type { AccessTokenAuth, AuthUser } from '../../lib/access.ts'
 import { isContributor } from '../../lib/access.ts'
 import {
@@ -39,7 +39,7 @@ export const TOKEN_MESSAGES = {
   expired: 'This access token has expired. Create a new one under Settings → Access tokens.',
   invalid: 'This access token is not valid. Check that it was copied whole, or create a new one.',
   notFound: 'Access token not found',
-  nameLength: `Token name must be ${TOKEN_LIMITS.nameMinLength}–${TOKEN_LIMITS.nameMaxLength} characters`,
+  ...TOKEN_NAME_MESSAGES,
   nameCharacters: 'Token name cannot contain control characters',
   nameTaken: 'You already have a token with this name',
   tooMany: `You can have at most ${TOKEN_LIMITS.activePerUser} active tokens. Revoke one you no longer use first.`,
@@ -72,9 +72,8 @@ export async function createAccessToken(
   body: CreateAccessTokenBody,
 ): Promise<CreatedAccessTokenResponse> {
   const name = body.name.trim()
-  if (name.length < TOKEN_LIMITS.nameMinLength || name.length > TOKEN_LIMITS.nameMaxLength) {
-    throw new InvalidError(TOKEN_MESSAGES.nameLength, 'name')
-  }
+  if (name.length < TOKEN_LIMITS.nameMinLength) throw new InvalidError(TOKEN_MESSAGES.nameRequired, 'name')
+  if (name.length > TOKEN_LIMITS.nameMaxLength) throw new InvalidError(TOKEN_MESSAGES.nameTooLong, 'name')
   if (CONTROL.test(name)) throw new InvalidError(TOKEN_MESSAGES.nameCharacters, 'name')
   const scopes = [...new Set(body.scopes)]
   const token = generateAccessToken()

@@ -11,13 +11,14 @@ import {
   loginAs,
   type TestUser,
 } from '../../../test/factories.ts'
+import { TOKEN_LIMITS } from '../../contract/limits.ts'
 import type {
   AccessToken,
   AccessTokensResponse,
   CreatedAccessTokenResponse,
   TokenScope,
 } from '../../contract/tokens.ts'
-import { TOKEN_LIMITS, TOKEN_SCOPES } from '../../contract/values.ts'
+import { TOKEN_SCOPES } from '../../contract/values.ts'
 import { generateAccessToken, hasAccessTokenShape, hashAccessToken, isAccessToken } from './secret.ts'
 import { TOKEN_MESSAGES } from './service.ts'
 

@@ -13,8 +13,8 @@ import {
 import { xssPayloads } from '../../../test/xss-corpus.ts'
 import type { PostCard } from '../../contract/posts.ts'
 import { commandFlags, fillCommandFlags } from '../posts/command-flags.ts'
-import { FILTER_COUNT_CAP, filteredCountQuery, filteredPageQuery } from './filtered-browse.ts'
 import { NO_FILTERS, parseBrowseFilters } from './filters.ts'
+import { FILTER_COUNT_CAP, filteredCountQuery, filteredPageQuery } from './repo.ts'
 
 let t: TestApp
 let author: TestUser

@@ -1,4 +1,3 @@
-import { type RawBuilder, type SqlBool, sql } from 'kysely'
 import { MAX_FILTER_TAGS } from '../../contract/website.ts'
 import { InvalidError } from '../../lib/errors.ts'
 import { normalizeTag } from '../../lib/tags.ts'
@@ -37,8 +36,6 @@ export const NO_FILTERS: BrowseFilters = {
   hasWarning: null,
   minScore: null,
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000
 
 /** Whether `YYYY-MM-DD` (already shaped so by the schema) names a real day (not 2026-02-30). */
 function isRealDay(day: string): boolean {
@@ -102,48 +99,4 @@ export function hasFilters(filters: BrowseFilters): boolean {
     filters.hasWarning !== null ||
     filters.minScore !== null
   )
-}
-
-/**
- * The SQL conditions of the filters over the posts aliased `alias` (none when no filter is set). Each
- * can be answered by an index (tags: GIN; dates: the creation date index; the flags: the primary key
- * of post_command_flags, or its partial indexes when the flag is rare); the score is checked on the
- * rows those yield, since indexing a counter on posts would make every vote rewrite the row's index
- * entries. A post whose flags are not computed yet matches neither true nor false.
- */
-export function filterConditions(filters: BrowseFilters, alias: 'p' | 'm'): Array<RawBuilder<SqlBool>> {
-  const column = (name: string) => sql.ref(`${alias}.${name}`)
-  const conditions: Array<RawBuilder<SqlBool>> = []
-  if (filters.tags.length > 0) {
-    conditions.push(sql<SqlBool>`${column('tags')} @> ${sql.val(filters.tags)}::text[]`)
-  }
-  if (filters.from !== null) {
-    conditions.push(sql<SqlBool>`${column('created_at')} >= ${`${filters.from}T00:00:00Z`}::timestamptz`)
-  }
-  if (filters.to !== null) {
-    // Inclusive of the whole last day: before the next day's midnight.
-    const next = new Date(Date.parse(`${filters.to}T00:00:00Z`) + DAY_MS).toISOString()
-    conditions.push(sql<SqlBool>`${column('created_at')} < ${next}::timestamptz`)
-  }
-  for (const [flag, wanted] of [
-    ['has_placeholders', filters.hasPlaceholders],
-    ['has_warning', filters.hasWarning],
-  ] as const) {
-    if (wanted === null) continue
-    const value = wanted ? sql`f.${sql.ref(flag)}` : sql`NOT f.${sql.ref(flag)}`
-    conditions.push(
-      sql<SqlBool>`EXISTS (SELECT 1 FROM post_command_flags f WHERE f.post_id = ${column('id')} AND ${value})`,
-    )
-  }
-  if (filters.minScore !== null) {
-    conditions.push(
-      sql<SqlBool>`(${column('uplike_count')} - ${column('downlike_count')}) >= ${filters.minScore}::integer`,
-    )
-  }
-  return conditions
-}
-
-/** The conditions joined with AND, or TRUE when there are none. */
-export function allOf(conditions: ReadonlyArray<RawBuilder<SqlBool>>): RawBuilder<SqlBool> {
-  return conditions.length === 0 ? sql<SqlBool>`TRUE` : sql<SqlBool>`(${sql.join(conditions, sql` AND `)})`
 }

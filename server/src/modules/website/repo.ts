@@ -10,9 +10,8 @@ import {
 } from 'kysely'
 import type { BrowseSort } from '../../contract/website.ts'
 import { TRENDING_GRAVITY, TRENDING_WINDOW_DAYS } from '../../lib/ranking.ts'
-import { isUuid } from '../../lib/slug.ts'
 import { type PostCardRow, rankedPostIds, selectPostCards } from '../posts/repo.ts'
-import { allOf, type BrowseFilters, filterConditions, NO_FILTERS } from './filters.ts'
+import { type BrowseFilters, NO_FILTERS } from './filters.ts'
 
 /** A category row as sidebars list it. */
 export interface CategoryListRow {
@@ -32,14 +31,50 @@ export function listCategories(db: Kysely<Database>): Promise<CategoryListRow[]>
     .execute()
 }
 
-/** The id of the category whose id or slug is `key`, or undefined. */
-export async function resolveCategoryId(db: Kysely<Database>, key: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('categories')
-    .select('id')
-    .where((eb) => (isUuid(key) ? eb.or([eb('id', '=', key), eb('slug', '=', key)]) : eb('slug', '=', key)))
-    .executeTakeFirst()
-  return row?.id
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/**
+ * The SQL conditions of the filters over the posts aliased `alias` (none when no filter is set). Each
+ * can be answered by an index (tags: GIN; dates: the creation date index; the flags: the primary key
+ * of post_command_flags, or its partial indexes when the flag is rare); the score is checked on the
+ * rows those yield, since indexing a counter on posts would make every vote rewrite the row's index
+ * entries. A post whose flags are not computed yet matches neither true nor false.
+ */
+function filterConditions(filters: BrowseFilters, alias: 'p' | 'm'): Array<RawBuilder<SqlBool>> {
+  const column = (name: string) => sql.ref(`${alias}.${name}`)
+  const conditions: Array<RawBuilder<SqlBool>> = []
+  if (filters.tags.length > 0) {
+    conditions.push(sql<SqlBool>`${column('tags')} @> ${sql.val(filters.tags)}::text[]`)
+  }
+  if (filters.from !== null) {
+    conditions.push(sql<SqlBool>`${column('created_at')} >= ${`${filters.from}T00:00:00Z`}::timestamptz`)
+  }
+  if (filters.to !== null) {
+    // Inclusive of the whole last day: before the next day's midnight.
+    const next = new Date(Date.parse(`${filters.to}T00:00:00Z`) + DAY_MS).toISOString()
+    conditions.push(sql<SqlBool>`${column('created_at')} < ${next}::timestamptz`)
+  }
+  for (const [flag, wanted] of [
+    ['has_placeholders', filters.hasPlaceholders],
+    ['has_warning', filters.hasWarning],
+  ] as const) {
+    if (wanted === null) continue
+    const value = wanted ? sql`f.${sql.ref(flag)}` : sql`NOT f.${sql.ref(flag)}`
+    conditions.push(
+      sql<SqlBool>`EXISTS (SELECT 1 FROM post_command_flags f WHERE f.post_id = ${column('id')} AND ${value})`,
+    )
+  }
+  if (filters.minScore !== null) {
+    conditions.push(
+      sql<SqlBool>`(${column('uplike_count')} - ${column('downlike_count')}) >= ${filters.minScore}::integer`,
+    )
+  }
+  return conditions
+}
+
+/** The conditions joined with AND, or TRUE when there are none. */
+function allOf(conditions: ReadonlyArray<RawBuilder<SqlBool>>): RawBuilder<SqlBool> {
+  return conditions.length === 0 ? sql<SqlBool>`TRUE` : sql<SqlBool>`(${sql.join(conditions, sql` AND `)})`
 }
 
 /**
@@ -196,6 +231,92 @@ export async function browsePosts(
     countTrending(db, opts.categoryId),
   ])
   return { rows, total }
+}
+
+/** One browse page without the number of posts the filter matches (the home page shows none). */
+export function findBrowsePage(db: Kysely<Database>, opts: BrowseOptions): Promise<PostCardRow[]> {
+  return browsePageQuery(db, opts).execute()
+}
+
+/**
+ * Filtered totals are counted up to this many matches, as search results are: past it the pager shows
+ * this many, so a broad filter ("score at least 0") never counts the whole table.
+ */
+export const FILTER_COUNT_CAP = 1000
+
+/** Browse options with filters. */
+export interface FilteredBrowseOptions extends BrowseOptions {
+  filters: BrowseFilters
+}
+
+/** The filters and the category over posts aliased `p`. */
+function postConditions(opts: FilteredBrowseOptions): RawBuilder<SqlBool> {
+  return allOf([
+    ...filterConditions(opts.filters, 'p'),
+    ...(opts.categoryId ? [sql<SqlBool>`p.category_id = ${opts.categoryId}`] : []),
+  ])
+}
+
+/**
+ * `p.id IN (…)` for one filtered page. Each sort reads its usual ordering (posts by date, or the rank
+ * tables of migrations 0006 and 0010) joined to the posts the filters keep, so the planner may either
+ * walk the ordering and check each post (broad filters: it stops after a page of matches) or find the
+ * matches through a filter's index and sort those (narrow filters: a rare tag, a short date range).
+ */
+function filteredPostIds(opts: FilteredBrowseOptions): RawBuilder<SqlBool> {
+  const where = postConditions(opts)
+  const window = sql`LIMIT ${opts.limit} OFFSET ${opts.offset}`
+  switch (opts.sort) {
+    case 'upvotes':
+    case 'views': {
+      const column = sql.ref(opts.sort === 'upvotes' ? 'r.uplike_count' : 'r.view_count')
+      return sql<SqlBool>`p.id IN (
+        SELECT r.post_id FROM counters.post_ranks r JOIN posts p ON p.id = r.post_id
+        WHERE ${where} ORDER BY ${column} DESC, r.created_at DESC ${window}
+      )`
+    }
+    case 'trending':
+      return sql<SqlBool>`p.id IN (
+        SELECT r.post_id FROM counters.trending_ranks r JOIN posts p ON p.id = r.post_id
+        WHERE r.created_at >= ${trendingSince} AND ${where}
+        ORDER BY r.score DESC, r.created_at DESC ${window}
+      )`
+    default:
+      return sql<SqlBool>`p.id IN (
+        SELECT p.id FROM posts p WHERE ${where} ORDER BY p.created_at DESC ${window}
+      )`
+  }
+}
+
+/** The query of one filtered browse page, in the sort's order (exposed so tests can EXPLAIN it). */
+export function filteredPageQuery(db: Kysely<Database>, opts: FilteredBrowseOptions) {
+  let page = selectPostCards(db).where(filteredPostIds(opts))
+  for (const key of browseOrder(opts.sort)) page = page.orderBy(key, 'desc')
+  return page
+}
+
+/** The statement counting a filtered browse's matches, up to {@link FILTER_COUNT_CAP}. */
+export function filteredCountQuery(opts: FilteredBrowseOptions) {
+  const where = postConditions(opts)
+  // Trending lists only the posts of its window.
+  const from =
+    opts.sort === 'trending'
+      ? sql`posts p JOIN counters.trending_ranks r ON r.post_id = p.id AND r.created_at >= ${trendingSince}`
+      : sql`posts p`
+  return sql<{ n: string }>`SELECT count(*) AS n
+    FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${FILTER_COUNT_CAP}) m`
+}
+
+/** One filtered browse page and the number of matches (at most {@link FILTER_COUNT_CAP}). */
+export async function filteredBrowsePosts(
+  db: Kysely<Database>,
+  opts: FilteredBrowseOptions,
+): Promise<{ rows: PostCardRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    filteredPageQuery(db, opts).execute(),
+    filteredCountQuery(opts).execute(db),
+  ])
+  return { rows, total: Number(count.rows[0]?.n ?? 0) }
 }
 
 /** Arbitrary constant: the advisory lock held by the one trending refresh running (any instance). */

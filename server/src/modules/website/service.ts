@@ -7,23 +7,22 @@ import { badgeForPoints } from '../../lib/badges.ts'
 import { createReadCache, type ReadCache, readThrough } from '../../lib/read-cache.ts'
 import type { LiveHub } from '../../live/hub.ts'
 import { avatarUrl } from '../accounts/presenter.ts'
-import { withSavedFlags } from '../collections/saved-flags.ts'
 import type { Leaderboard } from '../leaderboard/service.ts'
 import { type BrowsePage, type HomePage, type PostPageCaches, startLoad } from '../posts/page-caches.ts'
 import { toPostCard, toReactedPosts } from '../posts/presenter.ts'
-import { findVotesOf } from '../posts/repo.ts'
+import { findVotesOf, resolveCategoryId } from '../posts/repo.ts'
+import { withSavedFlags } from '../posts/saved-flags.ts'
 import { getPlatformStats } from '../stats/service.ts'
 import { searchKey } from './caches.ts'
-import { filteredBrowsePosts } from './filtered-browse.ts'
 import { type BrowseFilterInput, type BrowseFilters, hasFilters, parseBrowseFilters } from './filters.ts'
 import {
-  browsePageQuery,
   browsePosts,
   type CategoryListRow,
+  filteredBrowsePosts,
+  findBrowsePage,
   findTopPostsSince,
   listCategories,
   listPopularTags,
-  resolveCategoryId,
   searchPosts,
   type TagCountRow,
 } from './repo.ts'
@@ -129,7 +128,7 @@ async function loadWebsite(deps: WebsiteDeps, now: Date): Promise<HomePage> {
   const weekAgo = new Date(now.getTime() - WEEK_MS)
   const [latest, topWeekly, categories, platformStats, leaders] = await Promise.all([
     // The page alone: browse's total count is not shown on the home page.
-    browsePageQuery(deps.db, { sort: 'latest', limit: LATEST_LIMIT, offset: 0 }).execute(),
+    findBrowsePage(deps.db, { sort: 'latest', limit: LATEST_LIMIT, offset: 0 }),
     findTopPostsSince(deps.db, weekAgo, TOP_WEEKLY_LIMIT),
     listCategories(deps.db),
     getPlatformStats(deps.db, now),

@@ -1,10 +1,9 @@
 import type { Ad, AdPage, AdSlotName } from '@bashboard/server/contract'
-import { useQuery } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { type MouseEvent, useState } from 'react'
 import { cn } from '../../lib/cn'
-import { AD_MAX_RETRIES, adClickTarget, adImageSource, adSitePath } from './ad-rules'
-import { adsQueryOptions, trackAdClick } from './api'
+import { adClickTarget, adImageSource, adSitePath } from './ad-rules'
+import { useAdSource } from './ad-source'
 
 export type { AdPage, AdSlotName }
 
@@ -29,17 +28,23 @@ function placeholderSize(variant: 'banner' | 'box'): string {
 }
 
 /** The loading line: banners and boxes word it differently in the seed (docs/product-rules.md#ads). */
-export function adLoadingText(variant: 'banner' | 'box', retry: number): string {
+export function adLoadingText(variant: 'banner' | 'box', retry: number, maxRetries: number): string {
   if (variant === 'banner') {
-    return retry > 0
-      ? `Loading advertisement... (retry ${retry}/${AD_MAX_RETRIES})`
-      : 'Loading advertisement...'
+    return retry > 0 ? `Loading advertisement... (retry ${retry}/${maxRetries})` : 'Loading advertisement...'
   }
-  return retry > 0 ? `Retrying... (${retry}/${AD_MAX_RETRIES})` : 'Loading ad...'
+  return retry > 0 ? `Retrying... (${retry}/${maxRetries})` : 'Loading ad...'
 }
 
 /** One ad: its image, linked when the click rule allows, or the fallback text when the image fails. */
-function AdCreative({ ad, page }: { ad: Ad; page: AdPage }) {
+function AdCreative({
+  ad,
+  page,
+  onClick,
+}: {
+  ad: Ad
+  page: AdPage
+  onClick: (adId: string, page: AdPage) => void
+}) {
   const source = adImageSource(ad.adImage)
   const [failed, setFailed] = useState(source === null)
   const target = adClickTarget(ad.url)
@@ -84,7 +89,7 @@ function AdCreative({ ad, page }: { ad: Ad; page: AdPage }) {
     // A house ad is a page of this site: same tab, through the router (the path comes from the ad's
     // data, so the typed <Link> can't name it). Modified clicks keep the browser's own behaviour.
     const follow = (event: MouseEvent<HTMLAnchorElement>): void => {
-      trackAdClick(ad._id, page)
+      onClick(ad._id, page)
       if (!router || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
         return
       event.preventDefault()
@@ -105,7 +110,7 @@ function AdCreative({ ad, page }: { ad: Ad; page: AdPage }) {
       target="_blank"
       // noopener: the advertiser's page gets no handle on this tab; sponsored: search engines skip it.
       rel="noopener sponsored"
-      onClick={() => trackAdClick(ad._id, page)}
+      onClick={() => onClick(ad._id, page)}
       className={linkClasses}
     >
       {image}
@@ -115,24 +120,25 @@ function AdCreative({ ad, page }: { ad: Ad; page: AdPage }) {
 }
 
 /**
- * An advertisement slot: the ads of one slot group of a page (GET /api/ads/{page}, cached 5 minutes and
- * shared by the page's slots). While loading it shows the seed's loading text with the retry counter;
- * with no ad, or when loading failed, the seed's fallback text.
+ * An advertisement slot: the ads of one slot group of a page, from the app's ad source (./ad-source.tsx).
+ * While loading it shows the seed's loading text with the retry counter; with no ad, or when loading
+ * failed, the seed's fallback text.
  */
 export function AdSlot({ page, slot, variant = 'banner', className }: AdSlotProps) {
-  const query = useQuery(adsQueryOptions(page))
+  const source = useAdSource()
+  const { pending, failureCount, ads: pageAds } = source.usePageAds(page)
 
-  if (query.isPending) {
+  if (pending) {
     return (
       <aside aria-label="Advertisement" aria-busy="true" data-ad-slot={slot} className={className}>
         <p role="status" className={cn(placeholderClasses, placeholderSize(variant), 'animate-pulse')}>
-          {adLoadingText(variant, query.failureCount)}
+          {adLoadingText(variant, failureCount, source.maxRetries)}
         </p>
       </aside>
     )
   }
 
-  const ads = query.data?.[slot] ?? []
+  const ads = pageAds?.[slot] ?? []
   return (
     <aside aria-label="Advertisement" data-ad-slot={slot} className={className}>
       {ads.length === 0 ? (
@@ -142,7 +148,7 @@ export function AdSlot({ page, slot, variant = 'banner', className }: AdSlotProp
       ) : (
         <div className="flex w-full flex-col items-center gap-3">
           {ads.map((ad) => (
-            <AdCreative key={ad._id} ad={ad} page={page} />
+            <AdCreative key={ad._id} ad={ad} page={page} onClick={source.trackClick} />
           ))}
         </div>
       )}

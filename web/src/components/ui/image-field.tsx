@@ -1,5 +1,5 @@
 import type { UploadedImageResponse } from '@bashboard/server/contract'
-import { CONTENT_IMAGE_MAX_BYTES } from '@bashboard/server/contract/values'
+import { CONTENT_IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '@bashboard/server/contract/limits'
 import { ImageUp, X } from 'lucide-react'
 import { type ChangeEvent, useId, useState } from 'react'
 import { ApiError } from '../../lib/api-client'
@@ -25,10 +25,10 @@ export interface ImageFieldProps {
 
 const ACCEPTED = ['image/jpeg', 'image/png']
 
-/** Checks type and size before uploading; the server checks the bytes again. */
+/** Checks type and size before uploading, in the server's words; the server checks the bytes again. */
 export function imageFileProblem(file: File): string | null {
-  if (!ACCEPTED.includes(file.type)) return 'Please upload a valid image file (JPEG, JPG, or PNG)'
-  if (file.size > CONTENT_IMAGE_MAX_BYTES) return 'Image must be smaller than 5MB'
+  if (!ACCEPTED.includes(file.type)) return IMAGE_MESSAGES.invalidType
+  if (file.size > CONTENT_IMAGE_MAX_BYTES) return IMAGE_MESSAGES.tooLarge
   return null
 }
 
@@ -108,7 +108,9 @@ export function ImageField({ label, image, onChange, upload, uploading, urlPlace
             onChange={(event) => void onFile(event)}
           />
         </label>
-        <span className="text-xs text-muted">JPEG or PNG, at most 5MB</span>
+        <span className="text-xs text-muted">
+          JPEG or PNG, at most {CONTENT_IMAGE_MAX_BYTES / (1024 * 1024)}MB
+        </span>
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <label htmlFor={`${id}-url`} className="sr-only">

@@ -3,7 +3,7 @@ import {
   APPLICATION_DOC_CATEGORIES,
   APPLICATION_LIMITS,
   APPLICATION_MESSAGES,
-} from '@bashboard/server/contract/values'
+} from '@bashboard/server/contract/limits'
 
 /** The document categories, in the order the select lists them (shared with the server). */
 export const DOC_CATEGORIES = APPLICATION_DOC_CATEGORIES
@@ -11,6 +11,8 @@ export const DOC_CATEGORIES = APPLICATION_DOC_CATEGORIES
 export const COVER_LETTER_MIN = APPLICATION_LIMITS.coverLetterMinLength
 /** Longest cover letter the server stores. */
 export const COVER_LETTER_MAX = APPLICATION_LIMITS.coverLetterMaxLength
+/** Largest document, in megabytes, as the form's hint says it. */
+export const DOCUMENT_MAX_MB = APPLICATION_LIMITS.documentMaxBytes / (1024 * 1024)
 
 const ACCEPTED_TYPES = new Set(['image/jpeg', 'image/jpg', 'image/png', 'application/pdf'])
 const ACCEPTED_EXTENSIONS = /\.(jpe?g|png|pdf)$/i

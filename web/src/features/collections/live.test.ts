@@ -55,3 +55,60 @@ describe('collectionsLive', () => {
     expect(state(collectionKeys.myList())).toBe(true)
   })
 })
+
+describe('collections post cards live', () => {
+  it('writes a pushed vote into saved and collection pages holding the post, and leaves the rest', () => {
+    const post = postFixture({ uplikeCount: 1, downlikeCount: 0 })
+    const other = postFixture()
+    const queryClient = new QueryClient()
+    const page = collectionDetailFixture([other, post])
+    const otherPage = collectionDetailFixture([other], { name: 'Other' })
+    queryClient.setQueryData(collectionKeys.page('ada_lovelace', page.slug), page)
+    queryClient.setQueryData(collectionKeys.page('ada_lovelace', otherPage.slug), otherPage)
+    queryClient.setQueryData(collectionKeys.savedPage(1), saved([post]))
+    const foreign = { posts: [post] }
+    queryClient.setQueryData(['elsewhere'], foreign)
+
+    collectionsLive.events['post.votes'](queryClient, { postId: post._id, uplikeCount: 4, downlikeCount: 1 })
+
+    const after = queryClient.getQueryData<CollectionDetail>(collectionKeys.page('ada_lovelace', page.slug))
+    expect(after?.posts[1]).toMatchObject({ _id: post._id, uplikeCount: 4, downlikeCount: 1 })
+    expect(after?.posts[0]).toBe(other)
+    expect(
+      queryClient.getQueryData<SavedPostsResponse>(collectionKeys.savedPage(1))?.posts[0]?.uplikeCount,
+    ).toBe(4)
+    expect(queryClient.getQueryData(collectionKeys.page('ada_lovelace', otherPage.slug))).toBe(otherPage)
+    expect(queryClient.getQueryData(['elsewhere'])).toBe(foreign)
+  })
+
+  it('turns the bookmark off on the cards at once when the post is unsaved in another tab, then refetches', () => {
+    const post = postFixture({ isSaved: true, savedCount: 3 })
+    const queryClient = new QueryClient()
+    const page = collectionDetailFixture([post])
+    queryClient.setQueryData(collectionKeys.page('ada_lovelace', page.slug), page)
+    queryClient.setQueryData(collectionKeys.savedPage(1), saved([post]))
+
+    collectionsLive.events['saved.changed'](queryClient, { postId: post._id, saved: false, savedCount: 2 })
+
+    const after = queryClient.getQueryData<CollectionDetail>(collectionKeys.page('ada_lovelace', page.slug))
+    expect(after?.posts[0]).toMatchObject({ isSaved: false, savedCount: 2 })
+    expect(queryClient.getQueryState(collectionKeys.savedPage(1))?.isInvalidated).toBe(true)
+  })
+
+  it('refetches only the pages holding the post when its `post:<id>` topic is reset', () => {
+    const post = postFixture()
+    const queryClient = new QueryClient()
+    const page = collectionDetailFixture([post])
+    const otherPage = collectionDetailFixture([postFixture()], { name: 'Other' })
+    queryClient.setQueryData(collectionKeys.page('ada_lovelace', page.slug), page)
+    queryClient.setQueryData(collectionKeys.page('ada_lovelace', otherPage.slug), otherPage)
+    queryClient.setQueryData(collectionKeys.myList(), { collections: [], liveId: '1' })
+
+    collectionsLive.reset(queryClient, `post:${post._id}`)
+
+    const state = (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated
+    expect(state(collectionKeys.page('ada_lovelace', page.slug))).toBe(true)
+    expect(state(collectionKeys.page('ada_lovelace', otherPage.slug))).toBe(false)
+    expect(state(collectionKeys.myList())).toBe(false)
+  })
+})

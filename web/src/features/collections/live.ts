@@ -1,7 +1,25 @@
 import type { CollectionDetail, SavedPostsResponse } from '@bashboard/server/contract'
 import type { QueryClient } from '@tanstack/react-query'
+import { patchCards, withChanges } from '../../lib/post-cache'
+import { type PostCardQueries, postCardEvents, resetPostCards } from '../../lib/post-cache-registry'
 import type { LiveFeature } from '../../live/types'
 import { collectionKeys } from './queries'
+
+/** The caller's saved pages and the collection pages: lists of post cards. */
+export const collectionsPostCards: readonly PostCardQueries[] = [
+  {
+    queryKey: collectionKeys.saved(),
+    cards: (data: SavedPostsResponse) => data.posts,
+    patch: (data: SavedPostsResponse, change) => withChanges(data, { posts: patchCards(data.posts, change) }),
+  } satisfies PostCardQueries<SavedPostsResponse>,
+  {
+    queryKey: collectionKeys.pages(),
+    cards: (data: CollectionDetail) => data.posts,
+    patch: (data: CollectionDetail, change) => withChanges(data, { posts: patchCards(data.posts, change) }),
+  } satisfies PostCardQueries<CollectionDetail>,
+]
+
+const postCards = postCardEvents(collectionsPostCards)
 
 /** Drops a deleted post from every cached collection page and saved page, so no card is left broken. */
 function dropPost(queryClient: QueryClient, postId: string): void {
@@ -36,12 +54,16 @@ function invalidateCollectionPages(queryClient: QueryClient, collectionId: strin
  * save elsewhere refetches the Saved list, a collection change refetches the lists and that collection's
  * page (unless this tab's own reorder is still being saved: its order is already on screen), a deleted
  * collection's page refetches into "not found". A post deleted by its author or a moderator (`posts`)
- * leaves every list at once.
+ * leaves every list at once. The cards' counters and the caller's marks follow `post:<id>` events
+ * (lib/post-cache-registry.ts).
  */
 export const collectionsLive = {
-  topicKinds: ['user'],
+  topicKinds: ['user', 'post'],
   events: {
-    'saved.changed': (queryClient) => {
+    ...postCards,
+    'saved.changed': (queryClient, data) => {
+      // The bookmark on every card of it turns on or off at once; the lists themselves refetch.
+      postCards['saved.changed'](queryClient, data)
       void queryClient.invalidateQueries({ queryKey: collectionKeys.saved() })
       // A save from a collection picker elsewhere may have added to a collection too.
       void queryClient.invalidateQueries({ queryKey: collectionKeys.mine() })
@@ -59,10 +81,12 @@ export const collectionsLive = {
       invalidateCollectionPages(queryClient, data.collectionId)
     },
     'post.deleted': (queryClient, data) => {
+      postCards['post.deleted'](queryClient, data)
       dropPost(queryClient, data.postId)
     },
   },
-  reset: (queryClient) => {
+  reset: (queryClient, topic) => {
+    if (resetPostCards(queryClient, collectionsPostCards, topic)) return
     void queryClient.invalidateQueries({ queryKey: collectionKeys.saved() })
     void queryClient.invalidateQueries({ queryKey: collectionKeys.mine() })
     void queryClient.invalidateQueries({ queryKey: collectionKeys.pages() })

@@ -1,10 +1,10 @@
-import { COLLECTION_LIMITS } from '@bashboard/server/contract/values'
+import { COLLECTION_LIMITS, COLLECTION_MESSAGES } from '@bashboard/server/contract/limits'
 
-/** The form's messages: the same words as the API's 422 answers for these limits. */
+/** The form's messages: the API's own 422 texts for these limits. */
 export const COLLECTION_FORM_MESSAGES = {
-  nameRequired: 'Collection name is required',
-  nameTooLong: `Collection name must be at most ${COLLECTION_LIMITS.nameMaxLength} characters`,
-  descriptionTooLong: `Description must be at most ${COLLECTION_LIMITS.descriptionMaxLength} characters`,
+  nameRequired: COLLECTION_MESSAGES.nameRequired,
+  nameTooLong: COLLECTION_MESSAGES.nameTooLong,
+  descriptionTooLong: COLLECTION_MESSAGES.descriptionTooLong,
 } as const
 
 export interface CollectionFormValues {

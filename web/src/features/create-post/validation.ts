@@ -1,8 +1,10 @@
-/** Longest title (docs/product-rules.md#create-post). */
-export const TITLE_MAX_LENGTH = 100
+import { POST_LIMITS, POST_RULE_MESSAGES } from '@bashboard/server/contract/limits'
 
-/** Shortest description, in plain characters (docs/product-rules.md#create-post). */
-export const DESCRIPTION_MIN_LENGTH = 10
+/** Longest title (docs/product-rules.md#create-post), the server's limit. */
+export const TITLE_MAX_LENGTH = POST_LIMITS.titleMaxLength
+
+/** Shortest description, in plain characters (docs/product-rules.md#create-post), the server's limit. */
+export const DESCRIPTION_MIN_LENGTH = POST_LIMITS.descriptionMinLength
 
 export interface CreatePostValues {
   title: string
@@ -35,22 +37,18 @@ export function plainText(html: string): string {
 }
 
 /**
- * The first rule the values break, in the order of docs/product-rules.md#create-post; null when they may be
- * sent.
+ * The first rule the values break, in the order of docs/product-rules.md#create-post, with the words the
+ * server answers for it; null when they may be sent.
  */
 export function validateCreatePost(values: CreatePostValues): CreatePostProblem | null {
   const title = values.title.trim()
-  if (title === '') return { field: 'title', message: 'Please enter a post title.' }
-  if (title.length > TITLE_MAX_LENGTH)
-    return { field: 'title', message: `Please keep the title to ${TITLE_MAX_LENGTH} characters.` }
-  if (values.command.trim() === '') return { field: 'command', message: 'Please enter a Linux command.' }
+  if (title === '') return { field: 'title', message: POST_RULE_MESSAGES.titleRequired }
+  if (title.length > TITLE_MAX_LENGTH) return { field: 'title', message: POST_RULE_MESSAGES.titleTooLong }
+  if (values.command.trim() === '') return { field: 'command', message: POST_RULE_MESSAGES.commandRequired }
   const text = plainText(values.description)
-  if (text === '') return { field: 'description', message: 'Please enter a description for your post.' }
+  if (text === '') return { field: 'description', message: POST_RULE_MESSAGES.descriptionRequired }
   if (text.length < DESCRIPTION_MIN_LENGTH)
-    return {
-      field: 'description',
-      message: 'Please provide a more detailed description (at least 10 characters).',
-    }
-  if (values.category === '') return { field: 'category', message: 'Please select a category.' }
+    return { field: 'description', message: POST_RULE_MESSAGES.descriptionTooShort }
+  if (values.category === '') return { field: 'category', message: POST_RULE_MESSAGES.categoryRequired }
   return null
 }

@@ -1,6 +1,7 @@
 import type { LeaderboardEntry, WebsiteResponse } from '@bashboard/server/contract'
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
+import { postFixture, websiteFixture } from '../../test/post-fixtures'
 import { homeKeys } from './api'
 import { homeLive, weeklyLeadersAfterPush } from './live'
 
@@ -54,5 +55,48 @@ describe('home weekly leaders live', () => {
       ['user_2', 44],
       ['user_1', 30],
     ])
+  })
+})
+
+describe('home post cards live', () => {
+  it("writes a pushed vote into the home lists' cards and leaves other queries as they were", () => {
+    const post = postFixture({ uplikeCount: 1, downlikeCount: 0 })
+    const other = postFixture()
+    const queryClient = new QueryClient()
+    queryClient.setQueryData(
+      homeKeys.website(),
+      websiteFixture({ latestPosts: [other, post], topWeeklyPosts: [post] }),
+    )
+    const stats = { ...website([]).platformStats, liveId: '4' }
+    queryClient.setQueryData(homeKeys.stats(), stats)
+    const foreign = { posts: [post] }
+    queryClient.setQueryData(['elsewhere'], foreign)
+
+    homeLive.events['post.votes'](queryClient, { postId: post._id, uplikeCount: 5, downlikeCount: 2 })
+
+    const home = queryClient.getQueryData<WebsiteResponse>(homeKeys.website())
+    expect(home?.latestPosts[1]).toMatchObject({ _id: post._id, uplikeCount: 5, downlikeCount: 2 })
+    expect(home?.topWeeklyPosts[0]).toMatchObject({ uplikeCount: 5, downlikeCount: 2 })
+    expect(home?.latestPosts[0]).toBe(other)
+    expect(queryClient.getQueryData(homeKeys.stats())).toBe(stats)
+    expect(queryClient.getQueryData(['elsewhere'])).toBe(foreign)
+  })
+
+  it('renames an author on the home cards, and refetches them when a `post:<id>` they hold is reset', () => {
+    const post = postFixture()
+    const queryClient = new QueryClient()
+    queryClient.setQueryData(homeKeys.website(), websiteFixture({ latestPosts: [post], topWeeklyPosts: [] }))
+    homeLive.events['author.updated'](queryClient, {
+      userId: post.author._id,
+      username: 'grace',
+      avatar: null,
+    })
+    expect(
+      queryClient.getQueryData<WebsiteResponse>(homeKeys.website())?.latestPosts[0]?.author.username,
+    ).toBe('grace')
+    homeLive.reset(queryClient, `post:${postFixture()._id}`)
+    expect(queryClient.getQueryState(homeKeys.website())?.isInvalidated).toBe(false)
+    homeLive.reset(queryClient, `post:${post._id}`)
+    expect(queryClient.getQueryState(homeKeys.website())?.isInvalidated).toBe(true)
   })
 })

@@ -1,6 +1,22 @@
 import type { LeaderboardEntry, StatsResponse, WebsiteResponse } from '@bashboard/server/contract'
+import { patchCards, patchReacted, withChanges } from '../../lib/post-cache'
+import { type PostCardQueries, postCardEvents, resetPostCards } from '../../lib/post-cache-registry'
 import type { LiveFeature } from '../../live/types'
 import { homeKeys } from './api'
+
+/** The home page's post cards: the latest and the week's top posts, with the caller's votes among them. */
+export const homePostCards: readonly PostCardQueries[] = [
+  {
+    queryKey: homeKeys.website(),
+    cards: (data: WebsiteResponse) => [...data.latestPosts, ...data.topWeeklyPosts],
+    patch: (data: WebsiteResponse, change) =>
+      withChanges(data, {
+        latestPosts: patchCards(data.latestPosts, change),
+        topWeeklyPosts: patchCards(data.topWeeklyPosts, change),
+        myReactedPosts: patchReacted(data.myReactedPosts, change),
+      }),
+  } satisfies PostCardQueries<WebsiteResponse>,
+]
 
 /**
  * The weekly leaders card after a `leaderboard.updated` push for `week`: the pushed top 5 in their new
@@ -24,12 +40,13 @@ export function weeklyLeadersAfterPush(
 /**
  * Home page live updates: the `stats` topic carries the four tiles' absolute values; a post created or
  * deleted on `posts` changes the latest list, so it is refetched; the weekly leaders card follows the
- * `leaderboard` topic's `week` board. (Vote and view counts of the listed
- * posts are merged by the posts feature, which updates every cached query holding a post.)
+ * `leaderboard` topic's `week` board. The listed posts' counters, the caller's marks and renamed authors
+ * are written into the cards (`post:<id>` and `posts` events, lib/post-cache-registry.ts).
  */
 export const homeLive = {
-  topicKinds: ['stats', 'posts', 'leaderboard'],
+  topicKinds: ['stats', 'posts', 'leaderboard', 'post'],
   events: {
+    ...postCardEvents(homePostCards),
     'stats.updated': (queryClient, data) => {
       queryClient.setQueryData<StatsResponse>(homeKeys.stats(), (current) =>
         // Without a cached response there is no liveId to keep; the next fetch brings both.
@@ -39,6 +56,7 @@ export const homeLive = {
     'post.created': (queryClient) => {
       void queryClient.invalidateQueries({ queryKey: homeKeys.website() })
     },
+    // Refetched whether or not the lists held it: a deleted post leaves room for an older one.
     'post.deleted': (queryClient) => {
       void queryClient.invalidateQueries({ queryKey: homeKeys.website() })
     },
@@ -56,6 +74,7 @@ export const homeLive = {
     },
   },
   reset: (queryClient, topic) => {
+    if (resetPostCards(queryClient, homePostCards, topic)) return
     void queryClient.invalidateQueries({
       queryKey: topic === 'stats' ? homeKeys.stats() : homeKeys.website(),
     })

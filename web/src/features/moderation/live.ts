@@ -1,4 +1,6 @@
-import type { ModActivityResponse, ModStatsResponse } from '@bashboard/server/contract'
+import type { ModActivityResponse, ModPostListResponse, ModStatsResponse } from '@bashboard/server/contract'
+import { patchCards, withChanges } from '../../lib/post-cache'
+import { type PostCardQueries, postCardEvents, resetPostCards } from '../../lib/post-cache-registry'
 import type { LiveFeature } from '../../live/types'
 import { ACTIVITY_KEEP, modKeys, removeFromQueue } from './api'
 import { activityKey } from './format'
@@ -11,14 +13,26 @@ function bumpLastMinute(series: number[]): number[] {
   return next
 }
 
+/** The console's post search results: rows with the vote and comment counters of a card. */
+export const moderationPostCards: readonly PostCardQueries[] = [
+  {
+    queryKey: modKeys.postLists(),
+    cards: (data: ModPostListResponse) => data.posts,
+    patch: (data: ModPostListResponse, change) =>
+      withChanges(data, { posts: patchCards(data.posts, change) }),
+  } satisfies PostCardQueries<ModPostListResponse>,
+]
+
 /**
  * The `mod` topic (moderators only). New applications are refetched into the queue; a decision by any
  * moderator drops the item from every console's queue; activity is prepended to the stream and nudges
- * the counters until their next poll. A reset refetches the whole console.
+ * the counters until their next poll. A reset refetches the whole console. Listed posts follow their
+ * `post:<id>` and `posts` events like every post card (lib/post-cache-registry.ts).
  */
 export const moderationLive = {
-  topicKinds: ['mod'],
+  topicKinds: ['mod', 'post'],
   events: {
+    ...postCardEvents(moderationPostCards),
     'application.submitted': (queryClient) => {
       void queryClient.invalidateQueries({ queryKey: modKeys.applicationLists() })
     },
@@ -45,7 +59,8 @@ export const moderationLive = {
       })
     },
   },
-  reset: (queryClient) => {
+  reset: (queryClient, topic) => {
+    if (resetPostCards(queryClient, moderationPostCards, topic)) return
     void queryClient.invalidateQueries({ queryKey: modKeys.all })
   },
 } satisfies LiveFeature

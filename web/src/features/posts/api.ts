@@ -1,11 +1,19 @@
-import type { DeletePostResponse, PostCard, VoteResponse } from '@bashboard/server/contract'
+import type {
+  DeletePostResponse,
+  PostCard,
+  PostDetailResponse,
+  VoteResponse,
+} from '@bashboard/server/contract'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useToast } from '../../components/ui/toast'
 import { apiFetch } from '../../lib/api-client'
+import { holdsPost } from '../../lib/post-cache'
 import {
   type CacheSnapshot,
-  containsPost,
+  cancelPostEverywhere,
   countsAfterVote,
+  invalidatePostElsewhere,
+  postDetailCards,
   restoreSnapshot,
   updatePostEverywhere,
   type VoteState,
@@ -41,6 +49,11 @@ export function clearIncomingPosts(queryClient: ReturnType<typeof useQueryClient
   queryClient.setQueryData<PostCard[]>(postKeys.incoming(), [])
 }
 
+/** True when a cached post page shows the post (as itself or among its related posts). */
+function holdsDetail(data: unknown, postId: string): boolean {
+  return data != null && holdsPost(postDetailCards.cards(data as PostDetailResponse), postId)
+}
+
 export type VoteDirection = 'upvote' | 'downvote'
 
 export interface VoteVariables {
@@ -67,7 +80,7 @@ export function useVotePost() {
     onMutate: async ({ postId, direction, current }) => {
       const next = countsAfterVote(current, direction)
       // A refetch landing after the optimistic write would briefly show the old counts again.
-      await queryClient.cancelQueries({ predicate: (query) => containsPost(query.state.data, postId) })
+      await cancelPostEverywhere(queryClient, postId)
       const snapshot = updatePostEverywhere(
         queryClient,
         postId,
@@ -90,7 +103,7 @@ export function useVotePost() {
       )
       void queryClient.invalidateQueries({
         queryKey: postKeys.details(),
-        predicate: (query) => containsPost(query.state.data, result.postId),
+        predicate: (query) => holdsDetail(query.state.data, result.postId),
       })
       toast({
         title: direction === 'upvote' ? 'Post upvoted!' : 'Post downvoted!',
@@ -114,8 +127,11 @@ export function useDeletePost() {
       }),
     onSuccess: (_result, postId) => {
       const ownPage = (data: unknown) => (data as { post?: PostCard } | undefined)?.post?._id === postId
+      void invalidatePostElsewhere(queryClient, postId)
+      // Other posts' pages list it among their related posts.
       void queryClient.invalidateQueries({
-        predicate: (query) => containsPost(query.state.data, postId) && !ownPage(query.state.data),
+        queryKey: postKeys.details(),
+        predicate: (query) => holdsDetail(query.state.data, postId) && !ownPage(query.state.data),
       })
       void queryClient.invalidateQueries({
         queryKey: postKeys.details(),

@@ -1,105 +1,84 @@
-import type { LiveEventMap, PostCard } from '@bashboard/server/contract'
-import type { QueryClient, QueryKey } from '@tanstack/react-query'
+import type { BrowseResponse, PostCard, PostDetailResponse } from '@bashboard/server/contract'
+import type { QueryClient } from '@tanstack/react-query'
+import {
+  type PostCacheChange,
+  type PostChange,
+  patchCard,
+  patchCards,
+  patchReacted,
+  type VoteState,
+  withChanges,
+} from '../../lib/post-cache'
+import {
+  type CacheSnapshot,
+  cancelPostQueries,
+  invalidatePostQueries,
+  type PostCardQueries,
+  registeredPostCardQueries,
+  restorePostCards,
+  writePostChange,
+} from '../../lib/post-cache-registry'
+import { postKeys } from './queries'
 
-/** A user's vote on one post. */
-export type VoteState = 'liked' | 'disliked' | 'none'
+export type { CacheSnapshot, VoteState }
+
+/** A detail page's own marks of the caller (`isLiked`, `isDisliked`, `isSaved`) after a change. */
+function detailMarks(data: PostDetailResponse, change: PostCacheChange): Partial<PostDetailResponse> {
+  if (!('postId' in change) || data.post._id !== change.postId) return {}
+  const marks: Partial<PostDetailResponse> = {}
+  if (change.vote) {
+    marks.isLiked = change.vote === 'liked'
+    marks.isDisliked = change.vote === 'disliked'
+  }
+  if (change.saved !== undefined) marks.isSaved = change.saved
+  return marks
+}
+
+/** Post pages: the post, the caller's marks on it, and the related posts' cards. */
+export const postDetailCards: PostCardQueries<PostDetailResponse> = {
+  queryKey: postKeys.details(),
+  cards: (data) => [data.post, ...data.related],
+  patch: (data, change) =>
+    withChanges(data, {
+      post: patchCard(data.post, change),
+      related: patchCards(data.related, change),
+      ...detailMarks(data, change),
+    }),
+}
+
+/** Browse and search pages, with the caller's votes among them. */
+export const browseCards: PostCardQueries<BrowseResponse> = {
+  queryKey: postKeys.browses(),
+  cards: (data) => data.posts,
+  patch: (data, change) =>
+    withChanges(data, {
+      posts: patchCards(data.posts, change),
+      myReactedPosts: patchReacted(data.myReactedPosts, change),
+    }),
+}
+
+/** Live-pushed posts waiting behind Browse's "N new commands" banner. */
+export const incomingCards: PostCardQueries<PostCard[]> = {
+  queryKey: postKeys.incoming(),
+  cards: (data) => data,
+  patch: (data, change) => patchCards(data, change),
+}
+
+/** The posts feature's own post-card queries; its live handlers write into these. */
+export const postsPostCards: readonly PostCardQueries[] = [postDetailCards, browseCards, incomingCards]
+
+/** Ours and every other feature's the app registered (app/post-cache-patches.ts). */
+function everyPostCardQuery(): readonly PostCardQueries[] {
+  return [...postsPostCards, ...registeredPostCardQueries()]
+}
 
 /** Absolute counter values to write into every cached copy of a post. */
-export type PostCounts = Partial<
-  Pick<PostCard, 'uplikeCount' | 'downlikeCount' | 'viewCount' | 'commentsCount' | 'savedCount'>
->
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-function isPostCard(value: Record<string, unknown>, postId: string): boolean {
-  return value._id === postId && typeof value.uplikeCount === 'number'
-}
-
-function withMembership(list: unknown, postId: string, member: boolean): unknown {
-  if (!Array.isArray(list)) return list
-  const has = list.includes(postId)
-  if (has === member) return list
-  return member ? [...list, postId] : list.filter((id) => id !== postId)
-}
+export type PostCounts = Omit<PostChange, 'postId' | 'vote' | 'saved'>
 
 /**
- * Rebuilds `value` bottom-up, passing every object (children first) through `rewrite`. Branches
- * nothing changed in keep their identity, so an untouched query is not rewritten and nothing
- * re-renders for it.
- */
-function rewriteRecords(
-  value: unknown,
-  rewrite: (record: Record<string, unknown>) => Record<string, unknown>,
-): unknown {
-  if (Array.isArray(value)) {
-    let changed = false
-    const next = value.map((item) => {
-      const rewritten = rewriteRecords(item, rewrite)
-      if (rewritten !== item) changed = true
-      return rewritten
-    })
-    return changed ? next : value
-  }
-  if (!isRecord(value)) return value
-  let result: Record<string, unknown> = value
-  for (const [key, child] of Object.entries(value)) {
-    const rewritten = rewriteRecords(child, rewrite)
-    if (rewritten !== child) {
-      if (result === value) result = { ...value }
-      result[key] = rewritten
-    }
-  }
-  return rewrite(result)
-}
-
-/**
- * Returns `value` with every copy of the post rewritten: its counters set, and (when `vote` is given) the
- * caller's vote marks (`myReactedPosts` lists, a detail response's `isLiked`/`isDisliked`). Unchanged
- * branches keep their identity.
- */
-export function rewritePost(value: unknown, postId: string, counts: PostCounts, vote?: VoteState): unknown {
-  return rewriteRecords(value, (record) => {
-    let result = record
-    if (isPostCard(result, postId)) {
-      const differs = Object.entries(counts).some(([key, count]) => result[key] !== count)
-      if (differs) result = { ...result, ...counts }
-    }
-    if (vote) {
-      if (Array.isArray(result.likedPosts) && Array.isArray(result.dislikedPosts)) {
-        const likedPosts = withMembership(result.likedPosts, postId, vote === 'liked')
-        const dislikedPosts = withMembership(result.dislikedPosts, postId, vote === 'disliked')
-        if (likedPosts !== result.likedPosts || dislikedPosts !== result.dislikedPosts) {
-          result = { ...result, likedPosts, dislikedPosts }
-        }
-      }
-      if (isRecord(result.post) && result.post._id === postId && typeof result.isLiked === 'boolean') {
-        const isLiked = vote === 'liked'
-        const isDisliked = vote === 'disliked'
-        if (result.isLiked !== isLiked || result.isDisliked !== isDisliked) {
-          result = { ...result, isLiked, isDisliked }
-        }
-      }
-    }
-    return result
-  })
-}
-
-/** True when `value` holds a copy of the post anywhere inside it. */
-export function containsPost(value: unknown, postId: string): boolean {
-  if (Array.isArray(value)) return value.some((item) => containsPost(item, postId))
-  if (!isRecord(value)) return false
-  if (isPostCard(value, postId)) return true
-  return Object.values(value).some((child) => containsPost(child, postId))
-}
-
-/** The previous data of every query a rewrite changed, to put back when an optimistic update fails. */
-export type CacheSnapshot = ReadonlyArray<readonly [QueryKey, unknown]>
-
-/**
- * Writes new counters (and optionally the caller's vote) into EVERY cached query holding the post: the
- * detail page, each cached browse page, the home lists. Returns what it replaced.
+ * Writes new counters (and optionally the caller's vote) into every cached query holding the post: ours
+ * (detail, browse pages) and the other features' (home lists, programs, saved, profiles). Returns what it
+ * replaced, for a rollback.
  */
 export function updatePostEverywhere(
   queryClient: QueryClient,
@@ -107,72 +86,12 @@ export function updatePostEverywhere(
   counts: PostCounts,
   vote?: VoteState,
 ): CacheSnapshot {
-  return rewriteEverywhere(queryClient, (data) => rewritePost(data, postId, counts, vote))
-}
-
-/** Passes every cached query's data through `rewrite`, stores what changed, and returns what it replaced. */
-function rewriteEverywhere(queryClient: QueryClient, rewrite: (data: unknown) => unknown): CacheSnapshot {
-  const replaced: Array<readonly [QueryKey, unknown]> = []
-  for (const query of queryClient.getQueryCache().getAll()) {
-    const data = query.state.data
-    if (data === undefined) continue
-    const next = rewrite(data)
-    if (next === data) continue
-    replaced.push([query.queryKey, data])
-    queryClient.setQueryData(query.queryKey, next)
-  }
-  return replaced
-}
-
-/** A user's new name and avatar, as `author.updated` carries them. */
-export type AuthorChange = LiveEventMap['posts']['author.updated']
-
-/**
- * Returns `value` with the user's username and avatar replaced on every post of theirs (anything
- * carrying post counters: cards, detail pages, profile lists). Comments are not posts: the comments
- * feature patches its own lists. Unchanged branches keep their identity, like {@link rewritePost}.
- */
-export function rewriteAuthor(value: unknown, change: AuthorChange): unknown {
-  return rewriteRecords(value, (record) => {
-    const author = record.author
-    if (
-      typeof record.uplikeCount === 'number' &&
-      isRecord(author) &&
-      author._id === change.userId &&
-      (author.username !== change.username || author.avatar !== change.avatar)
-    ) {
-      return { ...record, author: { ...author, username: change.username, avatar: change.avatar } }
-    }
-    return record
-  })
-}
-
-/** Writes a user's new name and avatar into every cached query showing their posts. */
-export function updateAuthorEverywhere(queryClient: QueryClient, change: AuthorChange): void {
-  rewriteEverywhere(queryClient, (data) => rewriteAuthor(data, change))
+  return writePostChange(queryClient, everyPostCardQuery(), { ...counts, postId, ...(vote ? { vote } : {}) })
 }
 
 /**
- * Returns `value` with the caller's saved mark and the saved count of the post rewritten: on every card
- * (`isSaved`, `savedCount`) and on a detail response (its own `isSaved`). Unchanged branches keep their
- * identity, like {@link rewritePost}.
- */
-export function rewriteSaved(value: unknown, postId: string, saved: boolean, savedCount: number): unknown {
-  return rewriteRecords(value, (record) => {
-    let result = record
-    if (isPostCard(result, postId) && (result.isSaved !== saved || result.savedCount !== savedCount)) {
-      result = { ...result, isSaved: saved, savedCount }
-    }
-    if (isRecord(result.post) && result.post._id === postId && typeof result.isSaved === 'boolean') {
-      if (result.isSaved !== saved) result = { ...result, isSaved: saved }
-    }
-    return result
-  })
-}
-
-/**
- * Writes the caller's saved mark and the saved count into every cached query holding the post. Returns
- * what it replaced, for a rollback.
+ * Writes the caller's saved mark and the saved count into every cached query holding the post (cards'
+ * `isSaved` and `savedCount`, a detail page's own `isSaved`). Returns what it replaced, for a rollback.
  */
 export function updateSavedEverywhere(
   queryClient: QueryClient,
@@ -180,17 +99,26 @@ export function updateSavedEverywhere(
   saved: boolean,
   savedCount: number,
 ): CacheSnapshot {
-  return rewriteEverywhere(queryClient, (data) => rewriteSaved(data, postId, saved, savedCount))
+  return writePostChange(queryClient, everyPostCardQuery(), { postId, saved, savedCount })
 }
 
-/** Puts back what `updatePostEverywhere` replaced. */
+/** Puts back what `updatePostEverywhere` or `updateSavedEverywhere` replaced. */
 export function restoreSnapshot(queryClient: QueryClient, snapshot: CacheSnapshot): void {
-  for (const [queryKey, data] of snapshot) queryClient.setQueryData(queryKey, data)
+  restorePostCards(queryClient, snapshot)
 }
 
-/** Refetches (or marks stale) every query holding the post, e.g. after it was deleted. */
-export function invalidatePostEverywhere(queryClient: QueryClient, postId: string): Promise<void> {
-  return queryClient.invalidateQueries({ predicate: (query) => containsPost(query.state.data, postId) })
+/** Cancels the fetches of every query holding the post, so none lands over an optimistic write. */
+export function cancelPostEverywhere(queryClient: QueryClient, postId: string): Promise<void> {
+  return cancelPostQueries(queryClient, everyPostCardQuery(), postId)
+}
+
+/**
+ * Refetches every query holding the post except our detail pages, which the caller decides about
+ * (after a delete its own page must not refetch into "not found").
+ */
+export function invalidatePostElsewhere(queryClient: QueryClient, postId: string): Promise<void> {
+  const lists = everyPostCardQuery().filter((entry) => entry !== postDetailCards)
+  return invalidatePostQueries(queryClient, lists, postId)
 }
 
 /** The vote state of a post for the signed-in user, read from a response's `myReactedPosts`. */

@@ -2,7 +2,7 @@ import type { SaveResponse } from '@bashboard/server/contract'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useToast } from '../../components/ui/toast'
 import { apiFetch } from '../../lib/api-client'
-import { type CacheSnapshot, containsPost, restoreSnapshot, updateSavedEverywhere } from './cache'
+import { type CacheSnapshot, cancelPostEverywhere, restoreSnapshot, updateSavedEverywhere } from './cache'
 
 export interface SaveVariables {
   postId: string
@@ -27,7 +27,7 @@ export function useSavePost() {
       }),
     onMutate: async ({ postId, save, savedCount }) => {
       // A refetch landing after the optimistic write would briefly show the old state again.
-      await queryClient.cancelQueries({ predicate: (query) => containsPost(query.state.data, postId) })
+      await cancelPostEverywhere(queryClient, postId)
       const next = Math.max(0, savedCount + (save ? 1 : -1))
       return { snapshot: updateSavedEverywhere(queryClient, postId, save, next) }
     },

@@ -1,4 +1,5 @@
-import { TOKEN_EXPIRY_DAYS, TOKEN_LIMITS, TOKEN_SCOPES } from '@bashboard/server/contract/values'
+import { TOKEN_LIMITS, TOKEN_NAME_MESSAGES } from '@bashboard/server/contract/limits'
+import { TOKEN_EXPIRY_DAYS, TOKEN_SCOPES } from '@bashboard/server/contract/values'
 
 export type TokenScope = (typeof TOKEN_SCOPES)[number]
 export type TokenExpiry = (typeof TOKEN_EXPIRY_DAYS)[number] | 'never'
@@ -20,9 +21,10 @@ export const EXPIRY_OPTIONS: readonly { value: TokenExpiry; label: string }[] = 
   { value: 'never', label: 'No expiration' },
 ]
 
+/** The form's messages; the name's are the API's own 422 texts. */
 export const TOKEN_FORM_MESSAGES = {
-  nameRequired: 'Give the token a name',
-  nameTooLong: `Token name must be at most ${TOKEN_LIMITS.nameMaxLength} characters`,
+  nameRequired: TOKEN_NAME_MESSAGES.nameRequired,
+  nameTooLong: TOKEN_NAME_MESSAGES.nameTooLong,
   scopesRequired: 'Choose at least one scope',
 } as const
 

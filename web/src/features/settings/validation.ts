@@ -1,18 +1,29 @@
-import { AVATAR_MAX_BYTES } from '@bashboard/server/contract/values'
+import {
+  ACCOUNT_LIMITS,
+  ACCOUNT_MESSAGES,
+  AVATAR_MAX_BYTES,
+  IMAGE_MESSAGES,
+} from '@bashboard/server/contract/limits'
 
-/** The messages of docs/product-rules.md#settings, word for word. */
+/**
+ * The messages of docs/product-rules.md#settings, word for word. The avatar and password rules are the
+ * server's too, so their texts are the ones it answers.
+ */
 export const SETTINGS_MESSAGES = {
-  avatarType: 'Please upload a valid image file (JPEG, JPG, or PNG)',
-  avatarSize: 'Image must be smaller than 5MB',
+  avatarType: IMAGE_MESSAGES.invalidType,
+  avatarSize: IMAGE_MESSAGES.tooLarge,
   usernameRequired: 'Username is required',
   emailRequired: 'Email is required',
   currentPasswordRequired: 'Current password is required',
   passwordMismatch: "New passwords don't match",
-  passwordTooShort: 'Password must be at least 6 characters long',
+  passwordTooShort: ACCOUNT_MESSAGES.passwordTooShort,
 } as const
 
-/** docs/product-rules.md#settings: a new password has at least 6 characters. */
-export const MIN_PASSWORD_LENGTH = 6
+/** docs/product-rules.md#settings: a new password has at least 6 characters (the server's limit). */
+export const MIN_PASSWORD_LENGTH = ACCOUNT_LIMITS.passwordMinLength
+
+/** Largest avatar, in megabytes, as the picker's hint says it. */
+export const AVATAR_MAX_MB = AVATAR_MAX_BYTES / (1024 * 1024)
 
 const AVATAR_TYPES = new Set(['image/jpeg', 'image/jpg', 'image/png'])
 const AVATAR_EXTENSION = /\.(jpe?g|png)$/i

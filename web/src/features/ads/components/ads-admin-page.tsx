@@ -8,6 +8,7 @@ import {
   type CreateAdBody,
   type ModAd,
 } from '@bashboard/server/contract'
+import { AD_TITLE_MAX_LENGTH } from '@bashboard/server/contract/limits'
 import { useQuery } from '@tanstack/react-query'
 import { MousePointerClick, Pause, Play } from 'lucide-react'
 import { type FormEvent, type ReactNode, useId, useState } from 'react'
@@ -150,7 +151,7 @@ function AdEditor({ ad, onDone }: { ad: ModAd | null; onDone: () => void }) {
         <Input
           label="Title (alt text)"
           value={draft.title}
-          maxLength={100}
+          maxLength={AD_TITLE_MAX_LENGTH}
           onChange={(event) => set({ title: event.target.value })}
         />
         <div className="grid gap-4 sm:grid-cols-3">

@@ -16,6 +16,7 @@ import {
   coverLetterLongEnough,
   DOC_CATEGORIES,
   DOCUMENT_ACCEPT,
+  DOCUMENT_MAX_MB,
   validateApplication,
 } from '../validation'
 
@@ -144,7 +145,7 @@ export function ApplicationForm({ resubmit }: ApplicationFormProps) {
           )}
         />
         <p id={`${ids.document}-hint`} className="text-xs text-muted">
-          JPEG, JPG, PNG or PDF, up to 10MB. Only moderators can see it.
+          JPEG, JPG, PNG or PDF, up to {DOCUMENT_MAX_MB}MB. Only moderators can see it.
         </p>
         {values.document ? (
           <p className="flex items-center gap-2 font-mono text-xs text-accent-text">

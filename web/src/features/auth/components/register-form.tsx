@@ -1,3 +1,4 @@
+import { ACCOUNT_LIMITS } from '@bashboard/server/contract/limits'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useSetAtom } from 'jotai'
 import { type FormEvent, type RefObject, useRef, useState } from 'react'
@@ -93,7 +94,7 @@ export function RegisterForm() {
         value={values.username}
         onChange={update('username')}
         error={errors.username}
-        hint="3–30 characters: letters, digits, _ and -."
+        hint={`${ACCOUNT_LIMITS.usernameMinLength}–${ACCOUNT_LIMITS.usernameMaxLength} characters: letters, digits, _ and -.`}
       />
       <Input
         ref={refs.email}
@@ -115,7 +116,7 @@ export function RegisterForm() {
         value={values.password}
         onChange={update('password')}
         error={errors.password}
-        hint="At least 6 characters."
+        hint={`At least ${ACCOUNT_LIMITS.passwordMinLength} characters.`}
       />
       <PasswordInput
         ref={refs.confirmPassword}

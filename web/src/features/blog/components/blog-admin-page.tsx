@@ -1,5 +1,9 @@
 import type { BlogStatus, CreateBlogBody, ModBlog } from '@bashboard/server/contract'
-import { BLOG_METADESCRIPTION_MAX_LENGTH, BLOG_TITLE_MAX_LENGTH } from '@bashboard/server/contract/values'
+import {
+  BLOG_MESSAGES,
+  BLOG_METADESCRIPTION_MAX_LENGTH,
+  BLOG_TITLE_MAX_LENGTH,
+} from '@bashboard/server/contract/limits'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Eye, EyeOff } from 'lucide-react'
@@ -43,13 +47,14 @@ function draftOf(blog: ModBlog | null): Draft {
   }
 }
 
-/** The first problem of a draft, in the order of the form's fields, or null. */
+/** The first problem of a draft, in the order of the form's fields, in the server's words, or null. */
 export function draftProblem(draft: Draft): string | null {
-  if (draft.title.trim() === '') return 'Please enter a title.'
-  if (draft.title.trim().length > BLOG_TITLE_MAX_LENGTH)
-    return `The title must be at most ${BLOG_TITLE_MAX_LENGTH} characters.`
-  if (draft.metadescription.trim() === '') return 'Please enter a meta description.'
-  if (plainText(draft.content) === '') return 'Please write the article.'
+  if (draft.title.trim() === '') return BLOG_MESSAGES.titleRequired
+  if (draft.title.trim().length > BLOG_TITLE_MAX_LENGTH) return BLOG_MESSAGES.titleTooLong
+  if (draft.metadescription.trim() === '') return BLOG_MESSAGES.metadescriptionRequired
+  if (draft.metadescription.trim().length > BLOG_METADESCRIPTION_MAX_LENGTH)
+    return BLOG_MESSAGES.metadescriptionTooLong
+  if (plainText(draft.content) === '') return BLOG_MESSAGES.contentRequired
   return null
 }
 

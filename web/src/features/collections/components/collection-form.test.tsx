@@ -1,5 +1,5 @@
 import type { MyCollectionsResponse } from '@bashboard/server/contract'
-import { COLLECTION_LIMITS } from '@bashboard/server/contract/values'
+import { COLLECTION_LIMITS } from '@bashboard/server/contract/limits'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
@@ -102,14 +102,14 @@ describe('The collection form (profile › Collections › New collection)', () 
     expect(name).toHaveAttribute('aria-invalid', 'true')
     expect(name).toHaveFocus()
 
-    fireEvent.change(name, { target: { value: 'x'.repeat(COLLECTION_LIMITS.nameMaxLength + 1) } })
+    fireEvent.input(name, { target: { value: 'x'.repeat(COLLECTION_LIMITS.nameMaxLength + 1) } })
     expect(within(form).queryByText('Collection name is required')).not.toBeInTheDocument()
     await events.click(submit)
     expect(within(form).getByText('Collection name must be at most 60 characters')).toBeInTheDocument()
 
     // Exactly at the limits is fine for the name; one character over the description's is not.
-    fireEvent.change(name, { target: { value: 'x'.repeat(COLLECTION_LIMITS.nameMaxLength) } })
-    fireEvent.change(within(form).getByLabelText(/Description/), {
+    fireEvent.input(name, { target: { value: 'x'.repeat(COLLECTION_LIMITS.nameMaxLength) } })
+    fireEvent.input(within(form).getByLabelText(/Description/), {
       target: { value: 'd'.repeat(COLLECTION_LIMITS.descriptionMaxLength + 1) },
     })
     await events.click(submit)

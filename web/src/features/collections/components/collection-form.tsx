@@ -1,5 +1,5 @@
-import { COLLECTION_LIMITS } from '@bashboard/server/contract/values'
-import { type FormEvent, useId, useRef, useState } from 'react'
+import { COLLECTION_LIMITS } from '@bashboard/server/contract/limits'
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { Button } from '../../../components/ui/button'
 import { Checkbox } from '../../../components/ui/checkbox'
 import { Input } from '../../../components/ui/input'
@@ -59,6 +59,12 @@ export function CollectionForm({
   const descriptionRef = useRef<HTMLTextAreaElement>(null)
   const formErrorId = useId()
 
+  // Focused here rather than with the autoFocus attribute: a browser acts on that attribute once per page
+  // load, so a form shown later would not get focus unless the renderer emulates it (React does, Preact not).
+  useEffect(() => {
+    if (autoFocus) nameRef.current?.focus()
+  }, [autoFocus])
+
   async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault()
     if (pending) return
@@ -101,7 +107,6 @@ export function CollectionForm({
         label="Name"
         name="name"
         autoComplete="off"
-        autoFocus={autoFocus}
         value={values.name}
         onChange={(event) => {
           const name = event.currentTarget.value

@@ -1,12 +1,10 @@
 import type { Comment } from '@bashboard/server/contract'
+import { COMMENT_MAX_LENGTH } from '@bashboard/server/contract/limits'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { Button } from '../../../components/ui/button'
 import { useToast } from '../../../components/ui/toast'
 import { ApiError } from '../../../lib/api-client'
 import { useEditCommentMutation } from '../edit'
-
-/** The server refuses longer comments (contract COMMENT_MAX_LENGTH). */
-const COMMENT_MAX_LENGTH = 2000
 
 export interface CommentEditFormProps {
   comment: Comment

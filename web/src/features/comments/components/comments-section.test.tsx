@@ -13,12 +13,14 @@ import userEvent from '@testing-library/user-event'
 import { Provider as JotaiProvider } from 'jotai'
 import { describe, expect, it, vi } from 'vitest'
 import { Toaster } from '../../../components/ui/toast'
+import { createLiveDispatcher } from '../../../live/dispatcher'
 import { LiveProvider } from '../../../live/live-provider'
 import { createQueryClient } from '../../../router'
 import { createAppStore } from '../../../state/store'
 import { createFakeSocketFactory } from '../../../test/fake-socket'
 import { errorBody, mockApi, profileFixture } from '../../../test/mock-api'
 import { storeSession, validSession } from '../../../test/render-app'
+import { commentsLive } from '../live'
 import { CommentsSection } from './comments-section'
 
 const postId = '00000000-0000-4000-8000-0000000000aa'
@@ -76,7 +78,7 @@ function renderSection(options: { commentsCount?: number; liveId?: string } = {}
   render(
     <JotaiProvider store={store}>
       <QueryClientProvider client={queryClient}>
-        <LiveProvider createSocket={sockets.create}>
+        <LiveProvider createSocket={sockets.create} dispatcher={createLiveDispatcher([commentsLive])}>
           {/* A test-only route tree; the app's registered router type does not describe it. */}
           <RouterProvider router={router as never} />
         </LiveProvider>

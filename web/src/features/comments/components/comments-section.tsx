@@ -1,3 +1,4 @@
+import { COMMENT_MAX_LENGTH } from '@bashboard/server/contract/limits'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { LogIn, MessageSquare } from 'lucide-react'
@@ -11,9 +12,6 @@ import { useLiveTopic } from '../../../live/live-provider'
 import { commentsQueryOptions, useAddCommentMutation, useDeleteCommentMutation } from '../api'
 import { groupThreads, isDeletedComment } from '../threads'
 import { CommentThread } from './comment-thread'
-
-/** The server refuses longer comments (contract COMMENT_MAX_LENGTH; the web imports contract types only). */
-const COMMENT_MAX_LENGTH = 2000
 
 /** From this length on, the form shows how much room is left. */
 const COUNTER_FROM = 1500

@@ -1,11 +1,9 @@
+import { COMMENT_MAX_LENGTH } from '@bashboard/server/contract/limits'
 import { MessageSquareReply } from 'lucide-react'
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
 import { Button } from '../../../components/ui/button'
 import { useToast } from '../../../components/ui/toast'
 import { useAddCommentMutation } from '../api'
-
-/** The server refuses longer comments (contract COMMENT_MAX_LENGTH). */
-const COMMENT_MAX_LENGTH = 2000
 
 export interface ReplyFormProps {
   postId: string

@@ -15,6 +15,7 @@ import { useUpdatePostMutation } from '../update'
 import {
   type CreatePostField,
   type CreatePostValues,
+  DESCRIPTION_MIN_LENGTH,
   TITLE_MAX_LENGTH,
   validateCreatePost,
 } from '../validation'
@@ -280,7 +281,8 @@ export function CreatePostForm({ categories, editing }: CreatePostFormProps) {
           />
         </Suspense>
         <p id={ids.descriptionHint} className="text-xs text-muted">
-          Explain what the command does, its options and when to use it (at least 10 characters).
+          Explain what the command does, its options and when to use it (at least {DESCRIPTION_MIN_LENGTH}{' '}
+          characters).
         </p>
       </div>
 

@@ -1,4 +1,5 @@
-import { MOD_LIMITS, MOD_MESSAGES, type ModApplication } from '@bashboard/server/contract'
+import type { ModApplication } from '@bashboard/server/contract'
+import { MOD_LIMITS, MOD_MESSAGES } from '@bashboard/server/contract/limits'
 import { Check, Eye, EyeOff, FileText, X } from 'lucide-react'
 import { useId, useState } from 'react'
 import { Avatar } from '../../../components/ui/avatar'

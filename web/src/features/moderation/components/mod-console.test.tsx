@@ -384,7 +384,7 @@ describe('Content', () => {
     expect(within(dialog).getByLabelText(/Reason/)).toHaveFocus()
     await events.click(within(dialog).getByRole('button', { name: 'Delete post' }))
     expect(within(dialog).getByRole('alert')).toHaveTextContent(
-      'Please give a reason (at least 3 characters).',
+      'Please give a reason between 3 and 500 characters',
     )
     expect(requests.some((request) => request.method === 'DELETE')).toBe(false)
 

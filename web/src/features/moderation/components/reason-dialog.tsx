@@ -1,4 +1,4 @@
-import { MOD_LIMITS } from '@bashboard/server/contract'
+import { MOD_LIMITS, MOD_MESSAGES } from '@bashboard/server/contract/limits'
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { Button } from '../../../components/ui/button'
@@ -14,13 +14,14 @@ export interface ReasonDialogProps {
   onClose: () => void
 }
 
-/** The reason is kept in the audit log, so it must say something (3–500 characters, trimmed). */
+/**
+ * The reason is kept in the audit log, so it must say something (3–500 characters, trimmed); the text is
+ * the server's answer to the same rule.
+ */
 export function reasonProblem(reason: string): string | null {
   const length = reason.trim().length
-  if (length < MOD_LIMITS.reasonMinLength)
-    return `Please give a reason (at least ${MOD_LIMITS.reasonMinLength} characters).`
-  if (length > MOD_LIMITS.reasonMaxLength)
-    return `Keep the reason under ${MOD_LIMITS.reasonMaxLength} characters.`
+  if (length < MOD_LIMITS.reasonMinLength || length > MOD_LIMITS.reasonMaxLength)
+    return MOD_MESSAGES.reasonRequired
   return null
 }
 

@@ -135,7 +135,7 @@ describe('Access tokens tab', () => {
       const events = userEvent.setup()
       await events.type(await screen.findByLabelText('Token name'), '   ')
       await events.click(screen.getByRole('button', { name: 'Create token' }))
-      expect(await screen.findByText('Give the token a name')).toBeInTheDocument()
+      expect(await screen.findByText('Token name is required')).toBeInTheDocument()
       expect(screen.getByLabelText('Token name')).toHaveAttribute('aria-invalid', 'true')
       expect(posts(requests)).toEqual([])
     })

@@ -5,7 +5,7 @@ import { Avatar } from '../../../components/ui/avatar'
 import { Button } from '../../../components/ui/button'
 import { useToast } from '../../../components/ui/toast'
 import { useUploadAvatar } from '../api'
-import { validateAvatarFile } from '../validation'
+import { AVATAR_MAX_MB, validateAvatarFile } from '../validation'
 
 /** A picked file and its local preview URL (revoked when replaced or dropped). */
 interface Picked {
@@ -107,7 +107,7 @@ export function AvatarUpload({ user }: { user: ProfileHeader }) {
           ) : null}
         </div>
         <p id={`${inputId}-hint`} className="text-xs text-muted">
-          JPEG, JPG or PNG, at most 5MB. It is cropped to a square.
+          JPEG, JPG or PNG, at most {AVATAR_MAX_MB}MB. It is cropped to a square.
         </p>
         {error ? (
           <p id={errorId} role="alert" className="text-xs font-medium text-danger">

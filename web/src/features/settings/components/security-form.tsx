@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button'
 import { PasswordInput } from '../../../components/ui/password-input'
 import { useToast } from '../../../components/ui/toast'
 import { useChangePassword } from '../api'
-import { type PasswordFormValues, validatePasswordForm } from '../validation'
+import { MIN_PASSWORD_LENGTH, type PasswordFormValues, validatePasswordForm } from '../validation'
 
 const EMPTY: PasswordFormValues = { currentPassword: '', newPassword: '', confirmPassword: '' }
 
@@ -61,7 +61,7 @@ export function SecurityForm() {
       <PasswordInput
         label="New Password"
         autoComplete="new-password"
-        hint="At least 6 characters."
+        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
         required
         {...field('newPassword')}
       />

@@ -1,4 +1,4 @@
-import { TOKEN_LIMITS } from '@bashboard/server/contract/values'
+import { TOKEN_LIMITS } from '@bashboard/server/contract/limits'
 import { KeyRound } from 'lucide-react'
 import { type FormEvent, useId, useState } from 'react'
 import { Button } from '../../../components/ui/button'

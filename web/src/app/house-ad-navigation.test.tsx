@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { mockApi } from '../../test/mock-api'
-import { browseFixture } from '../../test/post-fixtures'
-import { renderApp } from '../../test/render-app'
+import { mockApi } from '../test/mock-api'
+import { browseFixture } from '../test/post-fixtures'
+import { renderApp } from '../test/render-app'
 
 describe('a house ad inside the app', () => {
   it('opens its page in the same tab through the router and reports the click', async () => {

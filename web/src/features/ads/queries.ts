@@ -7,7 +7,12 @@ import {
   AdTimeoutError,
   adRetryDelay,
   shouldRetryAdRequest,
-} from './ad-rules'
+} from './request-rules'
+
+/*
+ * The visitors' side of ads: what the slots of a page show and the click reports. Apart from ./api.ts (the
+ * moderators' desk and its mutations) because the home route's loader, in the entry chunk, prefetches it.
+ */
 
 /** Query keys of the ads a page shows. */
 export const adKeys = {

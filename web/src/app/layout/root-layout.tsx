@@ -1,14 +1,16 @@
 import { Outlet } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
+import { Toaster } from '../../components/ui/toast'
 import { useSessionExpiry } from '../../features/auth/use-session-expiry'
 import { useUserTopic } from '../../features/auth/use-user-topic'
 import { useApplyTheme } from '../../state/use-apply-theme'
-import { Toaster } from '../ui/toast'
 import { Header } from './header'
 
 // Below the fold on every page, so it loads after the first render instead of in the entry chunk (the
 // initial JavaScript budget, scripts/check-web-budget.mjs). It appears under the content, moving nothing.
-const Footer = lazy(() => import('./footer').then((module) => ({ default: module.Footer })))
+const Footer = lazy(() =>
+  import('../../components/layout/footer').then((module) => ({ default: module.Footer })),
+)
 
 /** The page frame around every route: skip link, header, content, footer and toasts. */
 export function RootLayout() {

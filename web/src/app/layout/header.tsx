@@ -3,17 +3,17 @@ import { Link, useLocation } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { Heart, LogOut, Menu, Plus, Settings, ShieldCheck, Sparkles, User, X } from 'lucide-react'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { LiveIndicator } from '../../components/layout/live-indicator'
+import { Logo } from '../../components/layout/logo'
+import { DONATE_URL, primaryNav } from '../../components/layout/nav-items'
+import { ThemeToggle } from '../../components/layout/theme-toggle'
+import { Avatar } from '../../components/ui/avatar'
+import { buttonClasses } from '../../components/ui/button'
+import { useToast } from '../../components/ui/toast'
 import { useLogout, useProfileHeader } from '../../features/auth/api'
 import { cn } from '../../lib/cn'
 import { canCreatePosts } from '../../lib/current-user'
 import { isSignedInAtom } from '../../state/session'
-import { Avatar } from '../ui/avatar'
-import { buttonClasses } from '../ui/button'
-import { useToast } from '../ui/toast'
-import { LiveIndicator } from './live-indicator'
-import { Logo } from './logo'
-import { DONATE_URL, primaryNav } from './nav-items'
-import { ThemeToggle } from './theme-toggle'
 
 interface ShellLinkProps {
   /**
@@ -79,7 +79,7 @@ function DonateLink({ compact, onNavigate, className }: ShellLinkProps) {
 // for as soon as the session is known (alongside the profile header they wait for anyway), so a guest's
 // first page does not download them.
 const loadNotificationsMenu = () => import('../../features/notifications/components/notifications-menu')
-const loadUserMenu = () => import('./user-menu')
+const loadUserMenu = () => import('../../components/layout/user-menu')
 const NotificationsMenu = lazy(() => loadNotificationsMenu().then((m) => ({ default: m.NotificationsMenu })))
 const UserMenu = lazy(() => loadUserMenu().then((m) => ({ default: m.UserMenu })))
 
