@@ -130,9 +130,9 @@ export type ModActivityResponse = Static<typeof ModActivityResponse>
 export const MOD_STATS_MINUTES = 30
 
 /**
- * `GET /api/mod/stats`: sockets connected to this instance right now, sign-ups since UTC midnight,
- * and votes and comments per minute over the last 30 minutes (oldest first; the last entry is the
- * current, partial minute). Poll it; it is not pushed.
+ * `GET /api/mod/stats`: live sockets connected right now on every instance (live/presence.ts), sign-ups
+ * since UTC midnight, and votes and comments per minute over the last 30 minutes (oldest first; the
+ * last entry is the current, partial minute). Poll it; it is not pushed.
  */
 export const ModStatsResponse = Type.Object({
   connectedNow: Type.Integer({ minimum: 0 }),
