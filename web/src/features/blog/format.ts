@@ -7,13 +7,8 @@ export function blogExcerpt(text: string, length = BLOG_EXCERPT_LENGTH): string 
   return value.length > length ? `${value.slice(0, length).trimEnd()}...` : value
 }
 
-/** "Nov 21, 2026", or "Unknown date" for a missing or broken date. */
-export function formatBlogDate(iso: string | null | undefined): string {
-  if (!iso) return 'Unknown date'
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return 'Unknown date'
-  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
-}
+/** An article's day: "Nov 21, 2026" (lib/format-day.ts). */
+export { formatDay as formatBlogDate } from '../../lib/format-day'
 
 /** "1 view" / "1,234 views". */
 export function formatViews(count: number): string {

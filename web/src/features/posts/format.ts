@@ -1,10 +1,5 @@
-/** "Nov 21, 2026", or the seed's fallback for a missing or broken date. */
-export function formatPostDate(iso: string | null | undefined): string {
-  if (!iso) return 'Unknown date'
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return 'Unknown date'
-  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
-}
+/** A post's day: "Nov 21, 2026" (lib/format-day.ts). */
+export { formatDay as formatPostDate } from '../../lib/format-day'
 
 /** 1234 → "1,234". */
 export function formatCount(value: number): string {

@@ -11,6 +11,7 @@ import { LoadFailed } from '../../../components/ui/load-failed'
 import { NotFoundCard } from '../../../components/ui/not-found-card'
 import { useToast } from '../../../components/ui/toast'
 import { ApiError } from '../../../lib/api-client'
+import { formatDay } from '../../../lib/format-day'
 import { useDocumentTitle } from '../../../lib/use-document-title'
 import { useLiveTopic } from '../../../live/live-provider'
 import {
@@ -33,13 +34,6 @@ export interface CollectionPageProps {
   slug: string
   /** The bookmark of each card (the posts feature's Save toggle), composed by the route. */
   renderSave?: (post: PostCard) => ReactNode
-}
-
-/** "Nov 21, 2026". */
-function formatDay(iso: string): string {
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return 'Unknown date'
-  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
 }
 
 function CollectionNotFound() {

@@ -7,17 +7,11 @@ import { Button } from '../../../components/ui/button'
 import { LoadFailed } from '../../../components/ui/load-failed'
 import { useToast } from '../../../components/ui/toast'
 import { useCurrentUser } from '../../../lib/current-user'
+import { formatDay } from '../../../lib/format-day'
 import { useLiveTopic } from '../../../live/live-provider'
 import { myCollectionsQueryOptions, useCreateCollection } from '../api'
 import { CollectionForm } from './collection-form'
 import { VisibilityBadge } from './visibility-badge'
-
-/** "Nov 21, 2026". */
-function formatDay(iso: string): string {
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return 'Unknown date'
-  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
-}
 
 function CollectionRow({ collection }: { collection: MyCollection }) {
   return (

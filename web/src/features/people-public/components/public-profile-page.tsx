@@ -12,18 +12,12 @@ import { Pagination } from '../../../components/ui/pagination'
 import { PostCounts } from '../../../components/ui/post-counts'
 import { TabList, tabElementId } from '../../../components/ui/tabs'
 import { ApiError } from '../../../lib/api-client'
+import { formatDay } from '../../../lib/format-day'
 import { useDocumentTitle } from '../../../lib/use-document-title'
 import { publicProfileQueryOptions } from '../queries'
 
 /** The sections of a public profile; `posts` is shown first. */
 type PublicProfileTab = 'posts' | 'collections' | 'comments'
-
-/** "Nov 21, 2026". */
-function formatDate(iso: string): string {
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return 'Unknown date'
-  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
-}
 
 /** "November 2026", for "member since". */
 function formatMonth(iso: string): string {
@@ -75,7 +69,7 @@ function PostsSection({
               {post.command}
             </code>
             <span className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted">
-              <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
+              <time dateTime={post.createdAt}>{formatDay(post.createdAt)}</time>
               <PostCounts post={post} />
             </span>
           </li>
@@ -120,7 +114,7 @@ function CollectionsSection({
           ) : null}
           <span className="font-mono text-xs text-muted">
             {collection.postCount} {collection.postCount === 1 ? 'command' : 'commands'} · updated{' '}
-            <time dateTime={collection.updatedAt}>{formatDate(collection.updatedAt)}</time>
+            <time dateTime={collection.updatedAt}>{formatDay(collection.updatedAt)}</time>
           </span>
         </li>
       ))}
@@ -144,7 +138,7 @@ function CommentsSection({ username, comments }: { username: string; comments: r
             >
               {comment.post.title || 'Untitled Post'}
             </Link>{' '}
-            · <time dateTime={comment.createdAt}>{formatDate(comment.createdAt)}</time>
+            · <time dateTime={comment.createdAt}>{formatDay(comment.createdAt)}</time>
           </span>
         </li>
       ))}

@@ -20,10 +20,11 @@ import { Button, buttonClasses } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { Loading } from '../../../components/ui/spinner'
 import { canCreatePosts } from '../../../lib/current-user'
+import { formatDay } from '../../../lib/format-day'
 import { useDocumentTitle } from '../../../lib/use-document-title'
 import { isSignedInAtom } from '../../../state/session'
 import { profileQueryOptions } from '../api'
-import { formatDate, ProfileTabs, type ProfileTabsProps, ProgressBar } from './profile-tabs'
+import { ProfileTabs, type ProfileTabsProps, ProgressBar } from './profile-tabs'
 
 function StatTile({ label, value, Icon }: { label: string; value: ReactNode; Icon: LucideIcon }) {
   return (
@@ -77,7 +78,7 @@ function ProfileHeaderCard({ profile, canCreate }: { profile: UserProfile; canCr
         <p className="truncate text-sm text-muted">{profile.email}</p>
         <p className="flex items-center gap-1.5 text-xs text-muted">
           <CalendarDays aria-hidden="true" className="size-3.5" />
-          Member since <time dateTime={profile.createdAt}>{formatDate(profile.createdAt)}</time>
+          Member since <time dateTime={profile.createdAt}>{formatDay(profile.createdAt)}</time>
         </p>
       </div>
       <div className="flex flex-wrap gap-2 sm:flex-col sm:items-stretch">

@@ -5,13 +5,7 @@ import { type ReactNode, useState } from 'react'
 import { PostCounts } from '../../../components/ui/post-counts'
 import { type TabItem, TabList } from '../../../components/ui/tabs'
 import { cn } from '../../../lib/cn'
-
-/** "Nov 21, 2026". */
-export function formatDate(iso: string): string {
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return 'Unknown date'
-  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
-}
+import { formatDay } from '../../../lib/format-day'
 
 function Empty({ children }: { children: ReactNode }) {
   return (
@@ -37,7 +31,7 @@ function PostRow({ post, byline }: { post: ProfilePost; byline?: ReactNode }) {
         </Link>
         <span className="text-xs text-muted">
           {byline}
-          <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
+          <time dateTime={post.createdAt}>{formatDay(post.createdAt)}</time>
         </span>
       </span>
       <PostCounts post={post} />
@@ -94,7 +88,7 @@ function Comments({ comments }: { comments: readonly ProfileComment[] }) {
             >
               {comment.post.title || 'Untitled Post'}
             </Link>{' '}
-            · <time dateTime={comment.createdAt}>{formatDate(comment.createdAt)}</time>
+            · <time dateTime={comment.createdAt}>{formatDay(comment.createdAt)}</time>
           </span>
         </li>
       ))}
