@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { preactAliases, preactDedupe } from './preact-aliases.ts'
 
 // The API, the uploads and the live socket are served by the Fastify process on :3000; in development the
 // Vite server forwards them so the browser only ever talks to one origin (as it does in production).
@@ -25,6 +26,8 @@ const backendProxy = {
   '/ws': { target: backend, ws: true, changeOrigin: false },
   '/robots.txt': { target: backend, changeOrigin: false },
   '/sitemap.xml': { target: backend, changeOrigin: false },
+  // A large site's sitemap is an index of section files (server/src/modules/site/sitemap.ts).
+  '/sitemap/': { target: backend, changeOrigin: false },
   '/feed.xml': { target: backend, changeOrigin: false },
   '/blog/feed.xml': { target: backend, changeOrigin: false },
 }
@@ -122,11 +125,19 @@ export default defineConfig({
   // The router plugin must run before react() so the split route chunks still get the React transform.
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
-    react(),
+    // Only the JSX transform: React Fast Refresh patches components through React DOM's renderer, which
+    // Preact replaces, so an edit would be accepted and never drawn. Without it an edited module reloads
+    // the page (CSS still updates in place).
+    react({ refreshExclude: /./ }),
     tailwindcss(),
     preloadBodyFont(),
     precompress(),
   ],
+  // React's API, Preact's renderer (web/preact-aliases.ts says why).
+  resolve: {
+    alias: preactAliases,
+    dedupe: preactDedupe,
+  },
   server: {
     proxy: backendProxy,
   },

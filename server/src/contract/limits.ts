@@ -36,13 +36,32 @@ export const POST_LIMITS = {
 } as const
 
 /**
+ * Whether `text` holds a control character: C0 (escape, bell, backspace, …), DEL or C1. With
+ * `allowLayout`, tab, line feed and carriage return are allowed (a command or a comment spans lines);
+ * without it they count too (a title is one line). Escape sequences typed or pasted into a post would
+ * reach every terminal that prints it (the plain-text pages and the CLI strip them on output as a second
+ * line of defence); refusing them at the door keeps stored text printable.
+ */
+export function hasControlCharacters(text: string, allowLayout: boolean): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i)
+    if (allowLayout && (code === 0x09 || code === 0x0a || code === 0x0d)) continue
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return true
+  }
+  return false
+}
+
+/**
  * The create and update rules' texts, in the order they are checked (docs/product-rules.md#create-post):
  * the server's 422 `message` and the create-post form's inline error are the same words.
  */
 export const POST_RULE_MESSAGES = {
   titleRequired: 'Please enter a post title.',
   titleTooLong: `The title must be at most ${POST_LIMITS.titleMaxLength} characters.`,
+  titleControlCharacters: 'The title cannot contain control characters such as tabs, line breaks or escapes.',
   commandRequired: 'Please enter a Linux command.',
+  commandControlCharacters:
+    'The command cannot contain control characters such as terminal escape sequences.',
   descriptionRequired: 'Please enter a description for your post.',
   descriptionTooShort: `Please provide a more detailed description (at least ${POST_LIMITS.descriptionMinLength} characters).`,
   categoryRequired: 'Please select a category.',

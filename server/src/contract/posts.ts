@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox'
 import { BadgeName, Id, IdParams, PageNumber } from './common.ts'
 
-export { POST_LIMITS, POST_RULE_MESSAGES } from './limits.ts'
+export { hasControlCharacters, POST_LIMITS, POST_RULE_MESSAGES } from './limits.ts'
 
 /*
  * Posts (docs/product-rules.md#posts): cards, the detail page, create/update/delete and votes. Counts are

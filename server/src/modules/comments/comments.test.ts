@@ -17,6 +17,7 @@ import { LiveComment } from '../../contract/live.ts'
 import type { BusMessage } from '../../live/bus.ts'
 import { COMMENTS_PER_MINUTE } from './routes.ts'
 import {
+  COMMENT_CONTROL_CHARACTERS,
   COMMENT_EMPTY,
   COMMENT_NOT_FOUND,
   COMMENT_TOO_LONG,
@@ -247,7 +248,7 @@ describe('POST /api/comments/{postId}/', () => {
     expect(await counts(other.id)).toEqual({ stored: 0, recount: 0 })
   })
 
-  it('answers 422 to an empty, whitespace-only or too long comment', async () => {
+  it('answers 422 to an empty, whitespace-only, too long or escape-carrying comment', async () => {
     const writer = await newMember()
     const post = await newPost()
     const cases: Array<[string, string]> = [
@@ -255,6 +256,8 @@ describe('POST /api/comments/{postId}/', () => {
       [' \n\t  ', COMMENT_EMPTY],
       ['y'.repeat(2001), COMMENT_TOO_LONG],
       [`  ${'z'.repeat(2001)}  `, COMMENT_TOO_LONG],
+      ['see \u001b[5mblinking\u001b[0m', COMMENT_CONTROL_CHARACTERS],
+      ['bell\u0007', COMMENT_CONTROL_CHARACTERS],
     ]
     for (const [content, message] of cases) {
       const res = await postComment(writer, post.id, { post: post.id, content })

@@ -176,7 +176,12 @@ describe('POST /api/posts/create', () => {
   it.each([
     [{ title: '   ', command: '', description: '', category: '' }, POST_MESSAGES.titleRequired],
     [{ title: 'x'.repeat(101) }, POST_MESSAGES.titleTooLong],
+    [{ title: 'Clear the screen \u001b[2J now' }, POST_MESSAGES.titleControlCharacters],
+    [{ title: 'Two\nlines' }, POST_MESSAGES.titleControlCharacters],
+    [{ title: 'A C1 \u009b control' }, POST_MESSAGES.titleControlCharacters],
     [{ command: ' \n ', description: '', category: '' }, POST_MESSAGES.commandRequired],
+    [{ command: 'echo \u001b]0;owned\u0007 hi' }, POST_MESSAGES.commandControlCharacters],
+    [{ command: 'printf x\u007f' }, POST_MESSAGES.commandControlCharacters],
     [{ description: '<p><br></p><p>   </p>', category: '' }, POST_MESSAGES.descriptionRequired],
     [{ description: '<script>alert("long enough text")</script>' }, POST_MESSAGES.descriptionRequired],
     [
@@ -189,6 +194,13 @@ describe('POST /api/posts/create', () => {
     const res = await create(contributor, uniqueBody(overrides))
     expect(res.statusCode).toBe(422)
     expect(res.json().message).toBe(message)
+  })
+
+  it('keeps tabs and line breaks in a command (a script spans lines)', async () => {
+    const command = `for f in *.log; do\n\tgzip "$f"\r\ndone # ${crypto.randomUUID()}`
+    const res = await create(contributor, uniqueBody({ command }))
+    expect(res.statusCode).toBe(201)
+    expect(res.json().post.command).toBe(command)
   })
 
   it('answers 409 for a duplicate title (same slug) or command (whitespace folded), writing nothing', async () => {
@@ -680,6 +692,11 @@ describe('PUT /api/posts/update', () => {
     const invalid = await put(contributor, { id: post._id, description: '<p>short</p>' })
     expect(invalid.statusCode).toBe(422)
     expect(invalid.json().message).toBe(POST_MESSAGES.descriptionTooShort)
+    const escaped = await put(contributor, { id: post._id, command: 'ls \u001b[31m-la' })
+    expect(escaped.statusCode).toBe(422)
+    expect(escaped.json().message).toBe(POST_MESSAGES.commandControlCharacters)
+    const unchanged = await t.app.inject({ method: 'GET', url: `/api/posts/${post._id}` })
+    expect(unchanged.json().post.command).toBe(post.command)
     const byModerator = await put(moderator, { id: post._id, title: `Moderated ${post.title}` })
     expect(byModerator.statusCode).toBe(200)
   })

@@ -1,15 +1,8 @@
-import type {
-  Database,
-  PointsReason,
-  PostCommandFlagsTable,
-  PostsTable,
-  VoteEffectsTable,
-} from '@bashboard/db'
-import { preparedAs } from '@bashboard/db'
+import type { Database, PointsReason, PostCommandFlagsTable, PostsTable } from '@bashboard/db'
 import {
   type Insertable,
   type Kysely,
-  type Selectable,
+  type RawBuilder,
   type SqlBool,
   sql,
   type Transaction,
@@ -126,7 +119,8 @@ export function findRelatedPostsQuery(
 /** Which posts {@link rankedPostIds} ranks, by what, and the window of the ranking. */
 export interface RankedIdsOptions {
   by: 'upvotes' | 'views'
-  categoryId?: string | undefined
+  /** A category id, or SQL giving one (a statement that resolves the category itself). */
+  categoryId?: string | RawBuilder<string> | undefined
   excludeId?: string
   limit: number
   offset: number
@@ -135,7 +129,8 @@ export interface RankedIdsOptions {
 /**
  * `p.id IN (…)` for a window of posts ranked by votes or views (ties by newest), picked from
  * counters.post_ranks (migration 0006), where those orderings are indexed. They are not indexed on
- * posts, so votes and views update posts in place.
+ * posts, so votes and views update posts in place. The window is written as literals (integers from
+ * the callers), so a named statement's generic plan sees it (website/repo.ts pageWindow).
  */
 export function rankedPostIds(opts: RankedIdsOptions) {
   const column = sql.ref(opts.by === 'upvotes' ? 'r.uplike_count' : 'r.view_count')
@@ -147,7 +142,7 @@ export function rankedPostIds(opts: RankedIdsOptions) {
   return sql<SqlBool>`p.id IN (
     SELECT r.post_id FROM counters.post_ranks r ${where}
     ORDER BY ${column} DESC, r.created_at DESC
-    LIMIT ${opts.limit} OFFSET ${opts.offset}
+    LIMIT ${sql.lit(opts.limit)} OFFSET ${sql.lit(opts.offset)}
   )`
 }
 
@@ -426,263 +421,4 @@ export async function countViews(
     WHERE posts.id = grown.post_id
     RETURNING posts.id, posts.view_count`.execute(db)
   return rows
-}
-
-/** A post's vote counts. */
-export function findVoteCounts(
-  db: Kysely<Database>,
-  postId: string,
-): Promise<{ uplike_count: number; downlike_count: number } | undefined> {
-  return db
-    .selectFrom('posts')
-    .select(['uplike_count', 'downlike_count'])
-    .where('id', '=', postId)
-    .executeTakeFirst()
-}
-
-/**
- * What {@link castVote} found and did. `post` is undefined when no post has that id. Otherwise
- * `changed` holds the new counts when the vote was written; it is null when nothing was written: the
- * voter is the author, the voter already had this vote when the statement began (`callerVote`, with
- * the counts then), or the same user's concurrent press won the race (counts since changed).
- */
-export interface VoteOutcome {
-  post?: {
-    authorId: string
-    title: string
-    /** The voter's vote when the statement began: 1, −1 or null. */
-    callerVote: number | null
-    uplikeCount: number
-    downlikeCount: number
-  }
-  changed: {
-    uplikeCount: number
-    downlikeCount: number
-    /** The vote row's `updated_at`: the moderation history dates the vote by it, so the live item matches. */
-    votedAt: Date
-  } | null
-}
-
-interface VoteRow {
-  author_id: string
-  title: string
-  caller_vote: number | null
-  read_uplike_count: number
-  read_downlike_count: number
-  uplike_count: number | null
-  downlike_count: number | null
-  voted_at: Date | null
-}
-
-/**
- * Casts a vote in ONE statement, which commits on its own: it reads the post and the voter's vote,
- * and when the vote changes, writes it, the post's counts and one `vote_effects` row. What the vote
- * owes the author (ledger, total, notifications) is settled from that row in a later batch
- * (vote-settler.ts), so no vote waits on the author's row.
- *
- * The state machine rests on the upsert: values are only +1 and −1, so `ON CONFLICT … DO UPDATE …
- * WHERE votes.value <> excluded.value` either inserts (a new vote: `xmax = 0` on a fresh row),
- * switches the caller's vote (the updated row carries our transaction id in xmax), or returns no row
- * (the caller's vote pressed again: nothing else runs, since every later step reads `vote`). ON CONFLICT
- * locks the existing row and re-checks the WHERE on its latest version, so one user's concurrent
- * presses are applied one at a time and never twice.
- *
- * The post row is not locked for update: the counts change by increments, which PostgreSQL applies
- * one after another on the row's own lock, so they always equal a recount. It is locked FOR KEY
- * SHARE first, which no other vote waits for, but which keeps the post from being deleted while the
- * vote is written (a delete would otherwise wait for the vote row while this vote waits for the post,
- * a deadlock).
- *
- * Sent as a named prepared statement (one per direction): planning it cost more than running it.
- */
-export async function castVote(
-  db: Kysely<Database>,
-  input: { voterId: string; postId: string; value: 1 | -1 },
-): Promise<VoteOutcome> {
-  // The count the vote raises, and the one a switch lowers (never below 0).
-  const [raised, lowered] =
-    input.value > 0 ? ['uplike_count', 'downlike_count'] : ['downlike_count', 'uplike_count']
-  const { rows } = await sql<VoteRow>`${preparedAs(input.value > 0 ? 'cast_upvote' : 'cast_downvote')}
-    WITH target AS (
-      SELECT p.id, p.author_id, p.title, p.uplike_count, p.downlike_count, mine.value AS caller_vote
-      FROM posts p
-      LEFT JOIN votes mine ON mine.post_id = p.id AND mine.user_id = ${input.voterId}
-      WHERE p.id = ${input.postId}
-      FOR KEY SHARE OF p
-    ), vote AS (
-      INSERT INTO votes (user_id, post_id, value)
-      SELECT ${input.voterId}::uuid, target.id, ${input.value}::smallint FROM target
-      WHERE target.author_id <> ${input.voterId} AND target.caller_vote IS DISTINCT FROM ${input.value}::smallint
-      ON CONFLICT (user_id, post_id) DO UPDATE SET value = excluded.value, updated_at = now()
-        WHERE votes.value <> excluded.value
-      RETURNING (xmax = 0) AS inserted, updated_at
-    ), counts AS (
-      UPDATE posts SET ${sql.ref(raised)} = ${sql.ref(raised)} + 1,
-        ${sql.ref(lowered)} = greatest(0, ${sql.ref(lowered)} - (NOT vote.inserted)::int)
-      FROM vote WHERE posts.id = ${input.postId}
-      RETURNING posts.uplike_count, posts.downlike_count
-    ), effect AS (
-      INSERT INTO vote_effects (post_id, author_id, voter_id, value, switched, voted_at)
-      SELECT target.id, target.author_id, ${input.voterId}::uuid, ${input.value}::smallint,
-        NOT vote.inserted, vote.updated_at
-      FROM target, vote
-    )
-    SELECT target.author_id, target.title, target.caller_vote,
-      target.uplike_count AS read_uplike_count, target.downlike_count AS read_downlike_count,
-      counts.uplike_count, counts.downlike_count, vote.updated_at AS voted_at
-    FROM target
-    LEFT JOIN vote ON true
-    LEFT JOIN counts ON true`.execute(db)
-  const row = rows[0]
-  if (!row) return { changed: null }
-  const post = {
-    authorId: row.author_id,
-    title: row.title,
-    callerVote: row.caller_vote,
-    uplikeCount: row.read_uplike_count,
-    downlikeCount: row.read_downlike_count,
-  }
-  if (row.uplike_count === null || row.downlike_count === null || row.voted_at === null) {
-    return { post, changed: null }
-  }
-  return {
-    post,
-    changed: { uplikeCount: row.uplike_count, downlikeCount: row.downlike_count, votedAt: row.voted_at },
-  }
-}
-
-/*
- * The vote settler's statements (vote-settler.ts): it claims the effects castVote queued and applies
- * them, all inside its own transaction.
- */
-
-/** Takes the transaction-scoped advisory lock `key` if no other transaction holds it; false if one does. */
-export async function tryAdvisoryXactLock(trx: Transaction<Database>, key: number): Promise<boolean> {
-  const lock = await sql<{ ok: boolean }>`SELECT pg_try_advisory_xact_lock(${key}) AS ok`.execute(trx)
-  return lock.rows[0]?.ok === true
-}
-
-/** A queued vote effect as the settler claims it. */
-export type QueuedEffect = Selectable<VoteEffectsTable>
-
-/** Removes up to `limit` queued vote effects (oldest first) and returns them, in no particular order. */
-export async function claimVoteEffects(trx: Transaction<Database>, limit: number): Promise<QueuedEffect[]> {
-  const { rows } = await sql<QueuedEffect>`
-    DELETE FROM vote_effects
-    WHERE id IN (SELECT id FROM vote_effects ORDER BY id LIMIT ${limit})
-    RETURNING id, post_id, author_id, voter_id, value, switched, voted_at`.execute(trx)
-  return rows
-}
-
-/** The posts among `ids` that still exist, locked FOR KEY SHARE in id order. */
-export function lockPostsForSettling(trx: Transaction<Database>, ids: readonly string[]) {
-  return trx
-    .selectFrom('posts')
-    .select(['id', 'title', 'slug'])
-    .where('id', 'in', [...ids])
-    .orderBy('id')
-    .forKeyShare()
-    .execute()
-}
-
-/**
- * The points of the users among `ids` that still exist, locked in id order, like every batch, so two
- * writers never wait on each other in a circle. NO KEY UPDATE leaves the row's key shares free: a vote
- * BY this author checks its foreign key unhindered.
- */
-export function lockAuthorPoints(trx: Transaction<Database>, ids: readonly string[]) {
-  return trx
-    .selectFrom('users')
-    .select(['id', 'points'])
-    .where('id', 'in', [...ids])
-    .orderBy('id')
-    .forNoKeyUpdate()
-    .execute()
-}
-
-/** The users among `ids` that still exist. */
-export function findExistingUsers(trx: Transaction<Database>, ids: readonly string[]) {
-  return trx
-    .selectFrom('users')
-    .select('id')
-    .where('id', 'in', [...ids])
-    .execute()
-}
-
-/** Points ledger entries as one array per column (one statement for a whole batch). */
-export interface LedgerColumns {
-  user: string[]
-  delta: number[]
-  reason: string[]
-  subject: string[]
-  actor: Array<string | null>
-  at: Date[]
-}
-
-/** Inserts ledger entries given column by column, without touching the users' totals. */
-export async function insertLedgerEntries(trx: Transaction<Database>, ledger: LedgerColumns): Promise<void> {
-  await sql`
-      INSERT INTO points_ledger (user_id, delta, reason, subject_id, actor_id, created_at)
-      SELECT * FROM unnest(${ledger.user}::uuid[], ${ledger.delta}::int[], ${ledger.reason}::text[],
-        ${ledger.subject}::uuid[], ${ledger.actor}::uuid[], ${ledger.at}::timestamptz[])`.execute(trx)
-}
-
-/** Sets each user's points total to its new one (`after`), in one statement. */
-export async function setPointsTotals(
-  trx: Transaction<Database>,
-  totals: ReadonlyArray<{ id: string; after: number }>,
-): Promise<void> {
-  await sql`
-      UPDATE users SET points = total.points
-      FROM unnest(${totals.map((t) => t.id)}::uuid[], ${totals.map((t) => t.after)}::int[]) AS total(id, points)
-      WHERE users.id = total.id`.execute(trx)
-}
-
-/** One post's new upvotes for its author's batch notification, with the notification's texts. */
-export interface UpvoteBump {
-  authorId: string
-  postId: string
-  upvotes: number
-  texts: { firstText: string; prefix: string; suffix: string; link: string }
-}
-
-/**
- * Adds each post's new upvotes to its author's unread batch notification ("Your command "X" got 3 new
- * upvotes"), starting one where none is unread. The caller holds the settle lock, so no other writer
- * starts the same unread row in between. Returns the rows' ids, for the coalesced live push.
- */
-export async function bumpUpvoteNotices(
-  trx: Transaction<Database>,
-  bumps: readonly UpvoteBump[],
-): Promise<string[]> {
-  if (bumps.length === 0) return []
-  const grown = await sql<{ id: string; subject_id: string; user_id: string }>`
-    UPDATE notifications SET count = notifications.count + bump.upvotes,
-      text = bump.prefix || (notifications.count + bump.upvotes)::text || bump.suffix,
-      link = bump.link, updated_at = now()
-    FROM ${bumpTable(bumps)}
-    WHERE notifications.user_id = bump.user_id AND notifications.kind = 'upvotes'
-      AND notifications.subject_id = bump.post_id AND notifications.read_at IS NULL
-    RETURNING notifications.id, notifications.subject_id, notifications.user_id`.execute(trx)
-  const done = new Set(grown.rows.map((row) => `${row.user_id}/${row.subject_id}`))
-  const fresh = bumps.filter((bump) => !done.has(`${bump.authorId}/${bump.postId}`))
-  if (fresh.length === 0) return grown.rows.map((row) => row.id)
-  const started = await sql<{ id: string }>`
-    INSERT INTO notifications (user_id, kind, text, link, subject_id, count)
-    SELECT bump.user_id, 'upvotes',
-      CASE WHEN bump.upvotes = 1 THEN bump.first_text ELSE bump.prefix || bump.upvotes::text || bump.suffix END,
-      bump.link, bump.post_id, bump.upvotes
-    FROM ${bumpTable(fresh)}
-    ON CONFLICT (user_id, kind, subject_id) WHERE read_at IS NULL AND kind = 'upvotes' DO NOTHING
-    RETURNING id`.execute(trx)
-  return [...grown.rows.map((row) => row.id), ...started.rows.map((row) => row.id)]
-}
-
-/** The bumps as a table `bump` (one array parameter per column), with their notification texts. */
-function bumpTable(bumps: readonly UpvoteBump[]) {
-  const texts = bumps.map((bump) => bump.texts)
-  return sql`unnest(${bumps.map((b) => b.authorId)}::uuid[], ${bumps.map((b) => b.postId)}::uuid[],
-    ${bumps.map((b) => b.upvotes)}::int[], ${texts.map((t) => t.firstText)}::text[],
-    ${texts.map((t) => t.prefix)}::text[], ${texts.map((t) => t.suffix)}::text[], ${texts.map((t) => t.link)}::text[])
-    AS bump(user_id, post_id, upvotes, first_text, prefix, suffix, link)`
 }

@@ -3,6 +3,7 @@ import type { Database } from '@bashboard/db'
 import type { Kysely } from 'kysely'
 import {
   type CreatePostBody,
+  hasControlCharacters,
   POST_LIMITS,
   POST_RULE_MESSAGES,
   type PostCard,
@@ -29,13 +30,11 @@ import { toPostCard } from './presenter.ts'
 import {
   adjustCategoryCount,
   adjustPostCounts,
-  castVote,
   deletePostRow,
   findPostCardById,
   findPostCardByIdOrSlug,
   findRelatedPosts,
   findTakenPostFields,
-  findVoteCounts,
   findVotesOf,
   insertPost,
   lockPostForDelete,
@@ -47,6 +46,7 @@ import {
 } from './repo.ts'
 import { withSavedFlags } from './saved-flags.ts'
 import type { ViewCounter } from './views.ts'
+import { castVote, findVoteCounts } from './votes-repo.ts'
 
 /**
  * What the posts service needs. Every part is required, so a caller that forgets one fails to compile;
@@ -85,12 +85,17 @@ function checkTitle(raw: string): string {
   const title = raw.trim()
   if (title === '') throw new InvalidError(POST_MESSAGES.titleRequired, 'title')
   if (title.length > POST_LIMITS.titleMaxLength) throw new InvalidError(POST_MESSAGES.titleTooLong, 'title')
+  if (hasControlCharacters(title, false))
+    throw new InvalidError(POST_MESSAGES.titleControlCharacters, 'title')
   return title
 }
 
 function checkCommand(raw: string): string {
   const command = raw.trim()
   if (command === '') throw new InvalidError(POST_MESSAGES.commandRequired, 'command')
+  if (hasControlCharacters(command, true)) {
+    throw new InvalidError(POST_MESSAGES.commandControlCharacters, 'command')
+  }
   return command
 }
 

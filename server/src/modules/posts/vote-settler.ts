@@ -17,14 +17,14 @@ import {
   setPointsTotals,
   tryAdvisoryXactLock,
   type UpvoteBump,
-} from './repo.ts'
+} from './vote-settler-repo.ts'
 
 /*
  * Settles what votes owe their posts' authors, in batches: the ledger entries (+2 an upvote, −1 a
  * downvote, and the reversal of the vote a switch replaced), the author's total, the tier notification
  * when the total crosses into a higher tier, and the post's upvote batch notification.
  *
- * A vote's own statement only queues a `vote_effects` row (posts/repo.ts castVote), so votes never
+ * A vote's own statement only queues a `vote_effects` row (posts/votes-repo.ts castVote), so votes never
  * wait on the author's row, and many votes' effects cost one transaction here. The rows are the
  * queue: durable, so effects a crash leaves behind are settled by the next sweep of any instance.
  * One batch runs at a time across all instances (an advisory lock), which keeps each author's total

@@ -8,9 +8,25 @@ export interface SitemapEntry {
   updated_at: Date
 }
 
-/** Every post's slug and last change, newest first (the sitemap). */
-export function findPostSlugs(db: Kysely<Database>): Promise<SitemapEntry[]> {
-  return db.selectFrom('posts').select(['slug', 'updated_at']).orderBy('created_at', 'desc').execute()
+/** Every post's slug and last change, newest first, one sitemap file's slice of them. */
+export function findPostSlugs(db: Kysely<Database>, offset: number, limit: number): Promise<SitemapEntry[]> {
+  return db
+    .selectFrom('posts')
+    .select(['slug', 'updated_at'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .offset(offset)
+    .limit(limit)
+    .execute()
+}
+
+/** How many posts the sitemap lists. */
+export async function countPosts(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('posts')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirst()
+  return Number(row?.n ?? 0)
 }
 
 /** Every published article's slug and last change, newest first (the sitemap). */
@@ -23,9 +39,26 @@ export function findPublishedBlogSlugs(db: Kysely<Database>): Promise<SitemapEnt
     .execute()
 }
 
-/** A member's public profile the sitemap lists: theirs once they have shared a command. */
-export function findProfileUsernames(db: Kysely<Database>): Promise<{ username: string }[]> {
-  return db.selectFrom('users').select('username').where('post_count', '>', 0).orderBy('username').execute()
+/** Members with a public profile worth listing: those who have shared a command. */
+function profilesListed(db: Kysely<Database>) {
+  return db.selectFrom('users').where('post_count', '>', 0)
+}
+
+/** One sitemap file's slice of the public profiles, by username. */
+export function findProfileUsernames(
+  db: Kysely<Database>,
+  offset: number,
+  limit: number,
+): Promise<{ username: string }[]> {
+  return profilesListed(db).select('username').orderBy('username').offset(offset).limit(limit).execute()
+}
+
+/** How many profiles the sitemap lists. */
+export async function countProfiles(db: Kysely<Database>): Promise<number> {
+  const row = await profilesListed(db)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirst()
+  return Number(row?.n ?? 0)
 }
 
 /** A public collection the sitemap lists: its owner, slug and last change. */
@@ -33,12 +66,11 @@ export interface CollectionSitemapEntry extends SitemapEntry {
   owner: string
 }
 
-/** Every public collection holding at least one post (an empty one is no page worth finding). */
-export function findPublicCollectionPaths(db: Kysely<Database>): Promise<CollectionSitemapEntry[]> {
+/** Public collections holding at least one post (an empty one is no page worth finding). */
+function collectionsListed(db: Kysely<Database>) {
   return db
     .selectFrom('collections as c')
     .innerJoin('users as u', 'u.id', 'c.owner_id')
-    .select(['u.username as owner', 'c.slug', 'c.updated_at'])
     .where('c.public', '=', true)
     .where((eb) =>
       eb.exists(
@@ -48,9 +80,29 @@ export function findPublicCollectionPaths(db: Kysely<Database>): Promise<Collect
           .whereRef('cp.collection_id', '=', 'c.id'),
       ),
     )
+}
+
+/** One sitemap file's slice of the listed collections, by owner and slug. */
+export function findPublicCollectionPaths(
+  db: Kysely<Database>,
+  offset: number,
+  limit: number,
+): Promise<CollectionSitemapEntry[]> {
+  return collectionsListed(db)
+    .select(['u.username as owner', 'c.slug', 'c.updated_at'])
     .orderBy('u.username')
     .orderBy('c.slug')
+    .offset(offset)
+    .limit(limit)
     .execute()
+}
+
+/** How many collections the sitemap lists. */
+export async function countPublicCollections(db: Kysely<Database>): Promise<number> {
+  const row = await collectionsListed(db)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirst()
+  return Number(row?.n ?? 0)
 }
 
 /** What a post's feed item and page metadata show. */

@@ -16,10 +16,6 @@ import {
   findLatestBlogsMeta,
   findLatestPostsMeta,
   findPostMetaBySlug,
-  findPostSlugs,
-  findProfileUsernames,
-  findPublicCollectionPaths,
-  findPublishedBlogSlugs,
   type PostMetaRow,
 } from './repo.ts'
 
@@ -71,42 +67,15 @@ export function escapeHtml(text: string): string {
 }
 
 // Slugs are ASCII already; encoding keeps a hand-edited row from breaking a URL.
-const postUrl = (origin: string, slug: string) => `${origin}/post/${encodeURIComponent(slug)}`
-const blogUrl = (origin: string, slug: string) => `${origin}/blog/${encodeURIComponent(slug)}`
-const profileUrl = (origin: string, username: string) => `${origin}/u/${encodeURIComponent(username)}`
-const collectionUrl = (origin: string, owner: string, slug: string) =>
+export const postUrl = (origin: string, slug: string) => `${origin}/post/${encodeURIComponent(slug)}`
+export const blogUrl = (origin: string, slug: string) => `${origin}/blog/${encodeURIComponent(slug)}`
+export const profileUrl = (origin: string, username: string) => `${origin}/u/${encodeURIComponent(username)}`
+export const collectionUrl = (origin: string, owner: string, slug: string) =>
   `${origin}/c/${encodeURIComponent(owner)}/${encodeURIComponent(slug)}`
 
 /** An image value as an absolute URL (relative paths are on this site). */
 function absoluteUrl(origin: string, url: string): string {
   return /^https?:\/\//i.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`
-}
-
-/**
- * `GET /sitemap.xml`: the home, browse, leaderboard and blog pages, every post and every published
- * article with their last change, the profiles of members who shared a command, and every public
- * collection that holds a post.
- */
-export async function buildSitemap(deps: SiteDeps): Promise<string> {
-  const [posts, blogs, profiles, collections] = await Promise.all([
-    findPostSlugs(deps.db),
-    findPublishedBlogSlugs(deps.db),
-    findProfileUsernames(deps.db),
-    findPublicCollectionPaths(deps.db),
-  ])
-  const url = (loc: string, lastmod?: Date) =>
-    `  <url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`
-  const lines = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...['/', '/browse', '/leaderboard', '/blog'].map((path) => url(`${deps.origin}${path}`)),
-    ...posts.map((post) => url(postUrl(deps.origin, post.slug), post.updated_at)),
-    ...blogs.map((blog) => url(blogUrl(deps.origin, blog.slug), blog.updated_at)),
-    ...profiles.map((profile) => url(profileUrl(deps.origin, profile.username))),
-    ...collections.map((c) => url(collectionUrl(deps.origin, c.owner, c.slug), c.updated_at)),
-    '</urlset>',
-  ]
-  return `${lines.join('\n')}\n`
 }
 
 /** `GET /robots.txt`: everything may be crawled but the console, private pages and the moderation API. */

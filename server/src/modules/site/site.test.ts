@@ -2,7 +2,9 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, TEST_INDEX_HTML, type TestApp } from '../../../test/build-test-app.ts'
 import { createCategory, createPost, createUser, type TestUser } from '../../../test/factories.ts'
+import { SITEMAP_FILE_NOT_FOUND } from './routes.ts'
 import { escapeXml, injectHead } from './service.ts'
+import { buildSitemap, buildSitemapFile } from './sitemap.ts'
 
 let t: TestApp
 let author: TestUser
@@ -229,6 +231,63 @@ describe('sitemap, robots and feeds', () => {
       expect(body).not.toContain('still-empty')
     } finally {
       await t.db.deleteFrom('collections').where('owner_id', '=', author.id).execute()
+    }
+  })
+
+  it('becomes a sitemap index of per-section files once the URLs outgrow one file', async () => {
+    const deps = { db: t.db, origin: ORIGIN, urlsPerFile: 2 }
+    // 4 main pages + 1 article, 2 posts, 1 profile, no collection: 3 + 1 + 1 + 0 files of two URLs.
+    const index = await buildSitemap(deps)
+    assertWellFormedXml(index)
+    expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')
+    expect([...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual([
+      `${ORIGIN}/sitemap/pages/1.xml`,
+      `${ORIGIN}/sitemap/pages/2.xml`,
+      `${ORIGIN}/sitemap/pages/3.xml`,
+      `${ORIGIN}/sitemap/posts/1.xml`,
+      `${ORIGIN}/sitemap/profiles/1.xml`,
+    ])
+    // Every URL of the one-file sitemap is in exactly one of the files, none twice.
+    const single = (await t.app.inject({ url: '/sitemap.xml' })).body
+    const locs = (xml: string) => [...xml.matchAll(/<url><loc>([^<]+)<\/loc>/g)].map((m) => m[1] ?? '')
+    const split: string[] = []
+    for (const [section, pages] of [
+      ['pages', 3],
+      ['posts', 1],
+      ['profiles', 1],
+    ] as const) {
+      for (let page = 1; page <= pages; page += 1) {
+        const file = await buildSitemapFile(deps, section, page)
+        assertWellFormedXml(file ?? '')
+        split.push(...locs(file ?? ''))
+      }
+    }
+    expect(split.sort()).toEqual(locs(single).sort())
+    expect(await buildSitemapFile(deps, 'pages', 4)).toBeNull()
+  })
+
+  it('serves a section file, 404 past its last file and 400 for an unknown section or file name', async () => {
+    const posts = await t.app.inject({ url: '/sitemap/posts/1.xml' })
+    expect(posts.statusCode).toBe(200)
+    expect(posts.headers['content-type']).toContain('application/xml')
+    assertWellFormedXml(posts.body)
+    expect(posts.body).toContain(`<loc>${ORIGIN}/post/list-listening-ports</loc>`)
+    expect(posts.body.match(/<url>/g)).toHaveLength(2)
+    const empty = await t.app.inject({ url: '/sitemap/collections/1.xml' })
+    expect(empty.statusCode).toBe(200)
+    expect(empty.body).not.toContain('<url>')
+    const past = await t.app.inject({ url: '/sitemap/posts/2.xml' })
+    expect(past.statusCode).toBe(404)
+    expect(past.json()).toEqual({ statusCode: 404, error: 'Not Found', message: SITEMAP_FILE_NOT_FOUND })
+    for (const url of [
+      '/sitemap/users/1.xml',
+      '/sitemap/posts/0.xml',
+      '/sitemap/posts/1.json',
+      '/sitemap/posts/x.xml',
+    ]) {
+      const res = await t.app.inject({ url })
+      expect(res.statusCode, url).toBe(400)
+      expect(res.json().statusCode).toBe(400)
     }
   })
 

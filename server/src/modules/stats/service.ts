@@ -4,7 +4,8 @@ import type { PlatformStats } from '../../contract/stats.ts'
 import { startBatch } from '../../lib/batch.ts'
 import { startOfUtcDay } from '../../lib/time.ts'
 import type { LiveHub } from '../../live/hub.ts'
-import { countTotals, findPostsCreatedSince } from './repo.ts'
+import { parseUtcTimestamp } from './json-dates-repo.ts'
+import { findPlatformStats, type PlatformStatsRow } from './repo.ts'
 
 /** How many of today's posts the stats list. */
 export const TODAYS_POSTS_LIMIT = 10
@@ -13,24 +14,27 @@ export const STATS_COALESCE_MS = 250
 /** At most this many of today's active users are remembered (a few hundred KB); past it countActive() recounts. */
 const ACTED_MEMORY_LIMIT = 50_000
 
-/** Computes the platform stats now. "Today" starts at UTC midnight. */
-export async function getPlatformStats(db: Kysely<Database>, now: Date = new Date()): Promise<PlatformStats> {
-  const since = startOfUtcDay(now)
-  const [totals, todays] = await Promise.all([
-    countTotals(db, since),
-    findPostsCreatedSince(db, since, TODAYS_POSTS_LIMIT),
-  ])
+/**
+ * Computes the platform stats now, in one statement. "Today" starts at UTC midnight by the database's
+ * clock, the one the activity counters are dated by.
+ */
+export async function getPlatformStats(db: Kysely<Database>): Promise<PlatformStats> {
+  return toPlatformStats(await findPlatformStats(db, TODAYS_POSTS_LIMIT))
+}
+
+/** The stats as the API sends them, from the row of the stats' columns (repo.ts platformStatsColumns). */
+export function toPlatformStats(row: PlatformStatsRow): PlatformStats {
   return {
-    totalPosts: totals.posts,
-    totalUsers: totals.users,
-    totalCategories: totals.categories,
-    todaysPosts: todays.map((post) => ({
+    totalPosts: Number(row.total_posts),
+    totalUsers: Number(row.total_users),
+    totalCategories: Number(row.total_categories),
+    todaysPosts: row.todays_posts.map((post) => ({
       _id: post.id,
       title: post.title,
       slug: post.slug,
-      createdAt: post.created_at.toISOString(),
+      createdAt: parseUtcTimestamp(post.created_at).toISOString(),
     })),
-    activeToday: totals.activeToday,
+    activeToday: Number(row.active_today),
   }
 }
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
 import { createCategory, createComment, createPost, createUser, createVote } from '../../../test/factories.ts'
 import { startOfUtcDay } from '../../lib/time.ts'
+import { parseUtcTimestamp, utcTimestamp } from './json-dates-repo.ts'
 import { STATS_COALESCE_MS } from './service.ts'
 
 let t: TestApp
@@ -240,5 +241,19 @@ describe('pre-aggregated stats after a wipe', () => {
       totalUsers: 1,
       activeToday: 1,
     })
+  })
+})
+
+describe('timestamps inside JSON (json-dates-repo.ts)', () => {
+  it('parse to the Date pg makes of the column, whatever the length of the fraction', async () => {
+    const { rows } = await sql<{ ts: Date; json: { at: string } }>`
+      SELECT v.ts, json_build_object('at', ${utcTimestamp('v.ts')}) AS json
+      FROM (VALUES
+        ('2026-11-25 07:41:04+00'::timestamptz), ('2026-11-25 07:41:04.1+00'), ('2026-11-25 07:41:04.12+00'),
+        ('2026-11-25 07:41:04.029+00'), ('2026-11-25 07:41:04.1239+00'), ('2026-11-25 07:41:04.999999+00'),
+        ('2026-11-25 07:41:04.000001+00'), ('2026-11-25 09:41:04.5005+02'), ('1969-12-31 23:59:59.9995+00')
+      ) AS v(ts)`.execute(t.db)
+    expect(rows).toHaveLength(9)
+    for (const row of rows) expect(parseUtcTimestamp(row.json.at).toISOString()).toBe(row.ts.toISOString())
   })
 })

@@ -1,13 +1,5 @@
 import { type Database, preparedAs } from '@bashboard/db'
-import {
-  type Compilable,
-  CompiledQuery,
-  type Kysely,
-  type RawBuilder,
-  type SqlBool,
-  sql,
-  type Transaction,
-} from 'kysely'
+import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely'
 import type { BrowseSort } from '../../contract/website.ts'
 import { TRENDING_GRAVITY, TRENDING_WINDOW_DAYS } from '../../lib/ranking.ts'
 import { type PostCardRow, rankedPostIds, selectPostCards } from '../posts/repo.ts'
@@ -123,28 +115,68 @@ export interface BrowseOptions {
 export const trendingSince = sql<Date>`now() - make_interval(days => ${sql.lit(TRENDING_WINDOW_DAYS)})`
 
 /**
- * The query of one browse page, ties broken by newest (exposed so tests can EXPLAIN it). The page's
- * ids are picked from posts or a narrow ranking table alone first, so deep offsets skip index entries
- * rather than joined rows, and authors and categories are joined for those ids only.
+ * Which posts a page lists: the sort's ordering, optionally one category, and the window. The category
+ * is SQL, so one statement may resolve it (browse-page-repo.ts) or bind a known id (`sql.val(id)`).
+ * The window is written as literals (see {@link pageWindow}).
  */
+export interface PageIdsOptions {
+  sort: BrowseSort
+  category?: RawBuilder<string>
+  limit: number
+  offset: number
+}
+
+/**
+ * `p.id IN (…)` for one unfiltered browse page. The page's ids are picked from posts or a narrow
+ * ranking table alone first, so deep offsets skip index entries rather than joined rows, and authors
+ * and categories are joined for those ids only.
+ */
+export function browsePageIds(opts: PageIdsOptions): RawBuilder<SqlBool> {
+  switch (opts.sort) {
+    case 'upvotes':
+    case 'views':
+      return rankedPostIds({
+        by: opts.sort,
+        categoryId: opts.category,
+        limit: opts.limit,
+        offset: opts.offset,
+      })
+    case 'trending':
+      return trendingPostIds(opts)
+    default:
+      return latestPostIds(opts)
+  }
+}
+
+/** The query of one browse page, ties broken by newest (exposed so tests and the bench can EXPLAIN it). */
 export function browsePageQuery(db: Kysely<Database>, opts: BrowseOptions) {
-  const order = browseOrder(opts.sort)
+  const { categoryId, ...window } = opts
   let page = selectPostCards(db).where(
-    opts.sort === 'upvotes' || opts.sort === 'views'
-      ? rankedPostIds({ ...opts, by: opts.sort })
-      : opts.sort === 'trending'
-        ? trendingPostIds(opts)
-        : sql<SqlBool>`p.id IN (${latestPostIds(db, opts)})`,
+    browsePageIds({ ...window, ...(categoryId ? { category: sql.val(categoryId) } : {}) }),
   )
-  for (const key of order) page = page.orderBy(key, 'desc')
+  for (const key of browseOrder(opts.sort)) page = page.orderBy(key, 'desc')
   return page
 }
 
-/** A latest page's ids, picked from posts alone. */
-function latestPostIds(db: Kysely<Database>, opts: BrowseOptions) {
-  let ids = db.selectFrom('posts as p').select('p.id')
-  if (opts.categoryId) ids = ids.where('p.category_id', '=', opts.categoryId)
-  return ids.orderBy('p.created_at', 'desc').limit(opts.limit).offset(opts.offset)
+/**
+ * `LIMIT … OFFSET …` as literals. With parameters, PostgreSQL's generic plan of a named statement
+ * cannot see them and prices the window as a tenth of the table; the plan cache then keeps planning
+ * every execution afresh (about 1 ms for the home page, more than running it). Literals keep a first
+ * page's text fixed and its generic plan as cheap as a custom one; a deeper page has its own text.
+ */
+export function pageWindow(limit: number, offset: number): RawBuilder<unknown> {
+  if (!Number.isSafeInteger(limit) || !Number.isSafeInteger(offset) || limit < 0 || offset < 0) {
+    throw new RangeError(`not a page window: limit ${limit}, offset ${offset}`)
+  }
+  return sql`LIMIT ${sql.lit(limit)} OFFSET ${sql.lit(offset)}`
+}
+
+/** `p.id IN (…)` for a latest page: its ids picked from posts alone, by the creation date index. */
+function latestPostIds(opts: PageIdsOptions): RawBuilder<SqlBool> {
+  const where = opts.category ? sql`WHERE l.category_id = ${opts.category}` : sql``
+  return sql<SqlBool>`p.id IN (
+    SELECT l.id FROM posts l ${where} ORDER BY l.created_at DESC ${pageWindow(opts.limit, opts.offset)}
+  )`
 }
 
 /**
@@ -152,91 +184,56 @@ function latestPostIds(db: Kysely<Database>, opts: BrowseOptions) {
  * read from an index of counters.trending_ranks. Which posts are in the window is decided here, at
  * read time; only the scores are as old as the last refresh.
  */
-function trendingPostIds(opts: BrowseOptions) {
+function trendingPostIds(opts: PageIdsOptions): RawBuilder<SqlBool> {
   const filters = [
     sql`r.created_at >= ${trendingSince}`,
-    ...(opts.categoryId ? [sql`r.category_id = ${opts.categoryId}`] : []),
+    ...(opts.category ? [sql`r.category_id = ${opts.category}`] : []),
   ]
   return sql<SqlBool>`p.id IN (
     SELECT r.post_id FROM counters.trending_ranks r WHERE ${sql.join(filters, sql` AND `)}
     ORDER BY r.score DESC, r.created_at DESC
-    LIMIT ${opts.limit} OFFSET ${opts.offset}
+    ${pageWindow(opts.limit, opts.offset)}
   )`
 }
 
-/** A sum over counter rows: bigint sums arrive as strings, and null when no row matched. */
-interface CountRow {
-  n: string | null
-}
-
 /**
- * The number of posts in `categoryId`, or in all, from the trigger-kept counters (migration 0002):
- * a few rows instead of count(*) over the posts.
+ * The number of posts an unfiltered browse of `sort` lists, in `category` or in all, as one SQL
+ * expression over counters kept by triggers rather than a count over posts: for latest, upvotes and
+ * views every post (migration 0002's per-category counts); for trending the posts of the window, i.e.
+ * the trigger-kept count of the ranked posts (migration 0010) less those that left the window since
+ * the last refresh removed them (an index range over a few seconds' worth of posts). NULL when
+ * `category` is NULL (an unknown category).
  */
-async function countPosts(db: Kysely<Database>, categoryId: string | undefined): Promise<number> {
-  const filter = categoryId === undefined ? sql`` : sql`WHERE category_key = ${categoryId}`
-  const { rows } = await sql<CountRow>`SELECT sum(n) AS n FROM counters.post_counts ${filter}`.execute(db)
-  return Number(rows[0]?.n ?? 0)
-}
-
-/**
- * The posts in the trending window, exact at read time: the trigger-kept count of the ranked posts
- * (migration 0010) less those that left the window since the last refresh removed them (an index
- * range over a few seconds' worth of posts), instead of counting a month of posts.
- */
-async function countTrending(db: Kysely<Database>, categoryId: string | undefined): Promise<number> {
-  const { rows } =
-    categoryId === undefined
-      ? await sql<CountRow>`${preparedAs('trending_count')}SELECT
-          (SELECT coalesce(sum(n), 0) FROM counters.trending_counts)
-          - (SELECT count(*) FROM counters.trending_ranks WHERE created_at < ${trendingSince}) AS n`.execute(
-          db,
-        )
-      : await sql<CountRow>`${preparedAs('trending_category_count')}SELECT
-          (SELECT coalesce(sum(n), 0) FROM counters.trending_counts WHERE category_key = ${categoryId})
-          - (SELECT count(*) FROM counters.trending_ranks
-             WHERE created_at < ${trendingSince} AND category_id = ${categoryId}) AS n`.execute(db)
-  return Number(rows[0]?.n ?? 0)
-}
-
-/**
- * Runs a built query as the named prepared statement `name` (see preparedAs in @bashboard/db): for
- * reads whose text never varies (the values are parameters) and which plan in longer than they run.
- */
-async function executePrepared<R>(db: Kysely<Database>, name: string, query: Compilable<R>): Promise<R[]> {
-  const compiled = query.compile()
-  const marker = preparedAs(name).compile(db).sql
-  const { rows } = await db.executeQuery<R>(
-    CompiledQuery.raw(marker + compiled.sql, [...compiled.parameters]),
-  )
-  return rows
-}
-
-/** One page of posts in browse mode and the number of posts the filter matches. */
-export async function browsePosts(
-  db: Kysely<Database>,
-  opts: BrowseOptions,
-): Promise<{ rows: PostCardRow[]; total: number }> {
-  if (opts.sort !== 'trending') {
-    const [rows, total] = await Promise.all([
-      browsePageQuery(db, opts).execute(),
-      countPosts(db, opts.categoryId),
-    ])
-    return { rows, total }
+export function browseTotal(sort: BrowseSort, category: RawBuilder<string> | undefined): RawBuilder<number> {
+  if (sort !== 'trending') {
+    const filter = category ? sql`WHERE category_key = ${category}` : sql``
+    return sql<number>`(SELECT coalesce(sum(n), 0) FROM counters.post_counts ${filter})`
   }
-  // One text with a category and one without, so each is a fixed statement.
-  const name = opts.categoryId === undefined ? 'trending_page' : 'trending_category_page'
-  const [rows, total] = await Promise.all([
-    executePrepared(db, name, browsePageQuery(db, opts)),
-    countTrending(db, opts.categoryId),
-  ])
-  return { rows, total }
+  return category
+    ? sql<number>`((SELECT coalesce(sum(n), 0) FROM counters.trending_counts WHERE category_key = ${category})
+        - (SELECT count(*) FROM counters.trending_ranks
+           WHERE created_at < ${trendingSince} AND category_id = ${category}))`
+    : sql<number>`((SELECT coalesce(sum(n), 0) FROM counters.trending_counts)
+        - (SELECT count(*) FROM counters.trending_ranks WHERE created_at < ${trendingSince}))`
 }
 
-/** One browse page without the number of posts the filter matches (the home page shows none). */
-export function findBrowsePage(db: Kysely<Database>, opts: BrowseOptions): Promise<PostCardRow[]> {
-  return browsePageQuery(db, opts).execute()
+/**
+ * `p.id IN (…)` for the most upvoted posts created in the last `days` days (by the database's clock),
+ * ties by newest: picked index-only from counters.post_ranks' date index (migration 0010: the week's
+ * posts and their upvotes, without visiting posts), so only those rows are joined to their authors
+ * and categories. The bound is `now()` rather than a parameter for the reason of {@link trendingSince}.
+ */
+export function topPostIdsOfLastDays(days: number, limit: number): RawBuilder<SqlBool> {
+  return sql<SqlBool>`p.id IN (
+    SELECT r.post_id FROM counters.post_ranks r
+    WHERE r.created_at >= now() - make_interval(days => ${sql.lit(days)})
+    ORDER BY r.uplike_count DESC, r.created_at DESC
+    ${pageWindow(limit, 0)}
+  )`
 }
+
+/** The order keys of the most upvoted posts ({@link topPostIdsOfLastDays}), all descending. */
+export const TOP_POSTS_ORDER = [sql`p.uplike_count`, sql`p.created_at`]
 
 /**
  * Filtered totals are counted up to this many matches, as search results are: past it the pager shows
@@ -349,14 +346,19 @@ export async function refreshTrendingRanks(
 }
 
 /**
- * Reclaims the row versions a refresh left behind. Every refresh rewrites each score of the window,
- * so without this the table and its indexes grow by the window's size each round until autovacuum
- * comes (if it runs at all): page reads then step over dead entries and visit the heap for each. A
- * vacuum of a few thousand rows takes milliseconds, and it marks the pages all-visible, so pages are
- * read from the indexes alone. Runs outside any transaction (VACUUM cannot run inside one).
+ * Reclaims the row versions a refresh left behind and renews the table's statistics. Every refresh
+ * rewrites each score of the window, so without this the table and its indexes grow by the window's
+ * size each round until autovacuum comes (if it runs at all): page reads then step over dead entries
+ * and visit the heap for each. A vacuum of a few thousand rows takes milliseconds, and it marks the
+ * pages all-visible, so pages are read from the indexes alone. The statistics matter to the trending
+ * total (browseTotal): its "older than the window" part is planned once per connection from them, and
+ * with statistics taken before the refresh first emptied the table of old posts (a generated dataset,
+ * autovacuum off) the planner expected most rows there and scanned the whole table on every request
+ * (0.8 ms of the page's 1.1 ms at 100k posts) instead of an empty index range. ANALYZE of the window
+ * takes about 5 ms there. Runs outside any transaction (VACUUM cannot run inside one).
  */
 export async function vacuumTrendingRanks(db: Kysely<Database>): Promise<void> {
-  await sql`VACUUM counters.trending_ranks`.execute(db)
+  await sql`VACUUM (ANALYZE) counters.trending_ranks`.execute(db)
 }
 
 /**
@@ -590,26 +592,6 @@ export async function searchPosts(
         : await countMatches(trx, tsquery, opts.filters)
     return { rows, total }
   })
-}
-
-/**
- * The most upvoted posts created at or after `since`, ties by newest. The ids are picked index-only
- * from counters.post_ranks' date index (migration 0010: the week's posts and their upvotes, without
- * visiting posts), and only those rows are joined to their authors and categories.
- */
-export function findTopPostsSince(db: Kysely<Database>, since: Date, limit: number): Promise<PostCardRow[]> {
-  const query = selectPostCards(db)
-    .where(
-      sql<SqlBool>`p.id IN (
-        SELECT r.post_id FROM counters.post_ranks r WHERE r.created_at >= ${since}
-        ORDER BY r.uplike_count DESC, r.created_at DESC
-        LIMIT ${limit}
-      )`,
-    )
-    .orderBy('p.uplike_count', 'desc')
-    .orderBy('p.created_at', 'desc')
-    .limit(limit)
-  return executePrepared(db, 'top_posts_since', query)
 }
 
 /** A tag and the number of posts carrying it. */

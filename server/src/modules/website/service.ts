@@ -10,17 +10,17 @@ import { avatarUrl } from '../accounts/presenter.ts'
 import type { Leaderboard } from '../leaderboard/service.ts'
 import { type BrowsePage, type HomePage, type PostPageCaches, startLoad } from '../posts/page-caches.ts'
 import { toPostCard, toReactedPosts } from '../posts/presenter.ts'
-import { findVotesOf, resolveCategoryId } from '../posts/repo.ts'
+import { findVotesOf, type PostCardRow, resolveCategoryId } from '../posts/repo.ts'
 import { withSavedFlags } from '../posts/saved-flags.ts'
-import { getPlatformStats } from '../stats/service.ts'
+import { TODAYS_POSTS_LIMIT, toPlatformStats } from '../stats/service.ts'
+import { browsePageReader } from './browse-page-repo.ts'
 import { searchKey } from './caches.ts'
+import { createCardPresenter } from './card-presenter.ts'
 import { type BrowseFilterInput, type BrowseFilters, hasFilters, parseBrowseFilters } from './filters.ts'
+import { homeRowsReader } from './home-repo.ts'
 import {
-  browsePosts,
   type CategoryListRow,
   filteredBrowsePosts,
-  findBrowsePage,
-  findTopPostsSince,
   listCategories,
   listPopularTags,
   searchPosts,
@@ -82,7 +82,20 @@ export const LATEST_LIMIT = 10
 export const TOP_WEEKLY_LIMIT = 2
 /** Rows of the home page's weekly leaderboard card. */
 export const WEEKLY_LEADERS_LIMIT = 5
-const WEEK_MS = 7 * 24 * 60 * 60 * 1000
+/** The top posts of the week are those created in the last this many days (by the database's clock). */
+export const TOP_WEEKLY_DAYS = 7
+
+/** The home page's statement, its sizes fixed (home-repo.ts). */
+const readHomeRows = homeRowsReader({
+  latestLimit: LATEST_LIMIT,
+  topDays: TOP_WEEKLY_DAYS,
+  topLimit: TOP_WEEKLY_LIMIT,
+  todaysLimit: TODAYS_POSTS_LIMIT,
+})
+/** Browse pages without a search or filters, one statement each (browse-page-repo.ts). */
+const readBrowsePage = browsePageReader(PAGE_SIZE)
+/** The home and browse pages' cards, presented again only when their rows change (card-presenter.ts). */
+const presentCard = createCardPresenter()
 
 function toCategory(row: CategoryListRow): Category {
   return { _id: row.id, name: row.name, slug: row.slug, postCount: row.post_count }
@@ -105,12 +118,8 @@ async function reactedPosts(
  * The home page data. Live ids are read first, so an event that lands while the queries run is
  * replayed to the client rather than lost.
  */
-export async function getWebsite(
-  deps: WebsiteDeps,
-  auth: AuthUser | null,
-  now = new Date(),
-): Promise<WebsiteResponse> {
-  const load = () => loadWebsite(deps, now)
+export async function getWebsite(deps: WebsiteDeps, auth: AuthUser | null): Promise<WebsiteResponse> {
+  const load = () => loadWebsite(deps)
   const common = await readThrough(deps.pageCaches?.home, 'home', load)
   const ids = [...common.latestPosts, ...common.topWeeklyPosts].map((post) => post._id)
   const [myReactedPosts, [latestPosts, topWeeklyPosts]] = await Promise.all([
@@ -121,24 +130,22 @@ export async function getWebsite(
   return { ...common, latestPosts, topWeeklyPosts, myReactedPosts }
 }
 
-/** The part of the home page every visitor sees alike. */
-async function loadWebsite(deps: WebsiteDeps, now: Date): Promise<HomePage> {
+/**
+ * The part of the home page every visitor sees alike: one statement (home-repo.ts) and the
+ * leaderboard's in-memory snapshot.
+ */
+async function loadWebsite(deps: WebsiteDeps): Promise<HomePage> {
   const share = startLoad(deps.pageCaches)
   const [postsId, statsId] = await Promise.all([deps.live.currentId('posts'), deps.live.currentId('stats')])
-  const weekAgo = new Date(now.getTime() - WEEK_MS)
-  const [latest, topWeekly, categories, platformStats, leaders] = await Promise.all([
-    // The page alone: browse's total count is not shown on the home page.
-    findBrowsePage(deps.db, { sort: 'latest', limit: LATEST_LIMIT, offset: 0 }),
-    findTopPostsSince(deps.db, weekAgo, TOP_WEEKLY_LIMIT),
-    listCategories(deps.db),
-    getPlatformStats(deps.db, now),
+  const [home, leaders] = await Promise.all([
+    readHomeRows(deps.db),
     deps.leaderboard.weeklyLeaders(WEEKLY_LEADERS_LIMIT),
   ])
   return {
-    latestPosts: share(latest.map(toPostCard)),
-    topWeeklyPosts: share(topWeekly.map(toPostCard)),
-    categories: categories.map(toCategory),
-    platformStats,
+    latestPosts: share(home.latest.map(presentCard)),
+    topWeeklyPosts: share(home.topWeekly.map(presentCard)),
+    categories: home.categories.map(toCategory),
+    platformStats: toPlatformStats(home.stats),
     userLeaderboard: leaders.map((row) => ({
       _id: row.id,
       username: row.username,
@@ -183,7 +190,10 @@ export async function browse(
   return { ...response, posts, myReactedPosts }
 }
 
-/** A browse page as every visitor sees it. */
+/**
+ * A browse page as every visitor sees it. Without a search or filters, one statement answers it
+ * (browse-page-repo.ts); a search or filters read the categories beside their own statements.
+ */
 async function loadBrowse(
   deps: WebsiteDeps,
   params: { page: number; search: string; categoryKey: string; sort: BrowseSort; filters: BrowseFilters },
@@ -193,6 +203,30 @@ async function loadBrowse(
   const share = startLoad(deps.pageCaches)
   const liveId = await deps.live.currentId('posts')
   const offset = (page - 1) * PAGE_SIZE
+  const present = (
+    result: { rows: PostCardRow[]; total: number },
+    categories: CategoryListRow[],
+    categoryId: string | null,
+  ): BrowsePage => ({
+    response: {
+      posts: share(result.rows.map(presentCard)),
+      categories: categories.map(toCategory),
+      pagination: pagination(page, PAGE_SIZE, result.total),
+      search: search === '' ? null : search,
+      liveId,
+    },
+    // An unknown category's page is empty and stays so until it expires.
+    categoryId,
+    filtered: filtering,
+  })
+  if (search === '' && !filtering) {
+    const found = await readBrowsePage(deps.db, {
+      sort: params.sort,
+      offset,
+      ...(categoryKey === '' ? {} : { categoryKey }),
+    })
+    return present(found, found.categories, found.categoryId)
+  }
   // Search mode ignores the category.
   const filtered = search === '' && categoryKey !== ''
   const resolving = filtered ? resolveCategoryId(deps.db, categoryKey) : Promise.resolve(undefined)
@@ -203,28 +237,16 @@ async function loadBrowse(
       if (search !== '') return searchPosts(deps.db, search, { limit: PAGE_SIZE, offset, filters })
       const id = await resolving
       if (filtered && !id) return { rows: [], total: 0 }
-      const options = { sort: params.sort, limit: PAGE_SIZE, offset, ...(id ? { categoryId: id } : {}) }
-      if (filtering) return filteredBrowsePosts(deps.db, { ...options, filters })
-      return browsePosts(deps.db, {
+      return filteredBrowsePosts(deps.db, {
         sort: params.sort,
         limit: PAGE_SIZE,
         offset,
+        filters,
         ...(id ? { categoryId: id } : {}),
       })
     })(),
   ])
-  return {
-    response: {
-      posts: share(result.rows.map(toPostCard)),
-      categories: categories.map(toCategory),
-      pagination: pagination(page, PAGE_SIZE, result.total),
-      search: search === '' ? null : search,
-      liveId,
-    },
-    // An unknown category's page is empty and stays so until it expires.
-    categoryId: categoryId ?? null,
-    filtered: filtering,
-  }
+  return present(result, categories, categoryId ?? null)
 }
 
 /** GET /api/posts/v1/search: ranked results; an empty search is an empty list. */

@@ -1,4 +1,4 @@
-import { POST_LIMITS, POST_RULE_MESSAGES } from '@bashboard/server/contract/limits'
+import { hasControlCharacters, POST_LIMITS, POST_RULE_MESSAGES } from '@bashboard/server/contract/limits'
 
 /** Longest title (docs/product-rules.md#create-post), the server's limit. */
 export const TITLE_MAX_LENGTH = POST_LIMITS.titleMaxLength
@@ -44,7 +44,12 @@ export function validateCreatePost(values: CreatePostValues): CreatePostProblem 
   const title = values.title.trim()
   if (title === '') return { field: 'title', message: POST_RULE_MESSAGES.titleRequired }
   if (title.length > TITLE_MAX_LENGTH) return { field: 'title', message: POST_RULE_MESSAGES.titleTooLong }
-  if (values.command.trim() === '') return { field: 'command', message: POST_RULE_MESSAGES.commandRequired }
+  if (hasControlCharacters(title, false))
+    return { field: 'title', message: POST_RULE_MESSAGES.titleControlCharacters }
+  const command = values.command.trim()
+  if (command === '') return { field: 'command', message: POST_RULE_MESSAGES.commandRequired }
+  if (hasControlCharacters(command, true))
+    return { field: 'command', message: POST_RULE_MESSAGES.commandControlCharacters }
   const text = plainText(values.description)
   if (text === '') return { field: 'description', message: POST_RULE_MESSAGES.descriptionRequired }
   if (text.length < DESCRIPTION_MIN_LENGTH)

@@ -24,6 +24,13 @@ describe('content pages', () => {
     await waitFor(() => expect(document.title).toBe(`${title} | Bashboard`))
   })
 
+  it('states the application limits the form enforces', async () => {
+    mockApi({})
+    renderApp('/contribute')
+    expect(await screen.findByText(/as JPEG, PNG or PDF, up to 10 MB\./)).toBeInTheDocument()
+    expect(screen.getByText(/cover letter of at least 50 characters/)).toBeInTheDocument()
+  })
+
   it('explains that no reset email is sent', async () => {
     mockApi({})
     renderApp('/forgot-password')

@@ -1,5 +1,10 @@
+import { APPLICATION_LIMITS } from '@bashboard/server/contract/limits'
 import { Link } from '@tanstack/react-router'
 import { ContentPage } from './content-page'
+
+/** The application's limits as the form enforces them, in the words of this page. */
+const DOCUMENT_MAX_MB = APPLICATION_LIMITS.documentMaxBytes / (1024 * 1024)
+const COVER_LETTER_MIN = APPLICATION_LIMITS.coverLetterMinLength
 
 /** /contribute: how members become contributors and what makes a good post. */
 export function ContributePage() {
@@ -16,9 +21,13 @@ export function ContributePage() {
         </li>
         <li>
           Open <Link to="/application">Become Contributor</Link> and upload a document that shows your Linux
-          experience (a certificate, a CV or a project write-up) as JPEG, PNG or PDF, up to 10 MB.
+          experience (a certificate, a CV or a project write-up) as JPEG, PNG or PDF, up to {DOCUMENT_MAX_MB}{' '}
+          MB.
         </li>
-        <li>Write a cover letter of at least 50 characters: what you work on and what you would share.</li>
+        <li>
+          Write a cover letter of at least {COVER_LETTER_MIN} characters: what you work on and what you would
+          share.
+        </li>
         <li>
           A moderator reviews it. You are notified as soon as it is accepted or rejected; after a rejection
           you can resubmit.

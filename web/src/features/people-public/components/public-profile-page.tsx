@@ -6,6 +6,7 @@ import { type ReactNode, useState } from 'react'
 import { Avatar } from '../../../components/ui/avatar'
 import { buttonClasses } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
+import { CommentOnPostRow } from '../../../components/ui/comment-on-post-row'
 import { LoadFailed } from '../../../components/ui/load-failed'
 import { NotFoundCard } from '../../../components/ui/not-found-card'
 import { Pagination } from '../../../components/ui/pagination'
@@ -127,20 +128,7 @@ function CommentsSection({ username, comments }: { username: string; comments: r
   return (
     <ul aria-label={`Comments by ${username}`} className="flex flex-col gap-2">
       {comments.map((comment) => (
-        <li key={comment._id} className={rowClasses}>
-          <p className="text-sm whitespace-pre-line break-words text-fg">{comment.content}</p>
-          <span className="text-xs text-muted">
-            on{' '}
-            <Link
-              to="/post/$slug"
-              params={{ slug: comment.post.slug }}
-              className="font-medium text-accent-text hover:underline hover:underline-offset-4"
-            >
-              {comment.post.title || 'Untitled Post'}
-            </Link>{' '}
-            · <time dateTime={comment.createdAt}>{formatDay(comment.createdAt)}</time>
-          </span>
-        </li>
+        <CommentOnPostRow key={comment._id} comment={comment} />
       ))}
     </ul>
   )

@@ -2,6 +2,7 @@ import type { ProfileComment, ProfileFavorite, ProfilePost, UserProfile } from '
 import { Link } from '@tanstack/react-router'
 import { CheckCircle2, Hourglass } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
+import { CommentOnPostRow } from '../../../components/ui/comment-on-post-row'
 import { PostCounts } from '../../../components/ui/post-counts'
 import { type TabItem, TabList } from '../../../components/ui/tabs'
 import { cn } from '../../../lib/cn'
@@ -74,23 +75,7 @@ function Comments({ comments }: { comments: readonly ProfileComment[] }) {
   return (
     <ul aria-label="My comments" className="flex flex-col gap-2">
       {comments.map((comment) => (
-        <li
-          key={comment._id}
-          className="flex flex-col gap-1.5 rounded-lg border border-line bg-surface-2/40 p-3"
-        >
-          <p className="text-sm whitespace-pre-line break-words text-fg">{comment.content}</p>
-          <span className="text-xs text-muted">
-            on{' '}
-            <Link
-              to="/post/$slug"
-              params={{ slug: comment.post.slug }}
-              className="font-medium text-accent-text hover:underline hover:underline-offset-4"
-            >
-              {comment.post.title || 'Untitled Post'}
-            </Link>{' '}
-            · <time dateTime={comment.createdAt}>{formatDay(comment.createdAt)}</time>
-          </span>
-        </li>
+        <CommentOnPostRow key={comment._id} comment={comment} />
       ))}
     </ul>
   )

@@ -1,0 +1,86 @@
+import { describe, expect, it, vi } from 'vitest'
+import * as presenter from '../posts/presenter.ts'
+import type { PostCardRow } from '../posts/repo.ts'
+import { createCardPresenter } from './card-presenter.ts'
+
+// Counts how often the real presenter runs, to tell a remembered card from a presented one.
+vi.mock('../posts/presenter.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof presenter>()
+  return { ...original, toPostCard: vi.fn(original.toPostCard) }
+})
+const toPostCard = vi.mocked(presenter.toPostCard)
+
+function row(id: string, changes: Partial<PostCardRow> = {}): PostCardRow {
+  return {
+    id,
+    slug: `post-${id}`,
+    title: `Post ${id}`,
+    command: 'rm -rf ~/ && echo {{name}}',
+    description: '<p>Cleans up.</p>',
+    description_text: 'Cleans up.',
+    tags: ['files', 'cleanup'],
+    uplike_count: 3,
+    downlike_count: 1,
+    view_count: 40,
+    comments_count: 2,
+    saved_count: 1,
+    created_at: new Date('2026-11-20T10:00:00.123Z'),
+    edited_at: null,
+    author_id: `author-${id}`,
+    author_username: 'ada',
+    author_avatar: null,
+    author_points: 120,
+    author_created_at: new Date('2026-01-02T03:04:05.678Z'),
+    category_id: 'category-1',
+    category_name: 'Shell',
+    ...changes,
+  }
+}
+
+describe('createCardPresenter', () => {
+  it('gives what toPostCard gives, presenting a post again only when a field of its row changed', () => {
+    const present = createCardPresenter()
+    toPostCard.mockClear()
+    const first = present(row('a'))
+    expect(first).toEqual(presenter.toPostCard(row('a')))
+    toPostCard.mockClear()
+    expect(present(row('a'))).toEqual(first)
+    expect(toPostCard).not.toHaveBeenCalled()
+    for (const changes of [
+      { uplike_count: 4 },
+      { tags: ['files'] },
+      { edited_at: new Date('2026-11-21T00:00:00.000Z') },
+      { created_at: new Date('2026-11-20T10:00:00.124Z') },
+      { author_username: 'grace' },
+      { command: 'ls -la' },
+    ]) {
+      const changed = present(row('a', changes))
+      expect(changed).toEqual(presenter.toPostCard(row('a', changes)))
+      expect(changed).not.toEqual(first)
+    }
+  })
+
+  it('returns a new copy each time, so a caller patching its card changes no one else’s', () => {
+    const present = createCardPresenter()
+    const first = present(row('b'))
+    first.uplikeCount = 99
+    first.author.username = 'changed'
+    first.tags.push('patched')
+    const second = present(row('b'))
+    expect(second).toEqual(presenter.toPostCard(row('b')))
+    expect(second).not.toBe(first)
+  })
+
+  it('forgets the oldest post past the number it remembers', () => {
+    const present = createCardPresenter(2)
+    present(row('c'))
+    present(row('d'))
+    present(row('e'))
+    toPostCard.mockClear()
+    present(row('d'))
+    present(row('e'))
+    expect(toPostCard).not.toHaveBeenCalled()
+    present(row('c'))
+    expect(toPostCard).toHaveBeenCalledTimes(1)
+  })
+})
