@@ -2,8 +2,10 @@ import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import pg from 'pg'
 import {
   createThrowawayDatabase,
+  DEFAULT_DATABASE_URL,
   findFreePort,
   probePostgres,
   REPO_ROOT,
@@ -22,29 +24,31 @@ export interface Site {
   server: SpawnedServer
   baseUrl: string
   dataDir: string
+  /** The site's own database. */
+  databaseUrl: string
   stop(): Promise<void>
 }
 
 /**
  * A real server with the demo content (so the demo contributor can post and the demo member can make
- * tokens), on a database of its own: a throwaway PostgreSQL database when DATABASE_URL answers (it
- * starts twice as fast), else the embedded PGlite in a temporary DATA_DIR.
+ * tokens), on a throwaway PostgreSQL database of its own (DATABASE_URL, else the machine's local
+ * server, as the live-cluster tests use): the tests also write rows the API refuses ({@link setPostText}).
  */
 export async function startSite(name: string): Promise<Site> {
+  const adminUrl = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL
+  const unreachable = await probePostgres(adminUrl)
+  if (unreachable !== null) throw new Error(`the CLI tests need PostgreSQL at ${adminUrl}: ${unreachable}`)
+  const database: ThrowawayDatabase = await createThrowawayDatabase(adminUrl, 'bashboard_cli')
   const dataDir = await mkdtemp(join(tmpdir(), `bashboard-cli-${name}-`))
-  const adminUrl = process.env.DATABASE_URL
-  let database: ThrowawayDatabase | undefined
-  if (adminUrl && (await probePostgres(adminUrl)) === null) {
-    database = await createThrowawayDatabase(adminUrl, 'bashboard_cli')
-  }
   const server = spawnServer(name, await findFreePort(), {
     DATA_DIR: dataDir,
-    // Empty means unset: no database URL is the embedded one; no Redis is the in-process bus.
-    DATABASE_URL: database?.url ?? '',
+    DATABASE_URL: database.url,
+    // Empty means unset: no Redis is the in-process bus.
     REDIS_URL: '',
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'true',
+    // Every read queries, so a row written behind the server's back is what the next read sends.
     PAGE_CACHE: 'false',
   })
   let stopped = false
@@ -52,7 +56,7 @@ export async function startSite(name: string): Promise<Site> {
     if (stopped) return
     stopped = true
     await server.stop()
-    await database?.drop()
+    await database.drop()
     await rm(dataDir, { recursive: true, force: true })
   }
   try {
@@ -61,7 +65,29 @@ export async function startSite(name: string): Promise<Site> {
     await stop()
     throw error
   }
-  return { server, baseUrl: server.baseUrl, dataDir, stop }
+  return { server, baseUrl: server.baseUrl, dataDir, databaseUrl: database.url, stop }
+}
+
+/**
+ * Writes a post's title and command straight into the site's database, past the API's rules: how a row
+ * written before a rule existed, or by another path, reaches the CLI.
+ */
+export async function setPostText(
+  site: Site,
+  postId: string,
+  text: { title: string; command: string },
+): Promise<void> {
+  const client = new pg.Client({ connectionString: site.databaseUrl })
+  await client.connect()
+  try {
+    await client.query('UPDATE posts SET title = $2, command = $3 WHERE id = $1', [
+      postId,
+      text.title,
+      text.command,
+    ])
+  } finally {
+    await client.end()
+  }
 }
 
 /** Calls the API as a browser session or token would. */
