@@ -1,6 +1,10 @@
 import { createMemoryHistory } from '@tanstack/react-router'
 import { render } from '@testing-library/react'
 import { App } from '../app/app'
+// The app imports its live handlers lazily (app/providers.tsx). Loaded here first, that import resolves
+// from the module cache at once, instead of still loading when a short test file's environment is torn
+// down (Vitest then logs "live handlers failed to load").
+import '../app/live-registry'
 import { createAppRouter, createQueryClient } from '../router'
 import { SESSION_STORAGE_KEY, type Session } from '../state/session'
 import { createAppStore } from '../state/store'

@@ -1,38 +1,12 @@
-import { AsyncLocalStorage } from 'node:async_hooks'
 import type { CategoryRow } from '@bashboard/db'
-import type {
-  KyselyPlugin,
-  PluginTransformQueryArgs,
-  PluginTransformResultArgs,
-  QueryResult,
-  UnknownRow,
-} from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
 import { sleep } from '../../../test/events.ts'
 import { authHeader, createCategory, createUser, loginAs, type TestUser } from '../../../test/factories.ts'
+import { countStatements, StatementCounter } from '../../../test/statement-counter.ts'
 import type { PostCard } from '../../contract/posts.ts'
 
-/** The statement count of the reads running inside `counting.run` (and nothing the app runs meanwhile). */
-const counting = new AsyncLocalStorage<{ count: number }>()
-
-/**
- * Counts the statements the app sends for a read, so a test can tell a patched page from a recomputed
- * one. Counted as their results come back: a statement compiled once and run again
- * (website/fixed-statement-repo.ts) is not transformed again, but each run has a result.
- */
-class QueryCounter implements KyselyPlugin {
-  transformQuery(args: PluginTransformQueryArgs) {
-    return args.node
-  }
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    const counter = counting.getStore()
-    if (counter) counter.count += 1
-    return args.result
-  }
-}
-
-const queries = new QueryCounter()
+const queries = new StatementCounter()
 let t: TestApp
 let author: TestUser
 let voters: TestUser[]
@@ -83,9 +57,7 @@ async function get<T = Record<string, unknown>>(
 
 /** The statements `read` costs (background work of the app, such as view batches, is not counted). */
 async function queriesOf(read: () => Promise<unknown>): Promise<number> {
-  const counter = { count: 0 }
-  await counting.run(counter, read)
-  return counter.count
+  return (await countStatements(read)).statements
 }
 
 const cardOf = (posts: PostCard[], id: string) => posts.find((post) => post._id === id)

@@ -1,12 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks'
 import type { CategoryRow } from '@bashboard/db'
-import type {
-  KyselyPlugin,
-  PluginTransformQueryArgs,
-  PluginTransformResultArgs,
-  QueryResult,
-  UnknownRow,
-} from 'kysely'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
@@ -20,6 +12,7 @@ import {
   loginAs,
   type TestUser,
 } from '../../../test/factories.ts'
+import { countStatements, StatementCounter } from '../../../test/statement-counter.ts'
 import type { BrowseSort } from '../../contract/website.ts'
 import { TRENDING_WINDOW_DAYS } from '../../lib/ranking.ts'
 import { toPostCard } from '../posts/presenter.ts'
@@ -32,21 +25,6 @@ import { browsePageQuery } from './repo.ts'
  * statement (home-repo.ts, browse-page-repo.ts), and answer what the per-part queries they replaced
  * answer: checked here against recounts over the tables and the row queries of the same lists.
  */
-
-/** The statements run inside `counting.run` (and nothing the app runs meanwhile). */
-const counting = new AsyncLocalStorage<{ count: number }>()
-
-/** Counts each statement as its result comes back, compiled once or not. */
-class StatementCounter implements KyselyPlugin {
-  transformQuery(args: PluginTransformQueryArgs) {
-    return args.node
-  }
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    const counter = counting.getStore()
-    if (counter) counter.count += 1
-    return args.result
-  }
-}
 
 let t: TestApp
 let author: TestUser
@@ -104,13 +82,11 @@ afterAll(async () => {
 
 /** A guest's (or `user`'s) answer to `url` and how many statements it took. */
 async function read<T>(url: string, user?: TestUser): Promise<{ body: T; statements: number }> {
-  const counter = { count: 0 }
-  // Awaited inside the run: inject sends the request when awaited, and the count follows that.
-  const res = await counting.run(counter, async () => {
+  const { result: res, statements } = await countStatements(async () => {
     return await t.app.inject({ url, ...(user ? { headers: authHeader(loginAs(t.app, user)) } : {}) })
   })
   expect(res.statusCode).toBe(200)
-  return { body: res.json(), statements: counter.count }
+  return { body: res.json(), statements }
 }
 
 /** Cards as the API sends them, from the row queries (pg's own parsing of every column). */
