@@ -83,6 +83,9 @@ const loadUserMenu = () => import('../../components/layout/user-menu')
 const NotificationsMenu = lazy(() => loadNotificationsMenu().then((m) => ({ default: m.NotificationsMenu })))
 const UserMenu = lazy(() => loadUserMenu().then((m) => ({ default: m.UserMenu })))
 
+/** A row of the phone menu's account section: a link or the log-out button. */
+const PHONE_MENU_ROW = 'flex items-center gap-2.5 rounded-md px-3 py-2.5 text-fg hover:bg-surface-2'
+
 /**
  * The site header: logo, navigation, live status, theme toggle, Donate, and either Login/Register or the
  * signed-in user's menu with Create Post or Become Contributor. Below 768 px the links move into a menu.
@@ -255,38 +258,22 @@ export function Header() {
                     <p className="truncate text-xs text-muted">{user.email}</p>
                   </div>
                 </div>
-                <Link
-                  to="/profile"
-                  onClick={closeMenu}
-                  className="flex items-center gap-2.5 rounded-md px-3 py-2.5 text-fg hover:bg-surface-2"
-                >
+                <Link to="/profile" onClick={closeMenu} className={PHONE_MENU_ROW}>
                   <User aria-hidden="true" className="size-4 text-muted" />
                   Profile
                 </Link>
-                <Link
-                  to="/settings"
-                  onClick={closeMenu}
-                  className="flex items-center gap-2.5 rounded-md px-3 py-2.5 text-fg hover:bg-surface-2"
-                >
+                <Link to="/settings" onClick={closeMenu} className={PHONE_MENU_ROW}>
                   <Settings aria-hidden="true" className="size-4 text-muted" />
                   Settings
                 </Link>
                 {/* The desktop user menu offers the console to moderators; the phone menu must too. */}
                 {user.role === 'moderator' ? (
-                  <Link
-                    to="/mod"
-                    onClick={closeMenu}
-                    className="flex items-center gap-2.5 rounded-md px-3 py-2.5 text-fg hover:bg-surface-2"
-                  >
+                  <Link to="/mod" onClick={closeMenu} className={PHONE_MENU_ROW}>
                     <ShieldCheck aria-hidden="true" className="size-4 text-muted" />
                     Moderation
                   </Link>
                 ) : null}
-                <button
-                  type="button"
-                  onClick={onLogout}
-                  className="flex items-center gap-2.5 rounded-md px-3 py-2.5 text-left text-fg hover:bg-surface-2"
-                >
+                <button type="button" onClick={onLogout} className={cn(PHONE_MENU_ROW, 'text-left')}>
                   <LogOut aria-hidden="true" className="size-4 text-muted" />
                   Log out
                 </button>
