@@ -1,4 +1,5 @@
 import { Redis, type Result } from 'ioredis'
+import { pollUntil } from '../lib/time.ts'
 
 /**
  * The event bus behind the live channel: gives every event an id, keeps a bounded backlog per topic
@@ -573,14 +574,12 @@ export function createRedisBus(url: string, options: RedisBusOptions = {}): Bus 
       }
     },
 
-    async waitUntilReady(timeoutMs) {
-      const deadline = Date.now() + timeoutMs
-      while (!closed) {
-        if (commands.status === 'ready' && subscribed) return true
-        if (Date.now() >= deadline) return false
-        await new Promise((resolve) => setTimeout(resolve, 20))
-      }
-      return false
+    waitUntilReady(timeoutMs) {
+      return pollUntil(
+        () => commands.status === 'ready' && subscribed,
+        () => closed,
+        timeoutMs,
+      )
     },
 
     async close() {

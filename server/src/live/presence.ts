@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { Redis, type Result } from 'ioredis'
+import { pollUntil } from '../lib/time.ts'
 import type { LiveLogger } from './bus.ts'
 
 /**
@@ -237,14 +238,12 @@ export function createRedisPresenceStore(
       }
     },
 
-    async waitUntilReady(timeoutMs) {
-      const deadline = Date.now() + timeoutMs
-      while (!closed) {
-        if (redis.status === 'ready') return true
-        if (Date.now() >= deadline) return false
-        await new Promise((resolve) => setTimeout(resolve, 20))
-      }
-      return false
+    waitUntilReady(timeoutMs) {
+      return pollUntil(
+        () => redis.status === 'ready',
+        () => closed,
+        timeoutMs,
+      )
     },
 
     async close() {
