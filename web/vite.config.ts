@@ -92,6 +92,9 @@ function precompress(): Plugin {
 /** lucide-react's icon modules (one per icon) and the helper they share. */
 const LUCIDE_ICON = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]/
 
+/** Font files, which the build must never inline into the stylesheet (see `assetsInlineLimit` below). */
+const FONT_FILE = /\.(?:woff2?|ttf|otf|eot)$/
+
 /** The body text's font file (Latin subset of Inter); src/main.tsx imports it through @fontsource. */
 const PRELOADED_FONT = /(?:^|\/)inter-latin-wght-normal-[\w-]+\.woff2$/
 
@@ -148,6 +151,11 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // Vite inlines assets under 4 kB as data: URLs. For fonts that meant the small @fontsource subsets
+    // (JetBrains Mono's cyrillic-ext and vietnamese, woff2 and woff, 9 files) went into index.css as base64:
+    // about 20 of its 30 kB brotli, in the one render-blocking request, for glyphs a page rarely shows.
+    // As files, each @font-face's unicode-range lets the browser fetch them only when such text is drawn.
+    assetsInlineLimit: (file) => (FONT_FILE.test(file) ? false : undefined),
     // The manifest (dist/.vite/manifest.json, never served) is what scripts/check-web-budget.mjs reads.
     manifest: true,
     rollupOptions: {
@@ -156,7 +164,10 @@ export default defineConfig({
           groups: [
             // Left alone, each icon shared by two routes becomes its own few-hundred-byte chunk, and a
             // route such as the home page waits for a dozen of them (more round trips than bytes).
-            // The icons the first page needs stay with it; all the others share one chunk.
+            // The icons the first page needs stay with it; all the others share one chunk. (Building the
+            // whole initial JavaScript as one chunk was tried: 67.7 against 73.0 kB gzip and an earlier
+            // first paint, but one long task: Lighthouse's blocking time grew on browse and post pages,
+            // bench/README.md.)
             { name: 'icons-initial', test: LUCIDE_ICON, tags: ['$initial'], priority: 2 },
             { name: 'icons', test: LUCIDE_ICON, priority: 1 },
           ],

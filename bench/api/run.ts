@@ -12,12 +12,12 @@ import { type Compilable, type Kysely, type RawBuilder, sql } from 'kysely'
 import pg from 'pg'
 import { TRENDING_WINDOW_DAYS } from '../../server/src/lib/ranking.ts'
 import { findRelatedPostsQuery, selectPostCards } from '../../server/src/modules/posts/repo.ts'
+import { browsePageQuery } from '../../server/src/modules/website/repo.ts'
 import {
-  browsePageQuery,
   SEARCH_COUNT_CAP,
   searchPageQuery,
   toWebsearchQuery,
-} from '../../server/src/modules/website/repo.ts'
+} from '../../server/src/modules/website/search-repo.ts'
 import {
   createThrowawayDatabase,
   DEFAULT_DATABASE_URL,

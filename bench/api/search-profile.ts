@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
 import { connectDatabase } from '@bashboard/db'
-import { resolveSearch, searchPageQuery } from '../../server/src/modules/website/repo.ts'
+import { resolveSearch, searchPageQuery } from '../../server/src/modules/website/search-repo.ts'
 import { createQuerySource, readWordBags } from './varied-search.ts'
 
 /*

@@ -8,6 +8,7 @@ import { createPostPageCaches } from './modules/posts/page-caches.ts'
 import { createViewCounter } from './modules/posts/views.ts'
 import { createVoteSettler } from './modules/posts/vote-settler.ts'
 import { createStatsBroadcaster } from './modules/stats/service.ts'
+import { createSearchIndex } from './modules/website/search-index.ts'
 import { startTrendingRefresh } from './modules/website/trending.ts'
 import { reactionMap } from './reactions.ts'
 
@@ -21,7 +22,8 @@ declare module 'fastify' {
 /**
  * Everything that runs after writes or beside requests, built once per instance: the domain events
  * and their reactors (stats and leaderboard pushes, the vote settler, upvote pushes), the view
- * batches, the trending refresh, view pruning and the shared page caches (PAGE_CACHE). Each is
+ * batches, the trending refresh, view pruning, the shared page caches (PAGE_CACHE) and the search
+ * index (SEARCH_INDEX). Each is
  * decorated on the app for the modules that use it and stopped on close, in the reverse order.
  */
 export const afterWritesPlugin = fp(
@@ -38,6 +40,9 @@ export const afterWritesPlugin = fp(
     const trendingRanks = startTrendingRefresh({ db, log })
     const viewPruner = startViewPruning({ db, log })
     const postPageCaches = app.config.pageCache ? createPostPageCaches(live) : null
+    const searchIndex = app.config.searchIndex
+      ? createSearchIndex({ db, live, onError: (err) => log.error({ err }, 'search index failed') })
+      : null
 
     app.decorate('domainEvents', events)
     app.decorate('statsBroadcaster', stats)
@@ -47,6 +52,7 @@ export const afterWritesPlugin = fp(
     app.decorate('viewCounter', viewCounter)
     app.decorate('trendingRanks', trendingRanks)
     app.decorate('postPageCaches', postPageCaches)
+    app.decorate('searchIndex', searchIndex)
 
     app.addHook('onClose', async () => {
       // Views still pending are written (and announced) while their reactors still run.
@@ -54,6 +60,7 @@ export const afterWritesPlugin = fp(
       await Promise.all([trendingRanks.stop(), viewPruner.stop(), voteSettler.close()])
       await Promise.all([stats.close(), leaderboard.close(), upvotes.close()])
       postPageCaches?.close()
+      await searchIndex?.close()
     })
   },
   { name: AFTER_WRITES_PLUGIN, dependencies: ['bashboard-context', 'bashboard-live'] },

@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       logFormat: 'pretty',
       seedDemo: true,
       pageCache: true,
+      searchIndex: true,
       rateLimit: { loginPerMinute: 10, signupPerMinute: 5, accountFailuresPerHour: 20, tokenPerMinute: 300 },
     })
     expect(config.databaseUrl).toBeUndefined()
@@ -59,6 +60,7 @@ describe('loadConfig', () => {
       TRUST_PROXY: 'true',
       SEED_DEMO: 'false',
       PAGE_CACHE: 'false',
+      SEARCH_INDEX: 'false',
       DATABASE_URL: 'postgres://u@db:5432/app',
       REDIS_URL: 'redis://cache:6379',
       JWT_SECRET: SECRET,
@@ -69,6 +71,7 @@ describe('loadConfig', () => {
       trustProxy: true,
       seedDemo: false,
       pageCache: false,
+      searchIndex: false,
       databaseUrl: 'postgres://u@db:5432/app',
       redisUrl: 'redis://cache:6379',
       jwtSecret: SECRET,

@@ -54,6 +54,8 @@ export const ConfigSchema = Type.Object({
   seedDemo: Type.Boolean(),
   /** Share the public parts of home, browse and search between visitors (modules/website/caches.ts). */
   pageCache: Type.Boolean(),
+  /** Answer searches from the in-memory index of every post's words (modules/website/search-index.ts). */
+  searchIndex: Type.Boolean(),
   rateLimit: Type.Object({
     loginPerMinute: Type.Integer({ minimum: 1 }),
     signupPerMinute: Type.Integer({ minimum: 1 }),
@@ -94,6 +96,7 @@ const ENV_NAMES: Record<string, string> = {
   logFormat: 'LOG_FORMAT',
   seedDemo: 'SEED_DEMO',
   pageCache: 'PAGE_CACHE',
+  searchIndex: 'SEARCH_INDEX',
   rateLimit: 'RATE_LIMIT_*',
 }
 
@@ -138,6 +141,7 @@ export function loadConfig(env: Env = process.env): Config {
     logFormat: value(env.LOG_FORMAT) ?? (nodeEnv === 'production' ? 'json' : 'pretty'),
     seedDemo: boolean(env.SEED_DEMO, 'SEED_DEMO') ?? true,
     pageCache: boolean(env.PAGE_CACHE, 'PAGE_CACHE') ?? true,
+    searchIndex: boolean(env.SEARCH_INDEX, 'SEARCH_INDEX') ?? true,
     rateLimit: {
       loginPerMinute: integer(env.RATE_LIMIT_LOGIN_PER_MINUTE, 'RATE_LIMIT_LOGIN_PER_MINUTE') ?? 10,
       signupPerMinute: integer(env.RATE_LIMIT_SIGNUP_PER_MINUTE, 'RATE_LIMIT_SIGNUP_PER_MINUTE') ?? 5,

@@ -22,8 +22,9 @@ export interface Reactors {
  * that run once its write has committed, in order.
  *
  * - `live:` publishes on the live channel (through Redis when set), so every open page and every
- *   instance hears it. The shared page caches of every instance (modules/posts/page-caches.ts) are
- *   patched by these live events, not here, because they must follow other instances' writes too.
+ *   instance hears it. The shared page caches (modules/posts/page-caches.ts) and the search index
+ *   (modules/website/search-index.ts) of every instance are patched by these live events, not here,
+ *   because they must follow other instances' writes too.
  * - `activity:` the moderation console's live activity line.
  * - `stats:` / `leaderboard:` ask for a coalesced recount and push (each is a batch, lib/batch.ts).
  * - `votes:` wakes the settler of what votes owe their authors (points, ledger, tier and upvote

@@ -32,6 +32,7 @@ export function testConfig(overrides: Partial<Config> & Pick<Config, 'dataDir' |
     logLevel: 'silent',
     seedDemo: false,
     pageCache: true,
+    searchIndex: true,
     rateLimit: { loginPerMinute: 10, signupPerMinute: 5, accountFailuresPerHour: 20, tokenPerMinute: 300 },
     ...overrides,
   }

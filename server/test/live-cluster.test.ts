@@ -323,4 +323,39 @@ describe.skipIf(missing.length > 0)(suiteName, () => {
     }
     expect(seen).toEqual([expected, expected])
   })
+  it("finds a post created through B in A's search index within 2 s, misspelt too, and forgets it once deleted", async () => {
+    const slug = `search-${randomBytes(3).toString('hex')}`
+    const post = await createPostThrough(
+      serverB,
+      `Rotate the xylophone ${slug} logs`,
+      slug,
+      await createCategory(slug),
+    )
+    const foundOnA = async (query: string) => {
+      const response = await fetch(
+        `${serverA.baseUrl}/api/posts/v1/search?search=${encodeURIComponent(query)}`,
+      )
+      expect(response.status).toBe(200)
+      return ((await response.json()) as { posts: Array<{ _id: string }> }).posts.map((card) => card._id)
+    }
+    const waitOnA = async (query: string, present: boolean) => {
+      const since = Date.now()
+      let found: string[] = []
+      while (Date.now() - since < 2000) {
+        found = await foundOnA(query)
+        if (found.includes(post._id) === present) break
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      return found.includes(post._id)
+    }
+    // Each query is new, so no cached page answers it: the index of A does.
+    expect(await waitOnA('xylophnoe rotate', true)).toBe(true)
+    const token = await tokenWithRole(serverB, 'moderator')
+    const deleted = await fetch(`${serverB.baseUrl}/api/posts/${post._id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    })
+    expect(deleted.status).toBe(200)
+    expect(await waitOnA('xylophone logs', false)).toBe(false)
+  })
 })

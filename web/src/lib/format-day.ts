@@ -1,7 +1,19 @@
-/** "Nov 21, 2026", or "Unknown date" for a missing or broken date: how every page writes a day. */
+/** en-US's short month names, as Intl writes them (`{ month: 'short' }`). */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+
+/**
+ * "Nov 21, 2026", or "Unknown date" for a missing or broken date: how every page writes a day. The same
+ * text as `toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })` in the
+ * browser's time zone, written without Intl for four-digit years: a page's first Intl call loads ICU's
+ * locale data on the main thread (lib/format-count.ts says how much), and every card writes a day.
+ */
 export function formatDay(iso: string | null | undefined): string {
   if (!iso) return 'Unknown date'
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return 'Unknown date'
-  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
+  const year = date.getFullYear()
+  if (year < 1000 || year > 9999) {
+    return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
+  }
+  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${year}`
 }

@@ -201,6 +201,8 @@ describe('saved state on cards', () => {
     })
     expect(cardIn((await call(other, 'GET', browseUrl)).json())).toMatchObject({ isSaved: false })
 
+    // The post was written without the services' events: the search index reads it again.
+    await t.app.searchIndex?.rebuild()
     const searchUrl = `/api/posts/v1/search?search=${encodeURIComponent(post.title)}`
     expect(cardIn((await call(owner, 'GET', searchUrl)).json())).toMatchObject({ isSaved: true })
     expect(cardIn((await call(null, 'GET', searchUrl)).json())).toMatchObject({ isSaved: false })

@@ -89,7 +89,13 @@ export const terminalRoutes = modulePlugin('terminal', [AFTER_WRITES_PLUGIN], as
     live: app.live,
     pageCaches: app.postPageCaches,
     programCaches,
-    website: { db: app.db, live: app.live, leaderboard: app.leaderboard, pageCaches: app.postPageCaches },
+    website: {
+      db: app.db,
+      live: app.live,
+      leaderboard: app.leaderboard,
+      pageCaches: app.postPageCaches,
+      searchIndex: app.searchIndex,
+    },
     posts: {
       db: app.db,
       live: app.live,

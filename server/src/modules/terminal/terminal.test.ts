@@ -121,6 +121,8 @@ beforeAll(async () => {
     },
     category.id,
   )
+  // The posts were written without the services' events: the search index reads them all.
+  await t.app.searchIndex?.rebuild()
 })
 
 afterAll(async () => {

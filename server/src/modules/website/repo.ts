@@ -1,9 +1,9 @@
-import { type Database, preparedAs } from '@bashboard/db'
+import type { Database } from '@bashboard/db'
 import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely'
 import type { BrowseSort } from '../../contract/website.ts'
 import { TRENDING_GRAVITY, TRENDING_WINDOW_DAYS } from '../../lib/ranking.ts'
 import { type PostCardRow, rankedPostIds, selectPostCards } from '../posts/repo.ts'
-import { type BrowseFilters, NO_FILTERS } from './filters.ts'
+import type { BrowseFilters } from './filters.ts'
 
 /** A category row as sidebars list it. */
 export interface CategoryListRow {
@@ -32,7 +32,7 @@ const DAY_MS = 24 * 60 * 60 * 1000
  * rows those yield, since indexing a counter on posts would make every vote rewrite the row's index
  * entries. A post whose flags are not computed yet matches neither true nor false.
  */
-function filterConditions(filters: BrowseFilters, alias: 'p' | 'm'): Array<RawBuilder<SqlBool>> {
+export function filterConditions(filters: BrowseFilters, alias: 'p' | 'm'): Array<RawBuilder<SqlBool>> {
   const column = (name: string) => sql.ref(`${alias}.${name}`)
   const conditions: Array<RawBuilder<SqlBool>> = []
   if (filters.tags.length > 0) {
@@ -65,7 +65,7 @@ function filterConditions(filters: BrowseFilters, alias: 'p' | 'm'): Array<RawBu
 }
 
 /** The conditions joined with AND, or TRUE when there are none. */
-function allOf(conditions: ReadonlyArray<RawBuilder<SqlBool>>): RawBuilder<SqlBool> {
+export function allOf(conditions: ReadonlyArray<RawBuilder<SqlBool>>): RawBuilder<SqlBool> {
   return conditions.length === 0 ? sql<SqlBool>`TRUE` : sql<SqlBool>`(${sql.join(conditions, sql` AND `)})`
 }
 
@@ -359,239 +359,6 @@ export async function refreshTrendingRanks(
  */
 export async function vacuumTrendingRanks(db: Kysely<Database>): Promise<void> {
   await sql`VACUUM (ANALYZE) counters.trending_ranks`.execute(db)
-}
-
-/**
- * Turns a user's query into websearch syntax without its operators' surprises: a leading `-` in
- * `chmod -R` is an option, not "without R".
- */
-export function toWebsearchQuery(search: string): string {
-  return search.replace(/(^|\s)-+/g, '$1').trim()
-}
-
-/**
- * Trigram similarity a vocabulary word needs to stand in for a misspelt word. pg_trgm's default (0.3)
- * misses swapped letters in short words ('dokcer' vs 'docker' is 0.27).
- */
-export const WORD_CORRECTION_THRESHOLD = 0.25
-
-/** Vocabulary words tried in place of each misspelt word, the most similar first. */
-export const WORD_CORRECTIONS = 3
-
-/**
- * Search totals are counted up to this many matches; past it the count stops (common words). The same
- * matches are the ones ranked, so a search never reads more than this many posts, whatever their number.
- */
-export const SEARCH_COUNT_CAP = 1000
-
-/**
- * Known words up to this long also match as prefixes: short words are the ones typed in part (`xz` of
- * `tar -xzf`, `ls` of `lsof`). Longer known words match exactly: a prefix of a frequent word (`file`,
- * `find`) makes GIN read every posting list it covers instead of skipping through the rarest word's.
- */
-const PREFIX_MAX_LENGTH = 3
-
-/**
- * A word as the english configuration stems it (titles and descriptions are indexed in english) OR as
- * the simple one keeps it (commands and tags), as tsquery text. `word` is always a lexeme of the simple
- * configuration, so this adds no operator of the user's.
- */
-function wordTerm(word: RawBuilder<string>) {
-  return sql<string>`'(' || CASE WHEN plainto_tsquery('english', ${word}) = plainto_tsquery('simple', ${word})
-    THEN plainto_tsquery('simple', ${word})
-    ELSE plainto_tsquery('english', ${word}) || plainto_tsquery('simple', ${word}) END::text || ')'`
-}
-
-/** Letters a correction may insert or substitute: what commands and their words are made of. */
-const CORRECTION_LETTERS = 'abcdefghijklmnopqrstuvwxyz0123456789'
-
-/**
- * Every string one edit away from `word` (Damerau: one letter deleted, two neighbours swapped, one
- * substituted or one inserted), as a subquery. A few hundred candidates for a usual word, each an
- * index probe of the vocabulary's primary key. Trigrams alone miss these in short words: `grpe` and
- * `grep` share 2 of 8 trigrams (similarity 0.25), as do `grap` and `grep`.
- */
-function oneEditAway(word: RawBuilder<string>) {
-  const letters = sql`unnest(string_to_array(${CORRECTION_LETTERS}::text, NULL)) AS l(c)`
-  return sql`
-    SELECT overlay(${word} placing '' from i for 1) FROM generate_series(1, length(${word})) AS i
-    UNION ALL
-    SELECT substr(${word}, 1, i - 1) || substr(${word}, i + 1, 1) || substr(${word}, i, 1) || substr(${word}, i + 2)
-      FROM generate_series(1, length(${word}) - 1) AS i
-    UNION ALL
-    SELECT overlay(${word} placing l.c from i for 1) FROM generate_series(1, length(${word})) AS i, ${letters}
-    UNION ALL
-    SELECT overlay(${word} placing l.c from i for 0) FROM generate_series(1, length(${word}) + 1) AS i, ${letters}`
-}
-
-/**
- * The tsquery of a user's search as tsquery text (null when it has no word), built against the
- * vocabulary of migration 0009. The search is split the way posts are indexed, into lexemes of the
- * simple configuration (`chmod -R` → `chmod`, `r`), and its words are AND-ed. With `fuzzy`, a word the
- * vocabulary does not know also matches as a prefix (`rsyn` finds `rsync`) and is OR-ed with up to
- * {@link WORD_CORRECTIONS} vocabulary words: first those one edit away (the most frequent first), then
- * the most similar by trigrams, found through the vocabulary's trigram index (`%`:
- * pg_trgm.similarity_threshold, which searchPosts sets); short known words match as prefixes too
- * ({@link PREFIX_MAX_LENGTH}). One-letter words (option letters: `tar -x`) and english stop words only
- * rank, unless nothing else is left: required, they would drop posts that write the option another way
- * (`-xzf`); as prefixes, they would match most posts.
- */
-function searchTsquery(search: string, fuzzy: boolean) {
-  const alternatives = fuzzy
-    ? sql`CASE WHEN length(w.word) <= ${PREFIX_MAX_LENGTH} OR NOT k.known
-          THEN '''' || replace(replace(w.word, '\\', '\\\\'), '''', '''''') || ''':*' END,
-        CASE WHEN NOT k.known THEN (
-          SELECT string_agg(${wordTerm(sql`c.word`)}, ' | ')
-          FROM (
-            SELECT found.word FROM (
-              SELECT v.word, 0 AS tier, v.doc_count::float8 AS weight FROM search_words v
-              WHERE v.word IN (${oneEditAway(sql`w.word`)}) AND v.doc_count > 0
-              UNION ALL
-              SELECT v.word, 1, similarity(v.word, w.word) FROM search_words v
-              WHERE v.word % w.word AND v.doc_count > 0
-            ) found
-            GROUP BY found.word
-            ORDER BY min(found.tier), max(found.weight) DESC, found.word
-            LIMIT ${WORD_CORRECTIONS}
-          ) c
-        ) END`
-    : sql`NULL`
-  return sql<string | null>`(
-    SELECT coalesce(
-      string_agg('(' || t.term || ')', ' & ') FILTER (WHERE NOT t.optional),
-      string_agg('(' || t.term || ')', ' & ')
-    )
-    FROM (
-      SELECT concat_ws(' | ', ${wordTerm(sql`w.word`)}, ${alternatives}) AS term,
-        length(w.word) = 1 OR numnode(plainto_tsquery('english', w.word)) = 0 AS optional
-      FROM unnest(tsvector_to_array(to_tsvector('simple', ${search}))) AS w(word)
-      CROSS JOIN LATERAL (
-        SELECT EXISTS (SELECT 1 FROM search_words v WHERE v.word = w.word AND v.doc_count > 0) AS known
-      ) k
-    ) t
-  )`
-}
-
-/**
- * Matches are ranked with trigram similarity only among the best this many by text rank (at least as
- * many as the page needs). Similarity costs two comparisons per row; ts_rank already puts close titles
- * first (the title weighs most), so the first pages come out the same at a fraction of the cost.
- */
-export const SEARCH_RERANK_POOL = 200
-
-/** Search page options. `fuzzy` (the default) adds prefixes and spelling corrections to the words. */
-export interface SearchPageOptions {
-  limit: number
-  offset: number
-  fuzzy?: boolean
-  /** The tsquery text searchPosts resolved from the vocabulary; resolved inline when absent. */
-  tsquery?: string
-  /** Browse filters the matches must also pass (filters.ts). */
-  filters?: BrowseFilters
-}
-
-/**
- * The query of one search page: one full-text match over title, command, tags and description
- * (posts.search, GIN) of at most {@link SEARCH_COUNT_CAP} posts, counted (`matches`, on every row) and
- * ranked by text rank; the best {@link SEARCH_RERANK_POOL} of them are then ordered by text rank plus
- * the best trigram word similarity of the search to title or command, ties by newest. A common word
- * matching more than the cap is ranked among the first matches the index yields, not all of them: that
- * keeps the cost of a search independent of the number of posts.
- */
-export function searchPageQuery(db: Kysely<Database>, search: string, opts: SearchPageOptions) {
-  const query = sql`(${opts.tsquery ?? searchTsquery(search, opts.fuzzy ?? true)})::tsquery`
-  const matched = db
-    .selectFrom('posts as m')
-    .select([
-      'm.id',
-      'm.created_at',
-      'm.title',
-      'm.command',
-      sql<number>`ts_rank(m.search, ${query})`.as('text_rank'),
-    ])
-    .where(sql<SqlBool>`m.search @@ ${query}`)
-    .where(allOf(filterConditions(opts.filters ?? NO_FILTERS, 'm')))
-    .limit(SEARCH_COUNT_CAP)
-  const pool = db
-    .selectFrom(matched.as('matched'))
-    .selectAll()
-    .select(sql<string>`count(*) OVER ()`.as('matches'))
-    .orderBy('text_rank', 'desc')
-    .orderBy('created_at', 'desc')
-    .limit(Math.max(SEARCH_RERANK_POOL, opts.offset + opts.limit))
-  // The page's ids are picked from the matched rows alone (which carry title and command for the
-  // similarity), and only those few are joined to their authors and categories, as browse does.
-  const page = db
-    .selectFrom(pool.as('pool'))
-    .select([
-      'id',
-      'matches',
-      'created_at',
-      sql<number>`text_rank + greatest(word_similarity(${search}, title), word_similarity(${search}, command))`.as(
-        'rank',
-      ),
-    ])
-    .orderBy('rank', 'desc')
-    .orderBy('created_at', 'desc')
-    .limit(opts.limit)
-    .offset(opts.offset)
-  return selectPostCards(db)
-    .innerJoin(page.as('page'), 'page.id', 'p.id')
-    .select('page.matches')
-    .orderBy('page.rank', 'desc')
-    .orderBy('p.created_at', 'desc')
-}
-
-/** The posts the tsquery text matches, counted up to {@link SEARCH_COUNT_CAP}. */
-async function countMatches(db: Kysely<Database>, tsquery: string, filters = NO_FILTERS): Promise<number> {
-  const { rows } = await sql<{ n: string }>`
-    SELECT count(*) AS n
-    FROM (SELECT 1 FROM posts p WHERE p.search @@ ${tsquery}::tsquery
-      AND ${allOf(filterConditions(filters, 'p'))} LIMIT ${SEARCH_COUNT_CAP}) m`.execute(db)
-  return Number(rows[0]?.n ?? 0)
-}
-
-/**
- * Resolves a search into tsquery text against the vocabulary (null when it has no word), and sets what
- * the search's statements need for the rest of the transaction `trx` (SET LOCAL): the correction
- * threshold, and no sequential scan of posts. The planner prices `@@` at one operator per row and, for
- * a common word, would rather filter posts in table order until it has the capped matches than read
- * the GIN index: for `docker` at 100k posts that took 320–370 ms against 45–65 ms through the index,
- * measured side by side.
- */
-export async function resolveSearch(trx: Transaction<Database>, search: string): Promise<string | null> {
-  await sql`SELECT set_config('pg_trgm.similarity_threshold', ${String(WORD_CORRECTION_THRESHOLD)}, true),
-    set_config('enable_seqscan', 'off', true)`.execute(trx)
-  // Its text never varies and its plan is index probes of the vocabulary whatever the words.
-  const { rows } = await sql<{ tsquery: string | null }>`${preparedAs('search_tsquery')}
-    SELECT ${searchTsquery(search, true)} AS tsquery`.execute(trx)
-  return rows[0]?.tsquery ?? null
-}
-
-/**
- * One page of search results and the number of posts that match (at most {@link SEARCH_COUNT_CAP}).
- * The search's words are resolved against the vocabulary first (index probes of a table of a few
- * thousand words, whatever the number of posts), then one statement matches, counts and ranks with
- * that tsquery over posts.search; no statement compares the search with posts by trigrams.
- */
-export async function searchPosts(
-  db: Kysely<Database>,
-  search: string,
-  opts: { limit: number; offset: number; filters?: BrowseFilters },
-): Promise<{ rows: PostCardRow[]; total: number }> {
-  return db.transaction().execute(async (trx) => {
-    const tsquery = await resolveSearch(trx, search)
-    if (!tsquery) return { rows: [], total: 0 }
-    const rows = await searchPageQuery(trx, search, { ...opts, tsquery }).execute()
-    const first = rows[0]
-    // A page past the last match has no row to carry the count.
-    const total = first
-      ? Number(first.matches)
-      : opts.offset === 0
-        ? 0
-        : await countMatches(trx, tsquery, opts.filters)
-    return { rows, total }
-  })
 }
 
 /** A tag and the number of posts carrying it. */

@@ -22,6 +22,7 @@ export const websiteRoutes = modulePlugin('website', [AFTER_WRITES_PLUGIN], asyn
     leaderboard: app.leaderboard,
     pageCaches: app.postPageCaches,
     tagsCache: app.postPageCaches ? createTagsCache() : null,
+    searchIndex: app.searchIndex,
   }
 
   app.get(

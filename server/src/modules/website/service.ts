@@ -23,9 +23,10 @@ import {
   filteredBrowsePosts,
   listCategories,
   listPopularTags,
-  searchPosts,
   type TagCountRow,
 } from './repo.ts'
+import { searchPosts } from './search.ts'
+import type { SearchIndex } from './search-index.ts'
 
 /** What the website service needs. */
 export interface WebsiteDeps {
@@ -37,6 +38,8 @@ export interface WebsiteDeps {
   pageCaches: Pick<PostPageCaches, 'home' | 'browse' | 'search' | 'cards'> | null
   /** The popular tags, shared by every visitor; null when PAGE_CACHE=false. */
   tagsCache?: ReadCache<TagCountRow[]> | null
+  /** Every post's words in memory (search-index.ts); null when SEARCH_INDEX=false. */
+  searchIndex: SearchIndex | null
 }
 
 /** Tags the suggestions are picked from: the most used ones. */
@@ -234,7 +237,8 @@ async function loadBrowse(
     listCategories(deps.db),
     resolving,
     (async () => {
-      if (search !== '') return searchPosts(deps.db, search, { limit: PAGE_SIZE, offset, filters })
+      if (search !== '')
+        return searchPosts(deps.db, deps.searchIndex, search, { limit: PAGE_SIZE, offset, filters })
       const id = await resolving
       if (filtered && !id) return { rows: [], total: 0 }
       return filteredBrowsePosts(deps.db, {
@@ -261,7 +265,7 @@ export async function search(
   if (term === '') return { posts: [], pagination: pagination(page, limit, 0) }
   const load = async (): Promise<SearchResponse> => {
     const share = startLoad(deps.pageCaches)
-    const result = await searchPosts(deps.db, term, { limit, offset: (page - 1) * limit })
+    const result = await searchPosts(deps.db, deps.searchIndex, term, { limit, offset: (page - 1) * limit })
     const posts = share(result.rows.map(toPostCard))
     return { posts, pagination: pagination(page, limit, result.total) }
   }

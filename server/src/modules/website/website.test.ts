@@ -14,7 +14,8 @@ import {
 import type { PostCard } from '../../contract/posts.ts'
 import { trendingScore } from '../../lib/ranking.ts'
 import { findRelatedPostsQuery } from '../posts/repo.ts'
-import { browsePageQuery, resolveSearch, SEARCH_RERANK_POOL, searchPageQuery } from './repo.ts'
+import { browsePageQuery } from './repo.ts'
+import { resolveSearch, SEARCH_RERANK_POOL, searchPageQuery } from './search-repo.ts'
 
 let t: TestApp
 let author: TestUser
@@ -388,6 +389,8 @@ describe('search', () => {
       )
     }
     const exact = await createPost(t.db, { authorId: author.id, title: 'Zebrafish', command: 'zebrafish' })
+    // Written without the services' events: the search index reads the table again.
+    await t.app.searchIndex?.rebuild()
     const url = (page: number) => `/api/posts/v1/search?search=zebrafish&limit=10&page=${page}`
     const first = (await t.app.inject({ url: url(1) })).json()
     expect(first.posts[0]._id).toBe(exact.id)

@@ -10,13 +10,24 @@ import { cn } from '../../lib/cn'
 /** Links may use only the shared schemes (http, https, mailto). */
 const allowedUrl = new RegExp(`^(?:${RICH_TEXT_LINK_SCHEMES.join('|')}):`, 'i')
 
+/**
+ * A DOMPurify instance of this module's own, configured once. Given a config, every `sanitize` call parses
+ * it again and rebuilds its allow-lists; `setConfig` does that once. Its own instance keeps that config
+ * from reaching any other user of DOMPurify's shared default instance.
+ */
+const purifier = DOMPurify()
+purifier.setConfig({
+  ALLOWED_TAGS: [...RICH_TEXT_TAGS],
+  ALLOWED_ATTR: [...RICH_TEXT_LINK_ATTRIBUTES],
+  ALLOWED_URI_REGEXP: allowedUrl,
+  // DOMPurify checks every allowed attribute's value against the URL pattern unless told it is not a
+  // URL: without this, the `rel="noopener nofollow ugc"` the server puts on links never reached the page.
+  ADD_URI_SAFE_ATTR: ['rel', 'target'],
+})
+
 /** Sanitises user HTML with DOMPurify: the editor's tags only, links restricted to http(s) and mailto. */
 export function sanitizeHtml(html: string): string {
-  return DOMPurify.sanitize(html, {
-    ALLOWED_TAGS: [...RICH_TEXT_TAGS],
-    ALLOWED_ATTR: [...RICH_TEXT_LINK_ATTRIBUTES],
-    ALLOWED_URI_REGEXP: allowedUrl,
-  })
+  return purifier.sanitize(html)
 }
 
 /** Typography for the editor's tags, scoped to the rendered block (no global stylesheet rules). */

@@ -1,10 +1,8 @@
 /** A post's day: "Nov 21, 2026" (lib/format-day.ts). */
-export { formatDay as formatPostDate } from '../../lib/format-day'
 
-/** 1234 → "1,234". */
-export function formatCount(value: number): string {
-  return value.toLocaleString('en-US')
-}
+/** 1234 → "1,234" (lib/format-count.ts). */
+export { formatCount } from '../../lib/format-count'
+export { formatDay as formatPostDate } from '../../lib/format-day'
 
 /** docs/product-rules.md#post-display: round(up / (up + down) * 100), 0 when nobody voted. */
 export function upvotePercentage(up: number, down: number): number {

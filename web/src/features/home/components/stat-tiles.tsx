@@ -2,6 +2,7 @@ import type { PlatformStats } from '@bashboard/server/contract'
 import type { LucideIcon } from 'lucide-react'
 import { Activity, FileCode2, FolderTree, Users } from 'lucide-react'
 import { cn } from '../../../lib/cn'
+import { formatCount } from '../../../lib/format-count'
 import { useFlashOnChange } from '../../../lib/use-flash'
 
 interface TileSpec {
@@ -58,7 +59,7 @@ function StatTile({
     >
       <TileHeader label={label} Icon={Icon} />
       <p data-testid="stat-value" className={valueClasses}>
-        {value.toLocaleString('en-US')}
+        {formatCount(value)}
       </p>
       <p className="text-xs text-muted">{hint}</p>
     </div>

@@ -82,7 +82,7 @@ export function SaveButton({ postId, savedCount, saved, size = 'sm', className }
         {formatCount(savedCount)}
       </span>
       <span id={countId} className="sr-only">
-        {savedCount === 1 ? 'Saved by 1 person' : `Saved by ${savedCount.toLocaleString('en-US')} people`}
+        {savedCount === 1 ? 'Saved by 1 person' : `Saved by ${formatCount(savedCount)} people`}
       </span>
     </button>
   )

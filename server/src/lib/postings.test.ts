@@ -1,0 +1,330 @@
+import { seededRandom } from '@bashboard/db'
+import { describe, expect, it } from 'vitest'
+import { intersectSum, NO_POSTINGS, PostingList, type Postings, topOfTerms, unionMax } from './postings.ts'
+
+/** A posting list of `[doc, score]` pairs (docs increasing). */
+function list(pairs: ReadonlyArray<readonly [number, number]>): PostingList {
+  const postings = new PostingList()
+  for (const [doc, score] of pairs) postings.append(doc, score)
+  return postings
+}
+
+/** The pairs a result holds, in its order. */
+function pairs(postings: Postings): Array<[number, number]> {
+  const out: Array<[number, number]> = []
+  for (let i = 0; i < postings.length; i++)
+    out.push([postings.docs[i] as number, postings.scores[i] as number])
+  return out
+}
+
+/** A random list of about `size` docs below `universe`, with scores that are exact in single precision. */
+function randomList(random: () => number, size: number, universe: number): PostingList {
+  const docs = new Set<number>()
+  while (docs.size < Math.min(size, universe)) docs.add(Math.floor(random() * universe))
+  return list([...docs].sort((a, b) => a - b).map((doc) => [doc, Math.floor(random() * 64) / 8] as const))
+}
+
+describe('PostingList', () => {
+  it('grows past its initial capacity and keeps every posting', () => {
+    const postings = new PostingList()
+    const initial = postings.docs.length
+    const n = initial * 8 + 3
+    for (let i = 0; i < n; i++) postings.append(i * 3, i / 4)
+    expect(postings.length).toBe(n)
+    expect(postings.docs.length).toBeGreaterThanOrEqual(n)
+    expect(pairs(postings)).toEqual(Array.from({ length: n }, (_, i) => [i * 3, i / 4]))
+  })
+
+  it('refuses a document that is not after the last one', () => {
+    const postings = list([
+      [2, 1],
+      [5, 1],
+    ])
+    expect(() => postings.append(5, 1)).toThrow(RangeError)
+    expect(() => postings.append(3, 1)).toThrow(RangeError)
+    expect(pairs(postings)).toEqual([
+      [2, 1],
+      [5, 1],
+    ])
+    postings.append(6, 2)
+    expect(postings.length).toBe(3)
+  })
+
+  it('retain compacts the kept postings in order, and appending continues after them', () => {
+    const postings = list([
+      [1, 0.5],
+      [2, 1],
+      [3, 1.5],
+      [4, 2],
+      [5, 2.5],
+      [6, 3],
+    ])
+    postings.retain((doc) => doc % 2 === 0)
+    expect(pairs(postings)).toEqual([
+      [2, 1],
+      [4, 2],
+      [6, 3],
+    ])
+    postings.append(7, 4)
+    expect(pairs(postings)).toEqual([
+      [2, 1],
+      [4, 2],
+      [6, 3],
+      [7, 4],
+    ])
+    postings.retain(() => false)
+    expect(postings.length).toBe(0)
+    // Empty again, so any document may come next.
+    postings.append(1, 1)
+    expect(pairs(postings)).toEqual([[1, 1]])
+  })
+})
+
+describe('unionMax', () => {
+  it('keeps every document once, in order, with the higher of its scores', () => {
+    const a = list([
+      [1, 1],
+      [3, 0.25],
+      [7, 2],
+    ])
+    const b = list([
+      [2, 0.5],
+      [3, 0.75],
+      [7, 1],
+      [9, 3],
+    ])
+    const c = list([[3, 0.5]])
+    expect(pairs(unionMax([a, b, c]))).toEqual([
+      [1, 1],
+      [2, 0.5],
+      [3, 0.75],
+      [7, 2],
+      [9, 3],
+    ])
+  })
+
+  it('is empty for no lists or only empty ones, and a single list as it is', () => {
+    expect(unionMax([]).length).toBe(0)
+    expect(unionMax([new PostingList(), NO_POSTINGS]).length).toBe(0)
+    const one = list([
+      [4, 1],
+      [8, 2],
+    ])
+    expect(pairs(unionMax([new PostingList(), one]))).toEqual([
+      [4, 1],
+      [8, 2],
+    ])
+  })
+
+  it('equals a Map-based union on random lists', () => {
+    const random = seededRandom(7)
+    for (let round = 0; round < 300; round++) {
+      const lists = Array.from({ length: 1 + Math.floor(random() * 5) }, () =>
+        randomList(random, Math.floor(random() ** 3 * 300), 1 + Math.floor(random() * 2000)),
+      )
+      const expected = new Map<number, number>()
+      for (const l of lists) {
+        for (const [doc, score] of pairs(l)) expected.set(doc, Math.max(expected.get(doc) ?? -1, score))
+      }
+      const want = [...expected].sort((x, y) => x[0] - y[0])
+      expect(pairs(unionMax(lists)), `round ${round}`).toEqual(want)
+    }
+  })
+})
+
+describe('intersectSum', () => {
+  it('keeps the documents in every list with the sum of their scores', () => {
+    const a = list([
+      [1, 1],
+      [3, 0.25],
+      [5, 1],
+      [7, 2],
+    ])
+    const b = list([
+      [3, 0.5],
+      [4, 1],
+      [7, 1],
+    ])
+    const c = list([
+      [0, 9],
+      [3, 0.125],
+      [7, 0.5],
+      [8, 1],
+    ])
+    expect(pairs(intersectSum([a, b, c]))).toEqual([
+      [3, 0.875],
+      [7, 3.5],
+    ])
+  })
+
+  it('is empty for no lists or when one list is empty, and one list as it is', () => {
+    const a = list([
+      [1, 1],
+      [2, 2],
+    ])
+    expect(intersectSum([]).length).toBe(0)
+    expect(intersectSum([a, new PostingList()]).length).toBe(0)
+    expect(intersectSum([NO_POSTINGS, a]).length).toBe(0)
+    expect(pairs(intersectSum([a]))).toEqual([
+      [1, 1],
+      [2, 2],
+    ])
+  })
+
+  it('finds the few documents of a short list in a very long one (galloping seeks)', () => {
+    const long = new PostingList()
+    for (let doc = 0; doc < 100_000; doc += 2) long.append(doc, 1)
+    // Before the first, at the ends, odd (absent) ones, jumps of every size.
+    const short = list([
+      [0, 1],
+      [1, 1],
+      [2, 1],
+      [3, 1],
+      [130, 1],
+      [131, 1],
+      [4096, 1],
+      [65_535, 1],
+      [99_998, 1],
+      [99_999, 1],
+      [150_000, 1],
+    ])
+    expect(pairs(intersectSum([long, short])).map(([doc]) => doc)).toEqual([0, 2, 130, 4096, 99_998])
+    expect(pairs(intersectSum([short, long])).map(([doc, score]) => [doc, score])).toEqual([
+      [0, 2],
+      [2, 2],
+      [130, 2],
+      [4096, 2],
+      [99_998, 2],
+    ])
+  })
+
+  it('equals a Set-based intersection on random lists of very different lengths', () => {
+    const random = seededRandom(42)
+    for (let round = 0; round < 500; round++) {
+      const universe = 1 + Math.floor(random() * 5000)
+      const lists = Array.from({ length: 1 + Math.floor(random() * 4) }, () =>
+        // Cubed, so most lists are short and a few cover most of the universe.
+        randomList(random, Math.floor(random() ** 3 * universe), universe),
+      )
+      const sets = lists.map((l) => new Map(pairs(l)))
+      const want: Array<[number, number]> = []
+      for (const [doc] of pairs(lists[0] as PostingList)) {
+        if (!sets.every((set) => set.has(doc))) continue
+        // Scores are multiples of 1/8 below 8, so every order of summing them is exact.
+        want.push([doc, sets.reduce((sum, set) => sum + (set.get(doc) as number), 0)])
+      }
+      expect(pairs(intersectSum(lists)), `round ${round}`).toEqual(want)
+    }
+  })
+})
+
+describe('topOfTerms', () => {
+  const all = () => true
+
+  it('returns the best k by summed score, the newer (higher) document first on a tie, and counts the matches', () => {
+    const a = list([
+      [1, 1],
+      [2, 3],
+      [3, 2],
+      [4, 3],
+      [6, 3],
+      [7, 2],
+    ])
+    const b = list([
+      [2, 1],
+      [3, 1],
+      [4, 1],
+      [5, 9],
+      [6, 1],
+      [7, 1],
+    ])
+    // Matches: 2 (4), 3 (3), 4 (4), 6 (4), 7 (3).
+    expect(topOfTerms([[a], [b]], 2, 1000, all)).toEqual({ docs: [6, 4], count: 5 })
+    expect(topOfTerms([[a], [b]], 10, 1000, all)).toEqual({ docs: [6, 4, 2, 7, 3], count: 5 })
+    expect(topOfTerms([[a], [b]], 0, 1000, all)).toEqual({ docs: [], count: 5 })
+    expect(topOfTerms([[a]], 3, 1000, all)).toEqual({ docs: [6, 4, 2], count: 6 })
+  })
+
+  it('skips the documents alive refuses, and gives nothing for no list or an empty one', () => {
+    const a = list([
+      [1, 1],
+      [2, 2],
+      [3, 3],
+    ])
+    expect(topOfTerms([[a]], 2, 1000, (doc) => doc !== 3)).toEqual({ docs: [2, 1], count: 2 })
+    expect(topOfTerms([], 2, 1000, all)).toEqual({ docs: [], count: 0 })
+    expect(topOfTerms([[a], [new PostingList()]], 2, 1000, all)).toEqual({ docs: [], count: 0 })
+  })
+
+  it('stops scoring once the kept documents have the best possible score, and counting at the cap', () => {
+    // 10,000 documents of one word, every one with the best score: the newest k win at once.
+    const common = list(Array.from({ length: 10_000 }, (_, doc) => [doc, 1] as const))
+    let asked = 0
+    const counted = (doc: number) => {
+      asked += 1
+      return doc >= 0
+    }
+    expect(topOfTerms([[common]], 3, 1000, counted)).toEqual({ docs: [9999, 9998, 9997], count: 1000 })
+    expect(asked).toBe(1000)
+  })
+
+  it('scores a document by the best list of each term that holds it', () => {
+    const a = list([
+      [1, 1],
+      [3, 0.5],
+    ])
+    const b = list([
+      [1, 0.25],
+      [2, 2],
+      [3, 3],
+    ])
+    const c = list([
+      [2, 1],
+      [3, 1],
+    ])
+    // (a | b) & c: 2 scores 2 + 1, 3 scores max(0.5, 3) + 1; 1 is not in c.
+    expect(topOfTerms([[a, b], [c]], 5, 1000, all)).toEqual({ docs: [3, 2], count: 2 })
+    expect(topOfTerms([[c], [a, b]], 5, 1000, all)).toEqual({ docs: [3, 2], count: 2 })
+  })
+
+  it('equals a full sort of an AND of ORs on random lists, with caps and dead documents', () => {
+    const random = seededRandom(3)
+    for (let round = 0; round < 400; round++) {
+      const universe = 50 + Math.floor(random() * 500)
+      const terms = Array.from({ length: 1 + Math.floor(random() * 3) }, () =>
+        Array.from({ length: 1 + Math.floor(random() * 3) }, () =>
+          randomList(random, Math.floor(random() * universe * 0.6), universe),
+        ),
+      )
+      const dead = new Set(
+        Array.from({ length: Math.floor(random() * 20) }, () => Math.floor(random() * universe)),
+      )
+      const k = Math.floor(random() * 30)
+      const cap = 1 + Math.floor(random() * 100)
+      // Each term as one map: every document of its lists with its best score; then the AND.
+      const united = terms.map((lists) => {
+        const best = new Map<number, number>()
+        for (const one of lists) {
+          for (const [doc, score] of pairs(one)) best.set(doc, Math.max(best.get(doc) ?? 0, score))
+        }
+        return best
+      })
+      const scores = new Map(united[0])
+      for (const here of united.slice(1)) {
+        for (const doc of [...scores.keys()]) {
+          const score = here.get(doc)
+          if (score === undefined) scores.delete(doc)
+          else scores.set(doc, (scores.get(doc) as number) + score)
+        }
+      }
+      // Only the newest `cap` matches are ranked.
+      const matches = [...scores].filter(([doc]) => !dead.has(doc))
+      const ranked = [...matches].sort((x, y) => y[0] - x[0]).slice(0, cap)
+      const want = ranked.sort((x, y) => y[1] - x[1] || y[0] - x[0]).slice(0, k)
+      const got = topOfTerms(terms, k, cap, (doc) => !dead.has(doc))
+      expect(got.count, `round ${round}`).toBe(Math.min(matches.length, cap))
+      // Scores are eighths, so sums are exact in any order: ties are by document alone.
+      expect(got.docs, `round ${round}`).toEqual(want.map(([doc]) => doc))
+    }
+  })
+})

@@ -1,0 +1,320 @@
+/**
+ * Posting lists for an in-memory inverted index: for one word, the documents that hold it (small
+ * integers, in increasing order) with a score each. Lists only grow at the end (a new or re-indexed
+ * document always gets a higher number), so they are kept in typed arrays and never re-sorted; queries
+ * combine them with the merges below, which read each list once.
+ */
+export interface Postings {
+  readonly docs: Int32Array
+  readonly scores: Float32Array
+  readonly length: number
+}
+
+/** An empty result, shared. */
+export const NO_POSTINGS: Postings = { docs: new Int32Array(0), scores: new Float32Array(0), length: 0 }
+
+/** A posting list that grows by appending documents in increasing order. */
+export class PostingList implements Postings {
+  docs = new Int32Array(4)
+  scores = new Float32Array(4)
+  length = 0
+  /** At least every score held (dropping documents does not lower it). */
+  maxScore = 0
+
+  /** Adds `doc` (greater than every document already held) with its score. */
+  append(doc: number, score: number): void {
+    if (this.length > 0 && doc <= (this.docs[this.length - 1] as number)) {
+      throw new RangeError(`posting ${doc} is not after ${this.docs[this.length - 1]}`)
+    }
+    if (this.length === this.docs.length) {
+      const docs = new Int32Array(this.length * 2)
+      docs.set(this.docs)
+      this.docs = docs
+      const scores = new Float32Array(this.length * 2)
+      scores.set(this.scores)
+      this.scores = scores
+    }
+    this.docs[this.length] = doc
+    this.scores[this.length] = score
+    this.length += 1
+    if (score > this.maxScore) this.maxScore = score
+  }
+
+  /** Keeps only the documents `keep` accepts (compaction after deletions). */
+  retain(keep: (doc: number) => boolean): void {
+    let kept = 0
+    for (let i = 0; i < this.length; i++) {
+      const doc = this.docs[i] as number
+      if (!keep(doc)) continue
+      this.docs[kept] = doc
+      this.scores[kept] = this.scores[i] as number
+      kept += 1
+    }
+    this.length = kept
+  }
+}
+
+/** Two lists merged: every document of either, with the higher of its scores. */
+function unionOfTwo(a: Postings, b: Postings): Postings {
+  const docs = new Int32Array(a.length + b.length)
+  const scores = new Float32Array(a.length + b.length)
+  let i = 0
+  let j = 0
+  let n = 0
+  while (i < a.length && j < b.length) {
+    const x = a.docs[i] as number
+    const y = b.docs[j] as number
+    if (x < y) {
+      docs[n] = x
+      scores[n++] = a.scores[i++] as number
+    } else if (y < x) {
+      docs[n] = y
+      scores[n++] = b.scores[j++] as number
+    } else {
+      docs[n] = x
+      scores[n++] = Math.max(a.scores[i++] as number, b.scores[j++] as number)
+    }
+  }
+  while (i < a.length) {
+    docs[n] = a.docs[i] as number
+    scores[n++] = a.scores[i++] as number
+  }
+  while (j < b.length) {
+    docs[n] = b.docs[j] as number
+    scores[n++] = b.scores[j++] as number
+  }
+  return { docs, scores, length: n }
+}
+
+/** Documents in any of `lists` (an OR of words), each scored by its best word. */
+export function unionMax(lists: readonly Postings[]): Postings {
+  // Smallest first, so the large lists are copied as few times as possible.
+  const queue = lists.filter((list) => list.length > 0).sort((a, b) => a.length - b.length)
+  if (queue.length === 0) return NO_POSTINGS
+  let merged = queue[0] as Postings
+  for (let k = 1; k < queue.length; k++) merged = unionOfTwo(merged, queue[k] as Postings)
+  return merged
+}
+
+/** The first index of `list` at or after `from` whose document is ≥ `doc` (galloping, then binary). */
+function seek(list: Postings, doc: number, from: number): number {
+  let step = 1
+  let low = from
+  let high = from
+  while (high < list.length && (list.docs[high] as number) < doc) {
+    low = high + 1
+    high += step
+    step *= 2
+  }
+  high = Math.min(high, list.length)
+  while (low < high) {
+    const mid = (low + high) >>> 1
+    if ((list.docs[mid] as number) < doc) low = mid + 1
+    else high = mid
+  }
+  return low
+}
+
+/**
+ * Documents in every one of `lists` (an AND of words), scored by the sum of their scores. Walks the
+ * shortest list and seeks through the others, so a rare word bounds the work whatever the common ones.
+ */
+export function intersectSum(lists: readonly Postings[]): Postings {
+  if (lists.length === 0) return NO_POSTINGS
+  const sorted = [...lists].sort((a, b) => a.length - b.length)
+  const shortest = sorted[0] as Postings
+  if (sorted.length === 1) return shortest
+  const others = sorted.slice(1)
+  const positions = new Array<number>(others.length).fill(0)
+  const docs = new Int32Array(shortest.length)
+  const scores = new Float32Array(shortest.length)
+  let n = 0
+  outer: for (let i = 0; i < shortest.length; i++) {
+    const doc = shortest.docs[i] as number
+    let score = shortest.scores[i] as number
+    for (let k = 0; k < others.length; k++) {
+      const list = others[k] as Postings
+      const at = seek(list, doc, positions[k] as number)
+      positions[k] = at
+      if (at >= list.length) break outer
+      if ((list.docs[at] as number) !== doc) continue outer
+      score += list.scores[at] as number
+    }
+    docs[n] = doc
+    scores[n++] = score
+  }
+  return { docs, scores, length: n }
+}
+
+interface HeapEntry {
+  doc: number
+  score: number
+  recent: number
+}
+
+const maxScores = new WeakMap<Postings, number>()
+
+/** The highest score of a list (or an upper bound of it), so a search knows the best it can find. */
+export function maxScoreOf(list: Postings): number {
+  if (list instanceof PostingList) return list.maxScore
+  let max = maxScores.get(list)
+  if (max === undefined) {
+    max = 0
+    for (let i = 0; i < list.length; i++) max = Math.max(max, list.scores[i] as number)
+    maxScores.set(list, max)
+  }
+  return max
+}
+
+/** The last index of `list` at or before `from` whose document is ≤ `doc` (-1 when none): galloping back. */
+function seekBack(list: Postings, doc: number, from: number): number {
+  let step = 1
+  let high = from
+  let low = from
+  while (low >= 0 && (list.docs[low] as number) > doc) {
+    high = low - 1
+    low -= step
+    step *= 2
+  }
+  low = Math.max(low, 0)
+  if (high < low) return high
+  // The answer is in [low, high]: the last one ≤ doc.
+  while (low < high) {
+    const mid = (low + high + 1) >>> 1
+    if ((list.docs[mid] as number) <= doc) low = mid
+    else high = mid - 1
+  }
+  return (list.docs[low] as number) <= doc ? low : low - 1
+}
+
+/**
+ * The `k` best documents of an AND of terms, each term an OR of lists, best first: by the sum over
+ * the terms of the best score among the term's lists that hold the document, then the higher document
+ * number (the index numbers documents as they are created, so the newer); and how many documents
+ * match, counted up to `cap`. Only documents `alive` accepts.
+ *
+ * Nothing is merged beforehand: the term with the fewest postings is walked from its newest document
+ * back, and the others' lists are searched by galloping from where the last search ended. Scoring stops
+ * once the k kept all have the best score the lists allow (an older document can at most tie, and
+ * loses the tie), and everything at `cap` matches, which are ranked among themselves: a search of
+ * common words reads their newest postings only.
+ */
+export function topOfTerms(
+  terms: ReadonlyArray<readonly Postings[]>,
+  k: number,
+  cap: number,
+  alive: (doc: number) => boolean,
+): { docs: number[]; count: number } {
+  const size = (term: readonly Postings[]) => term.reduce((sum, list) => sum + list.length, 0)
+  if (terms.length === 0 || terms.some((term) => size(term) === 0)) return { docs: [], count: 0 }
+  const ordered = [...terms].sort((a, b) => size(a) - size(b))
+  const driver = (ordered[0] as readonly Postings[]).filter((list) => list.length > 0)
+  const others = ordered.slice(1).map((term) => term.filter((list) => list.length > 0))
+  let best = 0
+  for (const term of [driver, ...others]) best += Math.max(...term.map(maxScoreOf))
+  const driverAt = driver.map((list) => list.length - 1)
+  const otherAt = others.map((term) => term.map((list) => list.length - 1))
+  const heap: HeapEntry[] = []
+  const worse = (a: HeapEntry, b: HeapEntry) =>
+    a.score < b.score || (a.score === b.score && a.recent < b.recent)
+  let scoring = k > 0
+  let count = 0
+  // The next document of the driver must be at most this: a term without the last one skips the
+  // driver to its own next document (a leapfrog join), so two common words that rarely meet cost their
+  // meetings, not their lengths.
+  let limit = Number.POSITIVE_INFINITY
+  for (;;) {
+    let doc = -1
+    for (let l = 0; l < driver.length; l++) {
+      let at = driverAt[l] as number
+      if (at >= 0 && ((driver[l] as Postings).docs[at] as number) > limit) {
+        at = seekBack(driver[l] as Postings, limit, at)
+        driverAt[l] = at
+      }
+      if (at >= 0) doc = Math.max(doc, (driver[l] as Postings).docs[at] as number)
+    }
+    if (doc < 0) break
+    // Its best score among the driver's lists, and the driver moves past it.
+    let score = 0
+    for (let l = 0; l < driver.length; l++) {
+      const list = driver[l] as Postings
+      const at = driverAt[l] as number
+      if (at >= 0 && (list.docs[at] as number) === doc) {
+        score = Math.max(score, list.scores[at] as number)
+        driverAt[l] = at - 1
+      }
+    }
+    limit = doc - 1
+    let matched = true
+    let exhausted = false
+    for (let t = 0; t < others.length; t++) {
+      const term = others[t] as readonly Postings[]
+      const cursors = otherAt[t] as number[]
+      let termScore = -1
+      let frontier = -1
+      for (let l = 0; l < term.length; l++) {
+        const list = term[l] as Postings
+        const at = seekBack(list, doc, cursors[l] as number)
+        cursors[l] = at
+        if (at < 0) continue
+        const found = list.docs[at] as number
+        if (found === doc) termScore = Math.max(termScore, list.scores[at] as number)
+        else frontier = Math.max(frontier, found)
+      }
+      if (termScore >= 0) {
+        score += termScore
+        continue
+      }
+      // Not in this term: the next candidate is this term's next document. None left: nothing older
+      // can match.
+      matched = false
+      if (frontier < 0) exhausted = true
+      limit = Math.min(limit, frontier)
+      break
+    }
+    if (exhausted) break
+    if (!matched || !alive(doc)) continue
+    count += 1
+    if (scoring) {
+      pushBounded(heap, { doc, score, recent: doc }, k, worse)
+      if (heap.length === k && (heap[0] as HeapEntry).score >= best) scoring = false
+    }
+    // Past the cap, matches are neither counted nor ranked: like the database path, a search ranks
+    // among its first thousand matches, here the newest.
+    if (count >= cap) break
+  }
+  heap.sort((a, b) => (worse(a, b) ? 1 : worse(b, a) ? -1 : 0))
+  return { docs: heap.map((entry) => entry.doc), count: Math.min(count, cap) }
+}
+
+/** Adds `entry` to the min-heap of the best `k` (its root the worst kept), if it is among them. */
+function pushBounded(
+  heap: HeapEntry[],
+  entry: HeapEntry,
+  k: number,
+  worse: (a: HeapEntry, b: HeapEntry) => boolean,
+) {
+  if (heap.length === k) {
+    if (!worse(heap[0] as HeapEntry, entry)) return
+    heap[0] = entry
+    let at = 0
+    for (;;) {
+      const left = at * 2 + 1
+      const right = left + 1
+      let least = at
+      if (left < heap.length && worse(heap[left] as HeapEntry, heap[least] as HeapEntry)) least = left
+      if (right < heap.length && worse(heap[right] as HeapEntry, heap[least] as HeapEntry)) least = right
+      if (least === at) return
+      ;[heap[at], heap[least]] = [heap[least] as HeapEntry, heap[at] as HeapEntry]
+      at = least
+    }
+  }
+  heap.push(entry)
+  let at = heap.length - 1
+  while (at > 0) {
+    const parent = (at - 1) >>> 1
+    if (!worse(heap[at] as HeapEntry, heap[parent] as HeapEntry)) break
+    ;[heap[at], heap[parent]] = [heap[parent] as HeapEntry, heap[at] as HeapEntry]
+    at = parent
+  }
+}

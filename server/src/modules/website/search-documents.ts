@@ -1,0 +1,159 @@
+import { PostingList } from '../../lib/postings.ts'
+import type { SearchDocumentRow } from './search-repo.ts'
+import { parseTsvector } from './tsearch-text.ts'
+
+/** Compares lexemes as PostgreSQL orders a tsvector's (bytewise), so a search's words come out as its do. */
+export const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b))
+
+/** Bytes of a post id (a UUID) in the id store. */
+const ID_BYTES = 16
+
+/** Writes the 16 bytes of the UUID `id` at `offset`. */
+function writeId(target: Uint8Array, offset: number, id: string): void {
+  const hex = id.replaceAll('-', '')
+  if (hex.length !== ID_BYTES * 2) throw new TypeError(`not a UUID: ${id}`)
+  for (let i = 0; i < ID_BYTES; i++) target[offset + i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16)
+}
+
+/** The UUID whose 16 bytes start at `offset`, in its usual text form. */
+function readId(source: Uint8Array, offset: number): string {
+  let hex = ''
+  for (let i = 0; i < ID_BYTES; i++) hex += (source[offset + i] as number).toString(16).padStart(2, '0')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}
+
+/**
+ * The search index's documents (search-index.ts): a posting list per lexeme, and for each document
+ * number the post's id, creation time and whether it is still alive. Everything per document lives in
+ * typed arrays, not in a million strings and a Map: the garbage collector then has a few thousand
+ * objects to walk, not millions, so holding a large site's index does not lengthen every other
+ * request's pauses. Finding a post's number (an edit or a deletion) scans the ids from the newest,
+ * where the posts being changed usually are.
+ */
+export class Documents {
+  readonly lists = new Map<string, PostingList>()
+  private ids = new Uint8Array(1024 * ID_BYTES)
+  private created = new Float64Array(1024)
+  private aliveFlags = new Uint8Array(1024)
+  /** Document numbers given so far (the next one is this). */
+  private size = 0
+  private aliveCount = 0
+  private dead = 0
+  /** Bumped by every change, so combined lists computed before it are recomputed. */
+  version = 0
+  private sortedLexemes: string[] | null = null
+
+  /**
+   * Adds a post under the next number, first marking its old number dead. `fresh` (a build reading
+   * each post once) skips looking for an old number.
+   */
+  add(row: SearchDocumentRow, fresh = false): void {
+    if (!fresh) this.remove(row.id)
+    const doc = this.size
+    if (doc === this.created.length) this.grow()
+    writeId(this.ids, doc * ID_BYTES, row.id)
+    this.created[doc] = row.created_ms
+    this.aliveFlags[doc] = 1
+    this.size += 1
+    this.aliveCount += 1
+    for (const word of parseTsvector(row.search)) {
+      let list = this.lists.get(word.lexeme)
+      if (!list) {
+        list = new PostingList()
+        this.lists.set(word.lexeme, list)
+        this.sortedLexemes = null
+      }
+      list.append(doc, word.score)
+    }
+    this.version += 1
+  }
+
+  /** Marks the post dead (its postings are dropped once the dead are a fifth of the documents). */
+  remove(id: string): void {
+    const doc = this.find(id)
+    if (doc < 0) return
+    this.aliveFlags[doc] = 0
+    this.aliveCount -= 1
+    this.dead += 1
+    this.version += 1
+    if (this.dead * 5 > this.aliveCount) this.compact()
+  }
+
+  alive = (doc: number): boolean => this.aliveFlags[doc] === 1
+
+  /** The id of the post a document number stands for. */
+  idOf(doc: number): string {
+    return readId(this.ids, doc * ID_BYTES)
+  }
+
+  /** The number of posts held and the creation time of the newest (null when none). */
+  fingerprint(): { count: number; newestMs: number | null } {
+    let newestMs: number | null = null
+    for (let doc = 0; doc < this.size; doc++) {
+      if (this.aliveFlags[doc] !== 1) continue
+      const created = this.created[doc] as number
+      if (newestMs === null || created > newestMs) newestMs = created
+    }
+    return { count: this.aliveCount, newestMs }
+  }
+
+  /**
+   * The lexemes that start with `prefix`, from a sorted copy made when lexemes were added. Any
+   * lexicographic order keeps the words of a prefix together, so JavaScript's own (by UTF-16 unit),
+   * which needs no conversion, does.
+   */
+  lexemesStartingWith(prefix: string): string[] {
+    if (!this.sortedLexemes) this.sortedLexemes = [...this.lists.keys()].sort()
+    const sorted = this.sortedLexemes
+    let low = 0
+    let high = sorted.length
+    while (low < high) {
+      const mid = (low + high) >>> 1
+      if ((sorted[mid] as string) < prefix) low = mid + 1
+      else high = mid
+    }
+    const found: string[] = []
+    for (let i = low; i < sorted.length && (sorted[i] as string).startsWith(prefix); i++) {
+      found.push(sorted[i] as string)
+    }
+    return found
+  }
+
+  /** The live number of the post `id`, or -1: newest first. */
+  private find(id: string): number {
+    const wanted = new Uint8Array(ID_BYTES)
+    writeId(wanted, 0, id)
+    const first = wanted[0] as number
+    outer: for (let doc = this.size - 1; doc >= 0; doc--) {
+      const offset = doc * ID_BYTES
+      if (this.ids[offset] !== first || this.aliveFlags[doc] !== 1) continue
+      for (let i = 1; i < ID_BYTES; i++) if (this.ids[offset + i] !== wanted[i]) continue outer
+      return doc
+    }
+    return -1
+  }
+
+  private grow(): void {
+    const capacity = this.created.length * 2
+    const ids = new Uint8Array(capacity * ID_BYTES)
+    ids.set(this.ids)
+    this.ids = ids
+    const created = new Float64Array(capacity)
+    created.set(this.created)
+    this.created = created
+    const alive = new Uint8Array(capacity)
+    alive.set(this.aliveFlags)
+    this.aliveFlags = alive
+  }
+
+  private compact(): void {
+    for (const [lexeme, list] of this.lists) {
+      list.retain(this.alive)
+      if (list.length === 0) {
+        this.lists.delete(lexeme)
+        this.sortedLexemes = null
+      }
+    }
+    this.dead = 0
+  }
+}

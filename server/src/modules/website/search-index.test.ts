@@ -1,0 +1,223 @@
+import { type CategoryRow, DEMO_COMMANDS, seedDemoData } from '@bashboard/db'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
+import {
+  authHeader,
+  createCategory,
+  createPost,
+  createUser,
+  loginAs,
+  type TestUser,
+} from '../../../test/factories.ts'
+import { countStatements, StatementCounter } from '../../../test/statement-counter.ts'
+import type { PostCard } from '../../contract/posts.ts'
+import { NO_FILTERS } from './filters.ts'
+import { SEARCH_INDEX_RERANK_CHUNK, searchPosts } from './search.ts'
+import type { SearchIndex } from './search-index.ts'
+import { resolveSearch, searchPostsInDatabase } from './search-repo.ts'
+
+/*
+ * The in-memory search index (search-index.ts) against the database path it stands in for
+ * (search-repo.ts): the same words, corrections and matches, the same page when the matches fit in one
+ * re-ranked chunk, and kept true by the posts' live events.
+ */
+
+let t: TestApp
+let index: SearchIndex
+let author: TestUser
+let category: CategoryRow
+
+beforeAll(async () => {
+  t = await buildTestApp({ wrapDb: (db) => db.withPlugin(new StatementCounter()) })
+  await seedDemoData(t.db, { hashPassword: async () => 'not-a-login' })
+  index = t.app.searchIndex as SearchIndex
+  // The seed wrote its posts without the services' events.
+  await index.rebuild()
+  author = await createUser(t.db, { role: 'contributor' })
+  category = await createCategory(t.db, { name: 'Index', slug: 'index' })
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+/** A search a person might type from a seeded title: some of its words, one of them misspelt or cut. */
+function corpus(): string[] {
+  const queries = new Set<string>()
+  for (const [i, command] of DEMO_COMMANDS.entries()) {
+    const words = command.title
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((word) => word.length > 2)
+    if (words.length === 0) continue
+    const first = words[i % words.length] as string
+    const second = words[(i + 1) % words.length] as string
+    queries.add(first)
+    queries.add(`${first} ${second}`)
+    // Two letters swapped, one missing, one doubled, and a prefix.
+    if (first.length > 3) {
+      queries.add(`${first.slice(0, 1)}${first.slice(2, 3)}${first.slice(1, 2)}${first.slice(3)} ${second}`)
+      queries.add(`${first.slice(0, -2)}${first.slice(-1)}`)
+      queries.add(`${second} ${first}${first.slice(-1)}`)
+      queries.add(first.slice(0, 3))
+    }
+    queries.add(command.command.split(' ').slice(0, 2).join(' '))
+  }
+  for (const query of [
+    'tar -x',
+    '/var/log',
+    'docker-compose logs',
+    'the',
+    '&&',
+    'it\'s a "quote"',
+    'a b c',
+    'x86_64',
+    ' ./long-job.sh nohup',
+    'nohup ./long-job.sh ./long-job.sh',
+  ]) {
+    queries.add(query)
+  }
+  return [...queries]
+}
+
+const idsOf = (rows: Array<{ id: string }>) => rows.map((row) => row.id)
+
+describe('the search index', () => {
+  it('resolves, matches and counts every search as the database does, with the same page when it fits in a chunk', async () => {
+    const queries = corpus()
+    expect(queries.length).toBeGreaterThan(150)
+    let samePage = 0
+    for (const query of queries) {
+      const [fromIndex, fromDatabase] = await Promise.all([
+        index.tsqueryOf(query),
+        t.db.transaction().execute((trx) => resolveSearch(trx, query)),
+      ])
+      expect(fromIndex, query).toBe(fromDatabase)
+      const window = { limit: 20, offset: 0 }
+      const indexed = await searchPosts(t.db, index, query, window)
+      const database = await searchPostsInDatabase(t.db, query, window)
+      expect(indexed.total, query).toBe(database.total)
+      if (database.total <= SEARCH_INDEX_RERANK_CHUNK) {
+        expect(idsOf(indexed.rows), query).toEqual(idsOf(database.rows))
+        samePage += 1
+      } else {
+        // More matches than one chunk: the index picks the chunk, so the page may differ; every post
+        // on it still matches.
+        const all = await searchPostsInDatabase(t.db, query, { limit: 1000, offset: 0 })
+        expect(idsOf(all.rows), query).toEqual(expect.arrayContaining(idsOf(indexed.rows)))
+      }
+    }
+    expect(samePage).toBeGreaterThan(queries.length / 2)
+  })
+
+  it('pages through a search with many matches without repeating or skipping a post', async () => {
+    const query = 'file'
+    const all = await searchPostsInDatabase(t.db, query, { limit: 1000, offset: 0 })
+    expect(all.total).toBeGreaterThan(SEARCH_INDEX_RERANK_CHUNK / 5)
+    const seen: string[] = []
+    for (let offset = 0; offset < all.total; offset += 7) {
+      const page = await searchPosts(t.db, index, query, { limit: 7, offset })
+      expect(page.total).toBe(all.total)
+      seen.push(...idsOf(page.rows))
+    }
+    expect(seen).toHaveLength(all.total)
+    expect(new Set(seen)).toEqual(new Set(idsOf(all.rows)))
+  })
+
+  it('answers a search of words it has seen with one statement, and a new word with one more', async () => {
+    const search = (query: string) =>
+      countStatements(async () => {
+        const res = await t.app.inject({ url: `/api/posts/v1/search?search=${encodeURIComponent(query)}` })
+        expect(res.statusCode).toBe(200)
+        return res.json() as { posts: PostCard[] }
+      })
+    // Reading the table again starts from a fresh vocabulary, with no word resolved yet.
+    await index.rebuild()
+    const first = await search('disk usage')
+    expect(first.statements).toBe(2)
+    expect(first.result.posts.length).toBeGreaterThan(0)
+    // The same words in another order: another page (no cache holds it), the words already known.
+    const again = await search('usage disk')
+    expect(again.statements).toBe(1)
+    expect(idsOf(again.result.posts.map((post) => ({ id: post._id })))).toEqual(
+      idsOf(first.result.posts.map((post) => ({ id: post._id }))),
+    )
+    // A misspelt word is corrected from the index's copy of the vocabulary: still one more statement.
+    const typo = await search('usage dsik')
+    expect(typo.statements).toBe(2)
+    expect(typo.result.posts[0]?._id).toBe(first.result.posts[0]?._id)
+  })
+
+  it('finds a post created through the API at once, follows its edit, and forgets it once deleted', async () => {
+    const headers = authHeader(loginAs(t.app, author))
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/posts/create',
+      headers,
+      payload: {
+        title: 'Watch the aquarium thermostat log',
+        command: 'tail -f /var/log/aquarium-thermostat.log',
+        description: '<p>Follows what the thermostat writes.</p>',
+        category: category.id,
+      },
+    })
+    expect(created.statusCode).toBe(201)
+    const post = created.json().post as PostCard
+    const matches = async (query: string) => {
+      const found = await searchPosts(t.db, index, query, { limit: 20, offset: 0 })
+      return idsOf(found.rows)
+    }
+    // A word no post had before, misspelt: the vocabulary is read again with the post.
+    expect(await matches('aquarim thermostat')).toEqual([post._id])
+
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: '/api/posts/update',
+      headers,
+      payload: {
+        id: post._id,
+        title: 'Watch the reptile heater log',
+        command: 'tail -f /var/log/reptile.log',
+      },
+    })
+    expect(edited.statusCode).toBe(200)
+    expect(await matches('reptile heater')).toEqual([post._id])
+    expect(await matches('aquarium')).toEqual([])
+
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/posts/${post._id}`, headers })
+    expect(deleted.statusCode).toBe(200)
+    expect(await matches('reptile')).toEqual([])
+    expect((await searchPosts(t.db, index, 'reptile', { limit: 20, offset: 0 })).total).toBe(0)
+  })
+
+  it('leaves searches with browse filters, tags and phrases to the database, with the same answer', async () => {
+    const filters = { ...NO_FILTERS, tags: ['tar'] }
+    const filtered = await searchPosts(t.db, index, 'archive', { limit: 20, offset: 0, filters })
+    expect(filtered.total).toBeGreaterThan(0)
+    expect(filtered).toEqual(await searchPostsInDatabase(t.db, 'archive', { limit: 20, offset: 0, filters }))
+    // A tag is one token across spaces for PostgreSQL's parser: the search is resolved there.
+    const tagged = '<a href="x y"> logs'
+    expect(await index.tsqueryOf(tagged)).toBe(
+      await t.db.transaction().execute((trx) => resolveSearch(trx, tagged)),
+    )
+    // A phrase or a negation is not an AND of ORs: the index declines it.
+    expect(index.match("'docker' <-> 'logs'", 50)).toBeNull()
+    expect(index.match("!'docker'", 50)).toBeNull()
+    expect(index.match("'docker' & 'logs'", 50)).not.toBeNull()
+  })
+
+  it('reads the table again when two checks in a row find posts written without events', async () => {
+    const direct = await createPost(t.db, {
+      authorId: author.id,
+      title: 'Show the quota of each btrfs subvolume',
+      command: 'btrfs qgroup show -reF /srv',
+    })
+    const qgroup = async () =>
+      idsOf((await searchPosts(t.db, index, 'qgroup', { limit: 20, offset: 0 })).rows)
+    expect(await qgroup()).not.toContain(direct.id)
+    // The first check may have run between a write and its event: only the second one rebuilds.
+    await index.checkTable()
+    expect(await qgroup()).not.toContain(direct.id)
+    await index.checkTable()
+    expect((await qgroup())[0]).toBe(direct.id)
+  })
+})

@@ -1,0 +1,400 @@
+import type { Database } from '@bashboard/db'
+import type { Kysely } from 'kysely'
+import type { LiveEventMap } from '../../contract/live.ts'
+import { startBatch } from '../../lib/batch.ts'
+import { intersectSum, NO_POSTINGS, type Postings, topOfTerms, unionMax } from '../../lib/postings.ts'
+import type { LiveHub, WatchedEvent } from '../../live/hub.ts'
+import { byteOrder, Documents } from './search-documents.ts'
+import {
+  PREFIX_MAX_LENGTH,
+  readPostsFingerprint,
+  readSearchDocuments,
+  readSearchDocumentsById,
+  readVocabulary,
+  readWordForms,
+  resolveSearch,
+  SEARCH_COUNT_CAP,
+  type SearchDocumentCursor,
+  WORD_CORRECTION_THRESHOLD,
+  WORD_CORRECTIONS,
+} from './search-repo.ts'
+import { Vocabulary } from './search-vocabulary.ts'
+import { parseTsquery, type QueryNode } from './tsearch-text.ts'
+
+/**
+ * Every post's search vector held in memory as posting lists, so a search nobody ran before is
+ * answered without scanning PostgreSQL's GIN lists and heap for up to a thousand matches: the index
+ * finds and counts the matches and picks the best few hundred by its own rank,
+ * and one statement orders that pool exactly as the database path would (search-repo.ts,
+ * searchPageOfPool). What a search matches is decided by PostgreSQL's own text: the index reads each
+ * post's `search::text` and each search's resolved tsquery text, and a query it cannot read (a phrase)
+ * is left to the database path.
+ *
+ * - **Kept by live events, like the page caches** (modules/posts/page-caches.ts): a created, edited or
+ *   deleted post is re-read from `posts` on every instance; votes, views and comments do not change a
+ *   search vector. A re-read post gets a new document number (lists only grow at the end) and its old
+ *   one is marked dead; dead entries are dropped once they are a fifth of the lists.
+ * - **Words are resolved per token** (`resolveWordTerms`): a token's words, corrections and prefixes
+ *   depend only on the token and the vocabulary, so they are kept until a post changes the vocabulary.
+ * - **Built at start, in the background**, reading posts in id order; until it is ready every search
+ *   takes the database path. Events seen during the build re-read their posts once it ends. A reset of
+ *   the live channel (events lost) rebuilds it.
+ * - **Writes outside the app** (an operator's reseed, SQL by hand) publish no event: every
+ *   {@link SEARCH_INDEX_CHECK_MS} the index compares its number of posts and newest post with the
+ *   table's, and reads the table again when two checks in a row disagree (one may just precede an
+ *   event), so such writes are searchable within about two minutes.
+ */
+export interface SearchIndex {
+  /** Whether searches can be answered (the build has finished). */
+  readonly ready: boolean
+  /** Resolves once the first build has finished (benchmarks and tests wait for it). */
+  whenReady(): Promise<void>
+  /** The tsquery text of a search (null when it has no word), from the kept token resolutions. */
+  tsqueryOf(search: string): Promise<string | null>
+  /**
+   * The ids of the best `want` matches of the tsquery text by the index's rank, and how many posts
+   * match (at most SEARCH_COUNT_CAP); null when the index cannot answer this query.
+   */
+  match(tsquery: string, want: number): { ids: string[]; total: number } | null
+  /** Reads the whole table again (tests that write posts without events; a lost event stream). */
+  rebuild(): Promise<void>
+  /** Compares the index with the posts table now (the periodic check; tests). */
+  checkTable(): Promise<void>
+  /** Stops following the live channel and checking the table. */
+  close(): Promise<void>
+}
+
+/** How often the index compares itself with the posts table (see {@link SearchIndex}). */
+export const SEARCH_INDEX_CHECK_MS = 60_000
+
+/** Posts read per statement while building. */
+export const SEARCH_INDEX_BUILD_BATCH = 5000
+/** Token resolutions kept; past this many the oldest half is forgotten. */
+export const SEARCH_TOKENS_KEPT = 50_000
+/** Combined lists kept (prefixes and whole terms), for the common terms searches repeat. */
+const TERMS_KEPT = 2000
+
+/** A token's words with their full terms (own form, prefix, corrections) and whether they only rank. */
+interface TokenWords {
+  words: Array<{ word: string; term: string; optional: boolean }>
+}
+
+/** Letters and digits only: such a piece is one word wherever it stands. */
+const PLAIN_WORD = /^[A-Za-z0-9]+$/
+
+/**
+ * The whitespace-separated pieces of a search, as PostgreSQL's parser reads them in place: it starts
+ * every token after a space the same way, but a token at the very start differently (`./job.sh` there is
+ * the file `./job.sh`, after a space the file `/job.sh`), so every piece but one at the start keeps
+ * the space before it. Each distinct piece once.
+ */
+function searchPieces(search: string): string[] {
+  const pieces = new Set<string>()
+  for (const found of search.matchAll(/\S+/g)) {
+    const piece = found[0]
+    // A plain word reads the same anywhere, and is kept once for both places.
+    pieces.add(PLAIN_WORD.test(piece) || found.index === 0 ? piece : ` ${piece}`)
+  }
+  return [...pieces]
+}
+
+type PostsEvents = LiveEventMap['posts']
+
+/** Creates the index over `db`, follows `live` and starts building it (see {@link SearchIndex}). */
+export function createSearchIndex(deps: {
+  db: Kysely<Database>
+  live: LiveHub
+  onError: (error: unknown) => void
+}): SearchIndex {
+  const { db, live, onError } = deps
+  let documents = new Documents()
+  let ready = false
+  let closed = false
+  let resolveReady: () => void = () => {}
+  const firstBuild = new Promise<void>((resolve) => {
+    resolveReady = resolve
+  })
+
+  const tokens = new Map<string, TokenWords>()
+  let vocabulary: Vocabulary | null = null
+  /** Bumped when a new vocabulary is in place: a resolution begun before it is not kept. */
+  let vocabularyVersion = 0
+  let vocabularyWanted = 0
+  let vocabularyLoaded = 0
+  let vocabularyLoading: Promise<void> = Promise.resolve()
+  const combined = new Map<string, { version: number; postings: Postings }>()
+
+  /** Posts to re-read: changed during a build, or waiting for the current re-read to finish. */
+  const pending = new Set<string>()
+  let building: Promise<void> | null = null
+  let rereading: Promise<void> = Promise.resolve()
+
+  async function build(): Promise<void> {
+    await refreshVocabulary()
+    const next = new Documents()
+    let after: SearchDocumentCursor | null = null
+    for (;;) {
+      if (closed) return
+      const rows = await readSearchDocuments(db, after, SEARCH_INDEX_BUILD_BATCH)
+      for (const row of rows) next.add(row, true)
+      const last = rows[rows.length - 1]
+      if (!last || rows.length < SEARCH_INDEX_BUILD_BATCH) break
+      after = { createdAt: last.created_text, id: last.id }
+    }
+    // Sorted now rather than by the first search of a prefix.
+    next.lexemesStartingWith('')
+    documents = next
+    combined.clear()
+    ready = true
+    resolveReady()
+  }
+
+  function startBuild(): Promise<void> {
+    if (building) return building
+    building = build()
+      .catch(onError)
+      .finally(() => {
+        building = null
+        scheduleReread()
+      })
+    return building
+  }
+
+  /** Re-reads the pending posts, one batch at a time, after any build. */
+  function scheduleReread(): void {
+    if (building || pending.size === 0) return
+    rereading = rereading.then(async () => {
+      if (building || pending.size === 0) return
+      const ids = [...pending]
+      pending.clear()
+      try {
+        const rows = await readSearchDocumentsById(db, ids)
+        const found = new Set(rows.map((row) => row.id))
+        for (const row of rows) documents.add(row)
+        for (const id of ids) if (!found.has(id)) documents.remove(id)
+      } catch (error) {
+        for (const id of ids) pending.add(id)
+        onError(error)
+      }
+    })
+  }
+
+  function postChanged(postId: string): void {
+    void refreshVocabulary()
+    pending.add(postId)
+    scheduleReread()
+  }
+
+  const stopWatching = live.watch({
+    event(watched: WatchedEvent) {
+      if (watched.topic === 'posts') {
+        if (watched.event === 'post.created') postChanged((watched.data() as PostsEvents['post.created'])._id)
+        else if (watched.event === 'post.deleted')
+          postChanged((watched.data() as PostsEvents['post.deleted']).postId)
+        else if (watched.event === null) void rebuild()
+      } else if (watched.topic.startsWith('post:')) {
+        // An edit, or a reset marker of the post's topic (its events were lost): read it again.
+        if (watched.event === 'post.updated' || watched.event === null)
+          postChanged(watched.topic.slice('post:'.length))
+      }
+    },
+    resumed: () => void rebuild(),
+  })
+
+  function rebuild(): Promise<void> {
+    return startBuild()
+  }
+
+  /**
+   * Reads the vocabulary again after a post changed it; reloads asked for while one runs share one
+   * more run after it (the running one may have read before the change). Kept token resolutions are
+   * dropped with the old vocabulary.
+   */
+  function refreshVocabulary(): Promise<void> {
+    vocabularyWanted += 1
+    const wanted = vocabularyWanted
+    vocabularyLoading = vocabularyLoading.then(async () => {
+      if (vocabularyLoaded >= wanted) return
+      const asked = vocabularyWanted
+      try {
+        vocabulary = new Vocabulary(await readVocabulary(db))
+        vocabularyLoaded = asked
+        vocabularyVersion += 1
+        tokens.clear()
+      } catch (error) {
+        onError(error)
+      }
+    })
+    return vocabularyLoading
+  }
+
+  async function tsqueryOf(search: string): Promise<string | null> {
+    // A post created, edited or deleted a moment ago is searched as it is now.
+    await Promise.all([vocabularyLoading, rereading])
+    // A tag (`<a href="x y">`) is one token of PostgreSQL's parser across spaces: the whole search is
+    // resolved there instead.
+    if (search.includes('<')) return db.transaction().execute((trx) => resolveSearch(trx, search))
+    const pieces = searchPieces(search)
+    const missing = pieces.filter((piece) => !tokens.has(piece))
+    if (missing.length === 0) return assemble(pieces.map((piece) => tokens.get(piece) as TokenWords))
+    const version = vocabularyVersion
+    const rows = await readWordForms(db, missing)
+    const resolved = new Map<string, TokenWords>(missing.map((piece) => [piece, { words: [] }]))
+    for (const row of rows) {
+      resolved
+        .get(row.token)
+        ?.words.push({ word: row.word, term: fullTerm(row.word, row.term), optional: row.optional })
+    }
+    if (version === vocabularyVersion) {
+      if (tokens.size + resolved.size > SEARCH_TOKENS_KEPT) forgetOldestTokens()
+      for (const [piece, words] of resolved) tokens.set(piece, words)
+    }
+    return assemble(pieces.map((piece) => (tokens.get(piece) ?? resolved.get(piece)) as TokenWords))
+  }
+
+  /**
+   * A word's term as wordTerms (search-repo.ts) builds it: its own form; as a prefix too when short or
+   * unknown; OR-ed with the vocabulary's corrections when unknown.
+   */
+  function fullTerm(word: string, ownTerm: string): string {
+    const known = vocabulary?.has(word) ?? false
+    const parts = [ownTerm]
+    if ([...word].length <= PREFIX_MAX_LENGTH || !known) {
+      parts.push(`'${word.replaceAll('\\', '\\\\').replaceAll("'", "''")}':*`)
+    }
+    if (!known) {
+      const corrections = vocabulary?.corrections(word, WORD_CORRECTION_THRESHOLD, WORD_CORRECTIONS) ?? []
+      if (corrections.length > 0) parts.push(corrections.join(' | '))
+    }
+    return parts.join(' | ')
+  }
+
+  function forgetOldestTokens(): void {
+    let drop = tokens.size / 2
+    for (const key of tokens.keys()) {
+      if (drop-- <= 0) break
+      tokens.delete(key)
+    }
+  }
+
+  /** The tsquery text searchTsquery (search-repo.ts) builds from the same words, in the same order. */
+  function assemble(resolved: TokenWords[]): string | null {
+    const byWord = new Map<string, TokenWords['words'][number]>()
+    for (const token of resolved) for (const word of token.words) byWord.set(word.word, word)
+    if (byWord.size === 0) return null
+    const words = [...byWord.values()].sort((a, b) => byteOrder(a.word, b.word))
+    const required = words.filter((word) => !word.optional)
+    return (required.length > 0 ? required : words).map((word) => `(${word.term})`).join(' & ')
+  }
+
+  /**
+   * The matches of a query node: an operand's list (a prefix: the union of the lexemes it starts), an
+   * OR's union, an AND's intersection. Combined lists are kept while no document changes, since
+   * searches share their terms (a word with its corrections) far more often than whole queries.
+   */
+  function evaluate(node: QueryNode): Postings {
+    if (node.kind === 'operand' && !node.prefix) return documents.lists.get(node.lexeme) ?? NO_POSTINGS
+    if (node.kind === 'operand') {
+      return kept(`${node.lexeme}:*`, () =>
+        unionMax(
+          documents
+            .lexemesStartingWith(node.lexeme)
+            .map((lexeme) => documents.lists.get(lexeme) ?? NO_POSTINGS),
+        ),
+      )
+    }
+    const lists = node.children.map(evaluate)
+    if (node.kind === 'and') return kept(JSON.stringify(node), () => intersectSum(lists))
+    // An OR is kept under the lists it unites, not its text: the misspellings of a word differ in
+    // their own (empty) lists but share their corrections' lists.
+    const found = lists.filter((list) => list.length > 0)
+    if (found.length <= 1) return found[0] ?? NO_POSTINGS
+    return kept(found.map(listKey).join('|'), () => unionMax(found))
+  }
+
+  /** A list's identity for {@link kept}: a number given to each list object on first use. */
+  const listKeys = new WeakMap<Postings, number>()
+  let nextListKey = 0
+  function listKey(list: Postings): number {
+    let key = listKeys.get(list)
+    if (key === undefined) {
+      key = nextListKey++
+      listKeys.set(list, key)
+    }
+    return key
+  }
+
+  /** A combined list, kept while no document changes. */
+  function kept(key: string, compute: () => Postings): Postings {
+    const found = combined.get(key)
+    if (found && found.version === documents.version) return found.postings
+    const postings = compute()
+    if (combined.size >= TERMS_KEPT) combined.clear()
+    combined.set(key, { version: documents.version, postings })
+    return postings
+  }
+
+  function match(tsquery: string, want: number): { ids: string[]; total: number } | null {
+    if (!ready) return null
+    const tree = parseTsquery(tsquery)
+    if (!tree) return null
+    const terms = (tree.kind === 'and' ? tree.children : [tree]).map(termLists)
+    const found = topOfTerms(terms, want, SEARCH_COUNT_CAP, documents.alive)
+    return { ids: found.docs.map((doc) => documents.idOf(doc)), total: found.count }
+  }
+
+  /**
+   * The lists of one term of the query's AND, any of which a match must be in: its operands' lists
+   * (a prefix's is kept united), an AND inside it as one list. Nothing is merged per search: the
+   * misspellings of a word each make a new OR of big lists.
+   */
+  function termLists(node: QueryNode): Postings[] {
+    if (node.kind === 'or') return node.children.flatMap(termLists)
+    return [evaluate(node)]
+  }
+
+  let disagreed = false
+  const check = startBatch({
+    delayMs: 0,
+    everyMs: SEARCH_INDEX_CHECK_MS,
+    onError,
+    run: async () => {
+      if (!ready || building || pending.size > 0) return
+      const table = await readPostsFingerprint(db)
+      const held = documents.fingerprint()
+      const same = table.count === held.count && table.newestMs === held.newestMs
+      if (same || !disagreed) {
+        disagreed = !same
+        return
+      }
+      disagreed = false
+      await rebuild()
+    },
+  })
+
+  void startBuild()
+
+  return {
+    get ready() {
+      return ready
+    },
+    whenReady: () => firstBuild,
+    tsqueryOf,
+    match,
+    rebuild,
+    checkTable: () => check.flush(),
+    async close() {
+      closed = true
+      stopWatching()
+      await check.close()
+      await building
+    },
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every post's words in memory; null when SEARCH_INDEX=false. */
+    searchIndex: SearchIndex | null
+  }
+}

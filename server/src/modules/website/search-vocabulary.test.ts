@@ -1,0 +1,516 @@
+import { type Database, seededRandom } from '@bashboard/db'
+import { createTestDatabase, type TestDatabase } from '@bashboard/db/testing'
+import { type Kysely, sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  readVocabulary,
+  readWordForms,
+  resolveSearch,
+  WORD_CORRECTION_THRESHOLD,
+  WORD_CORRECTIONS,
+} from './search-repo.ts'
+import { oneEditAway, trigramSimilarity, trigramsOf, Vocabulary } from './search-vocabulary.ts'
+
+/** CRC-32's reflected table, which PostgreSQL's "legacy" CRC uses with the unreflected loop. */
+const CRC_TABLE = Uint32Array.from({ length: 256 }, (_, n) => {
+  let c = n
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
+  return c >>> 0
+})
+
+/**
+ * A trigram as show_trgm prints it: three one-byte characters as they are; a longer one (any non-ASCII
+ * character) is stored as three bytes of its legacy CRC-32 (pg_trgm's compact_trigram), printed in hex.
+ */
+function shownTrigram(trigram: string): string {
+  const bytes = Buffer.from(trigram, 'utf8')
+  if (bytes.length === 3) return trigram
+  let crc = 0xffffffff
+  for (const byte of bytes) crc = (CRC_TABLE[((crc >>> 24) ^ byte) & 0xff] as number) ^ (crc << 8)
+  crc = (crc ^ 0xffffffff) >>> 0
+  // The CRC's first three bytes in memory (little-endian), most significant first.
+  const value = ((crc & 0xff) << 16) | (((crc >>> 8) & 0xff) << 8) | ((crc >>> 16) & 0xff)
+  return `0x${value.toString(16).padStart(6, '0')}`
+}
+
+const sorted = (values: Iterable<string>) => [...values].sort()
+
+describe('trigramsOf', () => {
+  it("cuts each word, padded with two spaces before and one after, as pg_trgm does ('docker-compose')", () => {
+    // show_trgm('docker-compose') on PostgreSQL 15.
+    expect(sorted(trigramsOf('docker-compose'))).toEqual(
+      sorted([
+        '  c',
+        '  d',
+        ' co',
+        ' do',
+        'cke',
+        'com',
+        'doc',
+        'er ',
+        'ker',
+        'mpo',
+        'ock',
+        'omp',
+        'ose',
+        'pos',
+        'se ',
+      ]),
+    )
+  })
+
+  it('lowercases, keeps digits, and splits at anything else', () => {
+    expect(sorted(trigramsOf('X1.2'))).toEqual(sorted(['  x', ' x1', 'x1 ', '  2', ' 2 ']))
+    expect(sorted(trigramsOf('foo_bar'))).toEqual(sorted(trigramsOf('foo bar')))
+    expect(sorted(trigramsOf('a'))).toEqual(['  a', ' a '])
+    expect(trigramsOf('--- ... ///').size).toBe(0)
+    expect(trigramsOf('').size).toBe(0)
+  })
+
+  it('keeps a repeated trigram once', () => {
+    expect(sorted(trigramsOf('aaaa'))).toEqual(['  a', ' aa', 'aa ', 'aaa'])
+    expect(trigramsOf('log log LOG').size).toBe(4)
+  })
+
+  it('keeps the vowel signs of Devanagari inside the word, and drops superscripts', () => {
+    // Vowel signs are marks (Mc/Mn) but Alphabetic, as iswalnum() has them.
+    expect(trigramsOf('हिन्दी').size).toBe(7)
+    expect(trigramsOf('x²')).toEqual(trigramsOf('x'))
+  })
+
+  it('lowercases one character at a time, as towlower does', () => {
+    expect(trigramsOf('ΣΟΦΟΣ')).toEqual(trigramsOf('σοφοσ'))
+    expect(trigramsOf('İzmir')).toEqual(trigramsOf('izmir'))
+  })
+})
+
+describe('trigramSimilarity', () => {
+  it('is shared trigrams over all trigrams, in single precision', () => {
+    expect(trigramSimilarity(trigramsOf('dokcer'), trigramsOf('docker'))).toBe(Math.fround(3 / 11))
+    expect(trigramSimilarity(trigramsOf('grpe'), trigramsOf('grep'))).toBe(0.25)
+    expect(trigramSimilarity(trigramsOf('grep'), trigramsOf('GREP'))).toBe(1)
+    expect(trigramSimilarity(trigramsOf('abc'), trigramsOf('xyz'))).toBe(0)
+  })
+
+  it('is 0 when either side has no trigram', () => {
+    expect(trigramSimilarity(new Set(), new Set())).toBe(0)
+    expect(trigramSimilarity(trigramsOf('-'), trigramsOf('grep'))).toBe(0)
+  })
+})
+
+describe('oneEditAway', () => {
+  it('has deletions, swaps of neighbours, substitutions and insertions', () => {
+    const edits = oneEditAway('grep')
+    for (const near of [
+      'gerp',
+      'rgep',
+      'grpe',
+      'grp',
+      'rep',
+      'gre',
+      'grap',
+      'krep',
+      'gre9',
+      'grepp',
+      'xgrep',
+      'gr3ep',
+    ]) {
+      expect(edits, near).toContain(near)
+    }
+    for (const far of ['perg', 'gp', 'grrepp', 'gREp', 'egrepp', 'gr-ep'])
+      expect(edits, far).not.toContain(far)
+  })
+
+  it('holds the word itself only through a same-letter substitution or a swap of equal letters', () => {
+    expect(oneEditAway('grep')).toContain('grep')
+    // No letter of '/-' is one a correction substitutes, and no two neighbours are equal.
+    expect(oneEditAway('/-')).not.toContain('/-')
+    expect(oneEditAway('/-')).toEqual(
+      new Set([
+        '-',
+        '/',
+        '-/',
+        ...[...'abcdefghijklmnopqrstuvwxyz0123456789'].flatMap((c) => [
+          `${c}-`,
+          `/${c}`,
+          `${c}/-`,
+          `/${c}-`,
+          `/-${c}`,
+        ]),
+      ]),
+    )
+  })
+
+  it('counts characters, not UTF-16 units', () => {
+    const edits = oneEditAway('né')
+    expect(edits).toContain('n')
+    expect(edits).toContain('é')
+    expect(edits).toContain('én')
+    const emoji = oneEditAway('a😀')
+    expect(emoji).toContain('😀')
+    expect(emoji).toContain('😀a')
+    // Cutting by UTF-16 units would leave half of the emoji's surrogate pair.
+    const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+    expect([...emoji].filter((edit) => loneSurrogate.test(edit))).toEqual([])
+  })
+})
+
+describe('Vocabulary.corrections', () => {
+  const row = (word: string, doc_count: number) => ({ word, doc_count, term: `(${word})` })
+
+  it('puts the words one edit away first, the most used first, then the similar ones', () => {
+    const vocabulary = new Vocabulary([
+      row('docker', 2),
+      row('dockers', 9),
+      row('docket', 2),
+      row('dokku', 1),
+    ])
+    // dokku shares 3 of 10 trigrams with dokcer; dockers and docket only 2 of 13 and 12.
+    expect(vocabulary.corrections('dokcer', 0.25, 3)).toEqual(['(docker)', '(dokku)'])
+    // One edit away comes first whatever the counts: dockers (two edits) is used most but comes last.
+    expect(vocabulary.corrections('docke', 0.25, 10)).toEqual(['(docker)', '(docket)', '(dockers)'])
+    expect(vocabulary.corrections('docke', 0.25, 1)).toEqual(['(docker)'])
+    // The most used of the words one edit away first.
+    const used = new Vocabulary([row('docker', 2), row('docket', 5)])
+    expect(used.corrections('docke', 0.25, 10)).toEqual(['(docket)', '(docker)'])
+  })
+
+  it('breaks ties by the order of the rows', () => {
+    const vocabulary = new Vocabulary([row('abcx', 1), row('abcy', 1), row('abcz', 1)])
+    expect(vocabulary.corrections('abcd', 0.25, 3)).toEqual(['(abcx)', '(abcy)', '(abcz)'])
+    const reversed = new Vocabulary([row('abcz', 1), row('abcy', 1), row('abcx', 1)])
+    expect(reversed.corrections('abcd', 0.25, 2)).toEqual(['(abcz)', '(abcy)'])
+  })
+
+  it('returns nothing for limit 0, an unrelated word or an empty vocabulary', () => {
+    const vocabulary = new Vocabulary([row('docker', 2)])
+    expect(vocabulary.corrections('dokcer', 0.25, 0)).toEqual([])
+    expect(vocabulary.corrections('zzzzzz', 0.25, 3)).toEqual([])
+    expect(new Vocabulary([]).corrections('docker', 0.25, 3)).toEqual([])
+    expect(vocabulary.size).toBe(1)
+    expect(vocabulary.has('docker')).toBe(true)
+    expect(vocabulary.has('dokcer')).toBe(false)
+  })
+})
+
+/** Words as the vocabulary holds them: commands, paths, words with digits and dashes, other scripts. */
+const WORDS = [
+  'docker',
+  'docker-compose',
+  'compose',
+  'kubectl',
+  'systemctl',
+  'journalctl',
+  'grep',
+  'egrep',
+  'rsync',
+  'chmod',
+  'chown',
+  'tar',
+  'xzf',
+  'ls',
+  'lsof',
+  'find',
+  'xargs',
+  'sed',
+  'awk',
+  'curl',
+  'wget',
+  'ssh',
+  'sshd',
+  'scp',
+  'iptables',
+  'nginx',
+  'python3',
+  'python2.7',
+  'node18',
+  'ffmpeg',
+  'git',
+  'github',
+  '/var/log',
+  '/etc/nginx/nginx.conf',
+  '~/.ssh/id_rsa',
+  'x86_64',
+  'utf-8',
+  '127.0.0.1',
+  'v1.2.3',
+  'docker_compose',
+  'ab',
+  'a',
+  'aaa',
+  'mississippi',
+  'naïve',
+  'café',
+  'straße',
+  'σοφοσ',
+  'ΣΟΦΟΣ',
+  'привет',
+  'हिन्दी',
+  'שָׁלוֹם',
+  'كَتَبَ',
+  '日本語',
+  'İzmir',
+  'x²',
+  'Ⅻ',
+  '--force',
+  '',
+]
+
+/** A typo of `word`: neighbours swapped, a letter deleted, inserted or replaced. */
+function typo(word: string, random: () => number): string {
+  const letters = [...word]
+  const at = Math.floor(random() * Math.max(letters.length, 1))
+  const letter = 'abcdefghijklmnopqrstuvwxyz0123456789-./é'[Math.floor(random() * 40)] as string
+  switch (Math.floor(random() * 4)) {
+    case 0:
+      if (letters.length > 1) {
+        const i = Math.min(at, letters.length - 2)
+        ;[letters[i], letters[i + 1]] = [letters[i + 1] as string, letters[i] as string]
+      }
+      break
+    case 1:
+      letters.splice(at, 1)
+      break
+    case 2:
+      letters.splice(at, 0, letter)
+      break
+    default:
+      letters.splice(at, 1, letter)
+  }
+  return letters.join('')
+}
+
+describe('against PostgreSQL', () => {
+  let handle: TestDatabase
+  let db: Kysely<Database>
+  beforeAll(async () => {
+    handle = await createTestDatabase()
+    db = handle.db
+  })
+  afterAll(async () => {
+    await handle?.close()
+  })
+
+  it('computes the trigrams (show_trgm) and similarity of pg_trgm for hundreds of pairs', async () => {
+    const random = seededRandom(11)
+    const pairs: Array<[string, string]> = []
+    for (const word of WORDS) {
+      for (let k = 0; k < 4; k++) pairs.push([word, typo(word, random)])
+      pairs.push([word, typo(typo(word, random), random)])
+      pairs.push([word, WORDS[Math.floor(random() * WORDS.length)] as string])
+    }
+    expect(pairs.length).toBeGreaterThanOrEqual(300)
+    const { rows } = await sql<{ a: string; b: string; similarity: number; trigrams: string[] }>`
+      SELECT p.a, p.b, similarity(p.a, p.b) AS similarity, show_trgm(p.a) AS trigrams
+      FROM unnest(${sql.val(pairs.map(([a]) => a))}::text[], ${sql.val(pairs.map(([, b]) => b))}::text[])
+        WITH ORDINALITY AS p(a, b, n)
+      ORDER BY p.n`.execute(db)
+    expect(rows).toHaveLength(pairs.length)
+    let partial = 0
+    for (const row of rows) {
+      const a = trigramsOf(row.a)
+      expect(sorted([...a].map(shownTrigram)), `show_trgm(${JSON.stringify(row.a)})`).toEqual(
+        sorted(row.trigrams),
+      )
+      const similarity = trigramSimilarity(a, trigramsOf(row.b))
+      // float4 arrives as its shortest decimal text, which reads back to the same single.
+      expect(similarity, `similarity(${JSON.stringify(row.a)}, ${JSON.stringify(row.b)})`).toBe(
+        Math.fround(row.similarity),
+      )
+      if (similarity > 0 && similarity < 1) partial += 1
+    }
+    // Most pairs share some trigrams but not all: the comparison is not only of zeros and ones.
+    expect(partial).toBeGreaterThan(pairs.length / 2)
+  })
+
+  describe('corrections, as resolveSearch picks them', () => {
+    /** Vocabulary words and the number of posts holding each: equal counts and near-twins make ties. */
+    const VOCABULARY: Record<string, number> = {
+      docker: 3,
+      dockers: 3,
+      docket: 1,
+      locker: 3,
+      rocker: 3,
+      dokku: 1,
+      compose: 2,
+      composer: 2,
+      compost: 1,
+      grep: 4,
+      egrep: 2,
+      fgrep: 2,
+      pgrep: 2,
+      grap: 2,
+      tar: 5,
+      top: 3,
+      tap: 1,
+      tr: 2,
+      chmod: 4,
+      chown: 4,
+      chgrp: 1,
+      systemctl: 3,
+      systemd: 3,
+      journalctl: 2,
+      kubectl: 3,
+      kubelet: 1,
+      kubeadm: 1,
+      nginx: 2,
+      nginx2: 1,
+      python: 3,
+      python3: 3,
+      python2: 1,
+      '/var/log': 2,
+      '/var/lib': 1,
+      log: 3,
+      logs: 3,
+      ssh: 3,
+      sshd: 2,
+      scp: 2,
+      iptables: 1,
+      ip6tables: 1,
+      naive: 1,
+      naïve: 1,
+      हिन्दी: 1,
+      σοφοσ: 1,
+      abcw: 1,
+      abcx: 1,
+      abcy: 1,
+      abcz: 1,
+      grip: 2,
+      trap: 2,
+      tram: 2,
+      logo: 3,
+      lag: 1,
+    }
+    /** Unknown words: typos with one or several edits, words only trigrams find, words nothing finds. */
+    const SEARCHES = [
+      'dokcer',
+      'docer',
+      'dockr',
+      'ocker',
+      'compse',
+      'composr',
+      'grpe',
+      'gerp',
+      'grp',
+      'gre',
+      'rgep',
+      'tra',
+      'ta',
+      'chmd',
+      'chomd',
+      'chwon',
+      'systemclt',
+      'sytemctl',
+      'kubctl',
+      'kubeclt',
+      'ngix',
+      'ngnix',
+      'pyhton',
+      'pytohn',
+      'python4',
+      'sshh',
+      'lgo',
+      'lgos',
+      '/var/lgo',
+      '/var/logs',
+      'iptable',
+      'jornalctl',
+      'naïv',
+      'nave',
+      'हिन्दि',
+      'σοφος',
+      'abcd',
+      'abc',
+      'xyzzy',
+      'zzz',
+    ]
+
+    beforeAll(async () => {
+      const author = await db
+        .insertInto('users')
+        .values({ username: 'vocabulary_test', email: 'vocabulary-test@example.com', password_hash: 'hash' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      const posts = Object.entries(VOCABULARY).flatMap(([word, count]) =>
+        Array.from({ length: count }, (_, k) => `${word} ${k}`),
+      )
+      await db
+        .insertInto('posts')
+        .values(
+          posts.map((key, n) => {
+            const word = key.slice(0, key.lastIndexOf(' '))
+            return {
+              author_id: author.id,
+              title: word,
+              slug: `vocabulary-${n}`,
+              command: word,
+              command_key: key,
+              description: '<p>description</p>',
+              description_text: 'description',
+              tags: [],
+            }
+          }),
+        )
+        .execute()
+    })
+
+    it('holds the vocabulary the test means', async () => {
+      const rows = await readVocabulary(db)
+      expect(Object.fromEntries(rows.map((row) => [row.word, row.doc_count]))).toEqual(VOCABULARY)
+    })
+
+    it('gives the same tsquery as resolveSearch for each misspelt word', async () => {
+      const vocabulary = new Vocabulary(await readVocabulary(db))
+      let corrected = 0
+      let truncated = 0
+      for (const search of SEARCHES) {
+        const forms = await readWordForms(db, [search])
+        expect(forms, search).toHaveLength(1)
+        const { word, term } = forms[0] as (typeof forms)[number]
+        expect(vocabulary.has(word), word).toBe(false)
+        const corrections = vocabulary.corrections(word, WORD_CORRECTION_THRESHOLD, WORD_CORRECTIONS)
+        const prefix = `'${word.replaceAll('\\', '\\\\').replaceAll("'", "''")}':*`
+        const expected = `(${[term, prefix, ...corrections].join(' | ')})`
+        const resolved = await db.transaction().execute((trx) => resolveSearch(trx, search))
+        expect(expected, search).toBe(resolved)
+        if (corrections.length > 0) corrected += 1
+        if (vocabulary.corrections(word, WORD_CORRECTION_THRESHOLD, 99).length > WORD_CORRECTIONS)
+          truncated += 1
+      }
+      // Most searches are corrected, and several have more candidates than the ones kept (ties
+      // included: abcw…abcz are all one edit from abcd and in one post each).
+      expect(corrected).toBeGreaterThan(SEARCHES.length * 0.75)
+      expect(truncated).toBeGreaterThanOrEqual(5)
+    })
+
+    it('orders every candidate as the SQL does, ties included, at any threshold', async () => {
+      const vocabulary = new Vocabulary(await readVocabulary(db))
+      const terms = new Map((await readVocabulary(db)).map((row) => [row.term, row.word]))
+      for (const threshold of [0.1, 0.25, 0.5]) {
+        for (const search of SEARCHES) {
+          const [form] = await readWordForms(db, [search])
+          const word = (form as { word: string }).word
+          // wordTerms' candidates (search-repo.ts), unlimited: its ORDER BY decides every tie.
+          const { rows } = await db.transaction().execute(async (trx) => {
+            await sql`SELECT set_config('pg_trgm.similarity_threshold', ${String(threshold)}, true)`.execute(
+              trx,
+            )
+            return sql<{ word: string }>`
+              SELECT found.word FROM (
+                SELECT v.word, 0 AS tier, v.doc_count::float8 AS weight FROM search_words v
+                WHERE v.word IN (SELECT e FROM unnest(${sql.val([...oneEditAway(word)])}::text[]) AS e)
+                  AND v.doc_count > 0
+                UNION ALL
+                SELECT v.word, 1, similarity(v.word, ${word}) FROM search_words v
+                WHERE v.word % ${word} AND v.doc_count > 0
+              ) found
+              GROUP BY found.word
+              ORDER BY min(found.tier), max(found.weight) DESC, found.word`.execute(trx)
+          })
+          const corrections = vocabulary.corrections(word, threshold, 1000).map((term) => terms.get(term))
+          expect(corrections, `${word} at ${threshold}`).toEqual(rows.map((row) => row.word))
+        }
+      }
+    })
+  })
+})

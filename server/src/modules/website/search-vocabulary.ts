@@ -1,0 +1,166 @@
+import type { VocabularyRow } from './search-repo.ts'
+
+/**
+ * The search vocabulary (`search_words`: the distinct words of titles, commands and tags, migration
+ * 0009) held in memory, so the in-memory index corrects a misspelt word without a statement: the same
+ * choice `wordTerms` in search-repo.ts makes in SQL, made here with pg_trgm's similarity computed the
+ * way pg_trgm computes it. search-index.test.ts checks both give the same corrections.
+ */
+
+/** Letters a correction may insert or substitute, as in search-repo.ts. */
+const CORRECTION_LETTERS = 'abcdefghijklmnopqrstuvwxyz0123456789'
+
+/**
+ * What pg_trgm keeps in words: iswalnum() of the database's locale, which for glibc's UTF-8 locales is
+ * Unicode's Alphabetic property (letters, letter numbers and the vowel signs and other marks of
+ * Devanagari, Hebrew, Arabic…) and decimal digits. `\p{L}\p{N}` split `हिन्दी` at its vowel signs and kept
+ * `²` and `¼` (search-vocabulary.test.ts compares with PostgreSQL).
+ */
+const WORD_CHARACTER = /[\p{Alphabetic}\p{Nd}]/u
+
+/**
+ * A character lowercased as towlower() does, one character for one: `String#toLowerCase` of a whole
+ * string maps `Σ` at a word's end to `ς` and `İ` to two characters (`i` and a combining dot).
+ */
+const lowerCharacter = (character: string) => (character === '\u0130' ? 'i' : character.toLowerCase())
+
+/**
+ * pg_trgm's trigrams of `text`: each run of letters and digits, lowercased and padded with two spaces
+ * before and one after, cut into every three consecutive characters; each trigram once.
+ */
+export function trigramsOf(text: string): Set<string> {
+  const trigrams = new Set<string>()
+  const characters = [...text].map(lowerCharacter)
+  let word: string[] = []
+  const flush = () => {
+    if (word.length === 0) return
+    const padded = [' ', ' ', ...word, ' ']
+    for (let i = 0; i + 2 < padded.length; i++) trigrams.add(`${padded[i]}${padded[i + 1]}${padded[i + 2]}`)
+    word = []
+  }
+  for (const character of characters) {
+    if (WORD_CHARACTER.test(character)) word.push(character)
+    else flush()
+  }
+  flush()
+  return trigrams
+}
+
+/** pg_trgm's similarity of two trigram sets: shared over all, in single precision as pg_trgm has it. */
+export function trigramSimilarity(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  if (a.size === 0 || b.size === 0) return 0
+  let shared = 0
+  for (const trigram of a) if (b.has(trigram)) shared += 1
+  return Math.fround(Math.fround(shared) / Math.fround(a.size + b.size - shared))
+}
+
+/** Every string one edit away from `word` (a letter deleted, two neighbours swapped, substituted, inserted). */
+export function oneEditAway(word: string): Set<string> {
+  const found = new Set<string>()
+  const letters = [...word]
+  const join = (parts: string[]) => parts.join('')
+  for (let i = 0; i < letters.length; i++) found.add(join([...letters.slice(0, i), ...letters.slice(i + 1)]))
+  for (let i = 0; i + 1 < letters.length; i++) {
+    found.add(
+      join([...letters.slice(0, i), letters[i + 1] as string, letters[i] as string, ...letters.slice(i + 2)]),
+    )
+  }
+  for (const c of CORRECTION_LETTERS) {
+    for (let i = 0; i < letters.length; i++)
+      found.add(join([...letters.slice(0, i), c, ...letters.slice(i + 1)]))
+    for (let i = 0; i <= letters.length; i++)
+      found.add(join([...letters.slice(0, i), c, ...letters.slice(i)]))
+  }
+  return found
+}
+
+interface VocabularyWord {
+  word: string
+  docCount: number
+  /** The word's own term as tsquery text (search-repo.ts wordTerm), parenthesised. */
+  term: string
+  /** Its place in the database's collation (ties between corrections are broken by it). */
+  order: number
+  trigrams: Set<string>
+}
+
+/** A correction candidate: found one edit away (tier 0, weighed by posts) or by trigrams (tier 1). */
+interface Candidate {
+  entry: VocabularyWord
+  tier: number
+  weight: number
+}
+
+/** The vocabulary, with a trigram index for corrections. */
+export class Vocabulary {
+  private readonly words = new Map<string, VocabularyWord>()
+  private readonly byTrigram = new Map<string, VocabularyWord[]>()
+
+  /** Rows as `readVocabulary` reads them, in the database's collation order. */
+  constructor(rows: readonly VocabularyRow[]) {
+    rows.forEach((row, order) => {
+      const entry: VocabularyWord = {
+        word: row.word,
+        docCount: row.doc_count,
+        term: row.term,
+        order,
+        trigrams: trigramsOf(row.word),
+      }
+      this.words.set(row.word, entry)
+      for (const trigram of entry.trigrams) {
+        let list = this.byTrigram.get(trigram)
+        if (!list) {
+          list = []
+          this.byTrigram.set(trigram, list)
+        }
+        list.push(entry)
+      }
+    })
+  }
+
+  get size(): number {
+    return this.words.size
+  }
+
+  /** Whether a post's title, command or tags hold the word. */
+  has(word: string): boolean {
+    return this.words.has(word)
+  }
+
+  /**
+   * The terms of the `limit` words that stand in for an unknown `word`, best first: those one edit
+   * away, the most used first, then those whose trigram similarity is at least `threshold`, the most
+   * similar first; ties by the database's order of the words.
+   */
+  corrections(word: string, threshold: number, limit: number): string[] {
+    const candidates = new Map<string, Candidate>()
+    const offer = (entry: VocabularyWord, tier: number, weight: number) => {
+      const held = candidates.get(entry.word)
+      if (!held) candidates.set(entry.word, { entry, tier, weight })
+      else
+        candidates.set(entry.word, {
+          entry,
+          tier: Math.min(held.tier, tier),
+          weight: Math.max(held.weight, weight),
+        })
+    }
+    for (const edit of oneEditAway(word)) {
+      const entry = this.words.get(edit)
+      if (entry) offer(entry, 0, entry.docCount)
+    }
+    const trigrams = trigramsOf(word)
+    const seen = new Set<VocabularyWord>()
+    for (const trigram of trigrams) {
+      for (const entry of this.byTrigram.get(trigram) ?? []) {
+        if (seen.has(entry)) continue
+        seen.add(entry)
+        const similarity = trigramSimilarity(trigrams, entry.trigrams)
+        if (similarity >= threshold) offer(entry, 1, similarity)
+      }
+    }
+    return [...candidates.values()]
+      .sort((a, b) => a.tier - b.tier || b.weight - a.weight || a.entry.order - b.entry.order)
+      .slice(0, limit)
+      .map((candidate) => candidate.entry.term)
+  }
+}

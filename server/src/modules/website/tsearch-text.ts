@@ -1,0 +1,167 @@
+/**
+ * PostgreSQL's text forms of full-text values, read in JavaScript for the in-memory search index
+ * (search-index.ts): a document's `tsvector` (its lexemes and their weighted positions) and the
+ * `tsquery` a search resolves to (search-repo.ts). Both are PostgreSQL's own output, so the index
+ * matches exactly what `search @@ query` would.
+ */
+
+/** ts_rank's default weights of the position classes D, C, B and A. */
+const WEIGHTS: Record<string, number> = { A: 1, B: 0.4, C: 0.2, D: 0.1 }
+
+/** One lexeme of a document and how strongly the document holds it. */
+export interface DocumentWord {
+  lexeme: string
+  /**
+   * The weight of its strongest occurrence (title and command A, tags B, description C): a title word
+   * outweighs any number of description words. Only the class counts, not how often: few distinct
+   * scores let a search stop at the newest posts that reach the best (lib/postings.ts topOfTerms),
+   * and PostgreSQL's own rank orders the page (search-repo.ts searchPageOfPool).
+   */
+  score: number
+}
+
+const isDigit = (code: number) => code >= 48 && code <= 57
+
+/** Reads a quoted lexeme starting at `at` (the opening quote): its text and the index after it. */
+function readQuoted(text: string, at: number): { value: string; next: number } {
+  let value = ''
+  let i = at + 1
+  while (i < text.length) {
+    const c = text[i] as string
+    if (c === '\\') {
+      value += text[i + 1] ?? ''
+      i += 2
+    } else if (c === "'") {
+      if (text[i + 1] === "'") {
+        value += "'"
+        i += 2
+      } else {
+        return { value, next: i + 1 }
+      }
+    } else {
+      value += c
+      i += 1
+    }
+  }
+  throw new SyntaxError(`unterminated lexeme in ${JSON.stringify(text)}`)
+}
+
+/** The lexemes of a tsvector's text (`'docker':1A,5B 'log':3`) with a score each. */
+export function parseTsvector(text: string): DocumentWord[] {
+  const words: DocumentWord[] = []
+  let i = 0
+  while (i < text.length) {
+    if (text[i] === ' ') {
+      i += 1
+      continue
+    }
+    if (text[i] !== "'") throw new SyntaxError(`unexpected ${JSON.stringify(text[i])} in a tsvector`)
+    const { value, next } = readQuoted(text, i)
+    i = next
+    const weights: number[] = []
+    if (text[i] === ':') {
+      i += 1
+      // Positions: digits, an optional weight letter (D when absent), separated by commas.
+      while (i < text.length && text[i] !== ' ') {
+        const start = i
+        while (i < text.length && isDigit(text.charCodeAt(i))) i += 1
+        // Without a number nothing below advances: refuse it rather than loop forever.
+        if (i === start) throw new SyntaxError(`no position at ${i} in ${JSON.stringify(text)}`)
+        const letter = text[i]
+        if (letter !== undefined && letter in WEIGHTS) {
+          weights.push(WEIGHTS[letter] as number)
+          i += 1
+        } else {
+          weights.push(WEIGHTS.D as number)
+        }
+        if (text[i] === ',') i += 1
+      }
+    } else {
+      weights.push(WEIGHTS.D as number)
+    }
+    words.push({ lexeme: value, score: Math.max(...weights) })
+  }
+  return words
+}
+
+/** A word of a query: a lexeme, matched whole or (`prefix`) as the start of a lexeme. */
+export interface QueryOperand {
+  lexeme: string
+  prefix: boolean
+}
+
+/** A query the index can evaluate: operands combined by AND and OR. */
+export type QueryNode =
+  | { kind: 'operand'; lexeme: string; prefix: boolean }
+  | { kind: 'and' | 'or'; children: QueryNode[] }
+
+/**
+ * The tree of a tsquery's text (`('log' | 'logs') & 'docker':*`), or null when it has anything but
+ * operands, AND, OR and parentheses (a phrase, a negation, a weight restriction): such a query is left
+ * to PostgreSQL. AND binds tighter than OR, as in PostgreSQL.
+ */
+export function parseTsquery(text: string): QueryNode | null {
+  let i = 0
+  const skipSpaces = () => {
+    while (text[i] === ' ') i += 1
+  }
+  const fail = (): never => {
+    throw new QueryNotIndexable()
+  }
+
+  function primary(): QueryNode {
+    skipSpaces()
+    if (text[i] === '(') {
+      i += 1
+      const inner = or()
+      skipSpaces()
+      if (text[i] !== ')') fail()
+      i += 1
+      return inner
+    }
+    if (text[i] !== "'") return fail()
+    const { value, next } = readQuoted(text, i)
+    i = next
+    let prefix = false
+    if (text[i] === ':') {
+      // Only a bare prefix marker: a weight restriction (`:A`) is not something the index knows.
+      if (text[i + 1] !== '*' || /[A-Za-z*]/.test(text[i + 2] ?? '')) fail()
+      prefix = true
+      i += 2
+    }
+    return { kind: 'operand', lexeme: value, prefix }
+  }
+
+  function and(): QueryNode {
+    const children = [primary()]
+    for (;;) {
+      skipSpaces()
+      if (text[i] !== '&') break
+      i += 1
+      children.push(primary())
+    }
+    return children.length === 1 ? (children[0] as QueryNode) : { kind: 'and', children }
+  }
+
+  function or(): QueryNode {
+    const children = [and()]
+    for (;;) {
+      skipSpaces()
+      if (text[i] !== '|') break
+      i += 1
+      children.push(and())
+    }
+    return children.length === 1 ? (children[0] as QueryNode) : { kind: 'or', children }
+  }
+
+  try {
+    const tree = or()
+    skipSpaces()
+    return i === text.length ? tree : null
+  } catch (error) {
+    if (error instanceof QueryNotIndexable || error instanceof SyntaxError) return null
+    throw error
+  }
+}
+
+class QueryNotIndexable extends Error {}
