@@ -4,6 +4,8 @@ import { freshAccount, openUserMenu, registerThroughForm } from '../fixtures/acc
 test('a visitor registers, sees the signed-in header, logs out and logs back in with the username', async ({
   page,
 }) => {
+  // Two password hashes and six page loads: on a loaded CI machine it reached its last step at 30 s.
+  test.slow()
   const account = freshAccount()
   await registerThroughForm(page, account)
 
