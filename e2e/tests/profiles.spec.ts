@@ -93,6 +93,9 @@ test('a commenter edits their comment, and another browser sees the new text liv
   browser,
   request,
 }) => {
+  // Two accounts, a post and a comment through the API, then two browsers: on a loaded CI machine the
+  // first page load alone outlasted the default wait. The live edit keeps its own 5 s below.
+  test.slow()
   const author = await freshContributor(request, 'commented')
   const post = await createPostViaApi(request, author.token)
   const commenter = await signUpViaApi(request, 'remarker')
@@ -108,7 +111,7 @@ test('a commenter edits their comment, and another browser sees the new text liv
     await startSignedIn(mine, commenter)
     const theirs = await watcherContext.newPage()
     await Promise.all([mine.goto(`/post/${post.slug}`), theirs.goto(`/post/${post.slug}`)])
-    await expect(theirs.getByText('Works on Debian too.')).toBeVisible()
+    await expect(theirs.getByText('Works on Debian too.')).toBeVisible({ timeout: 15_000 })
     await waitForLive(theirs)
     // Only the author is offered the edit.
     await expect(theirs.getByRole('button', { name: /^Edit comment by/ })).toHaveCount(0)
