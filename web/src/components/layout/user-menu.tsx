@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { ChevronDown, LogOut, Settings, ShieldCheck, User } from 'lucide-react'
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
 import { cn } from '../../lib/cn'
+import { formatCount } from '../../lib/format-count'
 import { Avatar } from '../ui/avatar'
 
 export interface UserMenuProps {
@@ -105,7 +106,7 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
             <p className="truncate text-sm font-semibold text-fg">{user.username}</p>
             <p className="truncate text-xs text-muted">{user.email}</p>
             <p className="mt-1.5 font-mono text-xs text-accent-text">
-              {user.badge} · {user.points.toLocaleString('en-US')} pts
+              {user.badge} · {formatCount(user.points)} pts
             </p>
           </div>
           <div

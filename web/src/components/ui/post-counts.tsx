@@ -1,4 +1,5 @@
 import { Eye, MessageSquare, ThumbsDown, ThumbsUp } from 'lucide-react'
+import { formatCount } from '../../lib/format-count'
 
 /** The four counters of a post as a compact row (profile lists); screen readers hear each one named. */
 export function PostCounts({
@@ -17,7 +18,7 @@ export function PostCounts({
       {items.map(({ Icon, value, label }) => (
         <span key={label} className="inline-flex items-center gap-1">
           <Icon aria-hidden="true" className="size-3.5" />
-          {value.toLocaleString('en-US')}
+          {formatCount(value)}
           <span className="sr-only"> {label}</span>
         </span>
       ))}

@@ -1,3 +1,4 @@
+import { formatCount } from '../../lib/format-count'
 /** docs/product-rules.md#blog: a card's excerpt of the meta description is cut at 150 characters. */
 export const BLOG_EXCERPT_LENGTH = 150
 
@@ -12,7 +13,7 @@ export { formatDay as formatBlogDate } from '../../lib/format-day'
 
 /** "1 view" / "1,234 views". */
 export function formatViews(count: number): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? 'view' : 'views'}`
+  return `${formatCount(count)} ${count === 1 ? 'view' : 'views'}`
 }
 
 /** "5 min read" (the server computes words / 200, rounded up). */

@@ -1,7 +1,6 @@
-/** A post's day: "Nov 21, 2026" (lib/format-day.ts). */
-
 /** 1234 → "1,234" (lib/format-count.ts). */
 export { formatCount } from '../../lib/format-count'
+/** A post's day: "Nov 21, 2026" (lib/format-day.ts). */
 export { formatDay as formatPostDate } from '../../lib/format-day'
 
 /** docs/product-rules.md#post-display: round(up / (up + down) * 100), 0 when nobody voted. */

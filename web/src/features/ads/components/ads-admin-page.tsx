@@ -28,6 +28,7 @@ import {
 import { useToast } from '../../../components/ui/toast'
 import { ApiError } from '../../../lib/api-client'
 import { cn } from '../../../lib/cn'
+import { formatCount } from '../../../lib/format-count'
 import { useDocumentTitle } from '../../../lib/use-document-title'
 import { modAdsQueryOptions, useCreateAd, useDeleteAd, useUpdateAd, useUploadAdImage } from '../api'
 import { type AdState, adState, fromLocalInput, toLocalInput } from '../schedule'
@@ -254,7 +255,7 @@ function AdRow({ ad, onEdit }: { ad: ModAd; onEdit: () => void }) {
       </div>
       <p className="flex items-center gap-1.5 text-sm text-fg" data-testid="ad-clicks">
         <MousePointerClick aria-hidden="true" className="size-4 text-muted" />
-        <span className="font-mono tabular-nums">{ad.clickCount.toLocaleString('en-US')}</span>{' '}
+        <span className="font-mono tabular-nums">{formatCount(ad.clickCount)}</span>{' '}
         <span className="text-muted">{ad.clickCount === 1 ? 'click' : 'clicks'}</span>
       </p>
       <RowActions

@@ -7,6 +7,7 @@ import { buttonClasses } from '../../../components/ui/button'
 import { LoadFailed } from '../../../components/ui/load-failed'
 import { Pagination } from '../../../components/ui/pagination'
 import { useCurrentUser } from '../../../lib/current-user'
+import { formatCount } from '../../../lib/format-count'
 import { useLiveTopic } from '../../../live/live-provider'
 import { savedPostsQueryOptions } from '../queries'
 import { CollectionCardsSkeleton } from './collection-page-loading'
@@ -76,7 +77,7 @@ export function SavedTab({ renderSave }: SavedTabProps) {
     <div className="flex flex-col gap-4">
       <div className="flex min-h-8 flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-muted">
-          <span className="font-mono text-fg">{pagination.totalPosts.toLocaleString('en-US')}</span>{' '}
+          <span className="font-mono text-fg">{formatCount(pagination.totalPosts)}</span>{' '}
           {pagination.totalPosts === 1 ? 'command' : 'commands'} saved, newest first
         </p>
         <ExportMenu target="saved" baseName="saved-commands" label="Export all saved" align="end" />

@@ -11,6 +11,7 @@ import { LoadFailed } from '../../../components/ui/load-failed'
 import { Loading } from '../../../components/ui/spinner'
 import { TabList } from '../../../components/ui/tabs'
 import { cn } from '../../../lib/cn'
+import { formatCount } from '../../../lib/format-count'
 import { useDocumentTitle } from '../../../lib/use-document-title'
 import { useFlashOnChange } from '../../../lib/use-flash'
 import { useLiveTopic } from '../../../live/live-provider'
@@ -68,10 +69,6 @@ export function LeaderBadge({ badge }: { badge: LeaderboardEntry['badge'] }) {
   )
 }
 
-function formatPoints(points: number): string {
-  return points.toLocaleString('en-US')
-}
-
 const statTiles: ReadonlyArray<{ label: string; key: keyof LeaderboardResponse['stats']; Icon: LucideIcon }> =
   [
     { label: 'Total Users', key: 'totalUsers', Icon: Users },
@@ -100,7 +97,7 @@ function StatTile({ label, value, Icon }: { label: string; value: number; Icon: 
         data-testid="leaderboard-stat-value"
         className="font-mono text-2xl font-bold tracking-tight text-fg tabular-nums"
       >
-        {formatPoints(value)}
+        {formatCount(value)}
       </p>
     </div>
   )
@@ -149,7 +146,7 @@ function Podium({ entries, moved }: { entries: readonly LeaderboardEntry[]; move
                 <LeaderBadge badge={entry.badge} />
               </span>
               <span className="shrink-0 font-mono text-sm font-semibold text-accent-text tabular-nums">
-                {formatPoints(entry.points)} pts
+                {formatCount(entry.points)} pts
               </span>
               <span
                 aria-hidden="true"
@@ -199,7 +196,7 @@ function LeaderRow({ entry, rank, flashing }: { entry: LeaderboardEntry; rank: n
         data-testid="leaderboard-points"
         className="shrink-0 font-mono text-sm font-semibold text-accent-text tabular-nums"
       >
-        {formatPoints(entry.points)} pts
+        {formatCount(entry.points)} pts
       </span>
     </li>
   )

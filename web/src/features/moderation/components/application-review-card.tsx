@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { Textarea } from '../../../components/ui/textarea'
 import { cn } from '../../../lib/cn'
+import { formatCount } from '../../../lib/format-count'
 import { formatBytes, formatDateTime, relativeTime } from '../format'
 import { DocumentDownloadButton, DocumentViewer } from './document-viewer'
 
@@ -55,7 +56,7 @@ export function ApplicationReviewCard({ application, now, onDecide, sending }: A
               {applicant.username}
             </h3>
             <p className="truncate text-xs text-muted">
-              {applicant.email} · {applicant.points.toLocaleString('en-US')} pts · {applicant.role}
+              {applicant.email} · {formatCount(applicant.points)} pts · {applicant.role}
             </p>
           </div>
         </div>

@@ -11,6 +11,7 @@ import { useToast } from '../../../components/ui/toast'
 import { ApiError } from '../../../lib/api-client'
 import { cn } from '../../../lib/cn'
 import { useCurrentUser } from '../../../lib/current-user'
+import { formatCount } from '../../../lib/format-count'
 import { modUsersQueryOptions, useChangeRole } from '../api'
 import { ContentSearchForm } from './content-search-form'
 import { Pager } from './pager'
@@ -38,7 +39,7 @@ function UserRow({ user, self, onChange }: { user: ModUser; self: boolean; onCha
             {self ? <span className="ml-2 text-xs font-normal text-muted">(you)</span> : null}
           </p>
           <p className="truncate text-xs text-muted">
-            {user.email} · {user.points.toLocaleString('en-US')} pts · {roleLabel(user.role)}
+            {user.email} · {formatCount(user.points)} pts · {roleLabel(user.role)}
           </p>
         </div>
       </div>

@@ -3,6 +3,7 @@ import { MessageSquare, ThumbsUp, UserPlus, Wifi } from 'lucide-react'
 import type { ComponentType, ReactNode, SVGProps } from 'react'
 import { Card } from '../../../components/ui/card'
 import { cn } from '../../../lib/cn'
+import { formatCount } from '../../../lib/format-count'
 import { useFlashOnChange } from '../../../lib/use-flash'
 import { modStatsQueryOptions } from '../api'
 import { BarSparkline } from './sparkline'
@@ -31,7 +32,7 @@ function Counter({ label, value, icon: Icon, hint, chart }: CounterProps) {
           flashing && 'animate-flash',
         )}
       >
-        {value === undefined ? '–' : value.toLocaleString('en-US')}
+        {value === undefined ? '–' : formatCount(value)}
       </p>
       {chart}
       <p className="text-xs text-muted">{hint}</p>

@@ -13,6 +13,7 @@ import { Pagination } from '../../../components/ui/pagination'
 import { PostCounts } from '../../../components/ui/post-counts'
 import { TabList, tabElementId } from '../../../components/ui/tabs'
 import { ApiError } from '../../../lib/api-client'
+import { formatCount } from '../../../lib/format-count'
 import { formatDay } from '../../../lib/format-day'
 import { useDocumentTitle } from '../../../lib/use-document-title'
 import { publicProfileQueryOptions } from '../queries'
@@ -149,8 +150,7 @@ function ProfileHeader({ data }: { data: PublicProfileResponse }) {
         <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted">
           <span className="inline-flex items-center gap-1.5">
             <Coins aria-hidden="true" className="size-4 text-accent-text" />
-            <span className="font-mono text-fg tabular-nums">{user.points.toLocaleString('en-US')}</span>{' '}
-            points
+            <span className="font-mono text-fg tabular-nums">{formatCount(user.points)}</span> points
           </span>
           <span className="inline-flex items-center gap-1.5">
             <CalendarDays aria-hidden="true" className="size-4" />

@@ -20,6 +20,7 @@ import { Button, buttonClasses } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { Loading } from '../../../components/ui/spinner'
 import { canCreatePosts } from '../../../lib/current-user'
+import { formatCount } from '../../../lib/format-count'
 import { formatDay } from '../../../lib/format-day'
 import { useDocumentTitle } from '../../../lib/use-document-title'
 import { isSignedInAtom } from '../../../state/session'
@@ -144,8 +145,8 @@ export function ProfilePage({
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <ProfileHeaderCard profile={data} canCreate={canCreate} />
       <section aria-label="Your numbers" className="grid gap-3 sm:grid-cols-3">
-        <StatTile label="Total Posts" value={data.totalPosts.toLocaleString('en-US')} Icon={FileCode2} />
-        <StatTile label="Points" value={data.points.toLocaleString('en-US')} Icon={Coins} />
+        <StatTile label="Total Posts" value={formatCount(data.totalPosts)} Icon={FileCode2} />
+        <StatTile label="Points" value={formatCount(data.points)} Icon={Coins} />
         <StatTile
           label="Current Badge"
           value={

@@ -6,6 +6,7 @@ import { CommentOnPostRow } from '../../../components/ui/comment-on-post-row'
 import { PostCounts } from '../../../components/ui/post-counts'
 import { type TabItem, TabList } from '../../../components/ui/tabs'
 import { cn } from '../../../lib/cn'
+import { formatCount } from '../../../lib/format-count'
 import { formatDay } from '../../../lib/format-day'
 
 function Empty({ children }: { children: ReactNode }) {
@@ -105,9 +106,7 @@ function BadgeProgress({ profile }: { profile: UserProfile }) {
         <p className="text-sm text-fg">
           {badgeProgress.next ? (
             <>
-              <span className="font-mono text-accent-text">
-                {badgeProgress.pointsToNext.toLocaleString('en-US')}
-              </span>{' '}
+              <span className="font-mono text-accent-text">{formatCount(badgeProgress.pointsToNext)}</span>{' '}
               points to <span className="font-semibold">{badgeProgress.next}</span>
             </>
           ) : (
@@ -134,7 +133,7 @@ function BadgeProgress({ profile }: { profile: UserProfile }) {
                 <Hourglass aria-hidden="true" className="size-4 shrink-0 text-muted" />
               )}
               <span className="font-medium text-fg">{tier.name}</span>
-              <span className="font-mono text-xs text-muted">{tier.min.toLocaleString('en-US')}+</span>
+              <span className="font-mono text-xs text-muted">{formatCount(tier.min)}+</span>
             </span>
             <span className="flex flex-1 items-center gap-3">
               <ProgressBar percent={tier.earned ? 100 : tier.percent} label={`${tier.name} progress`} />
