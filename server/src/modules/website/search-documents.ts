@@ -2,9 +2,6 @@ import { PostingList } from '../../lib/postings.ts'
 import type { SearchDocumentRow } from './search-repo.ts'
 import { parseTsvector } from './tsearch-text.ts'
 
-/** Compares lexemes as PostgreSQL orders a tsvector's (bytewise), so a search's words come out as its do. */
-export const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b))
-
 /** Bytes of a post id (a UUID) in the id store. */
 const ID_BYTES = 16
 

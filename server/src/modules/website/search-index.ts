@@ -4,7 +4,7 @@ import type { LiveEventMap } from '../../contract/live.ts'
 import { startBatch } from '../../lib/batch.ts'
 import { intersectSum, NO_POSTINGS, type Postings, topOfTerms, unionMax } from '../../lib/postings.ts'
 import type { LiveHub, WatchedEvent } from '../../live/hub.ts'
-import { byteOrder, Documents } from './search-documents.ts'
+import { Documents } from './search-documents.ts'
 import {
   PREFIX_MAX_LENGTH,
   readPostsFingerprint,
@@ -24,9 +24,8 @@ import { parseTsquery, type QueryNode } from './tsearch-text.ts'
 /**
  * Every post's search vector held in memory as posting lists, so a search nobody ran before is
  * answered without scanning PostgreSQL's GIN lists and heap for up to a thousand matches: the index
- * finds and counts the matches and picks the best few hundred by its own rank,
- * and one statement orders that pool exactly as the database path would (search-repo.ts,
- * searchPageOfPool). What a search matches is decided by PostgreSQL's own text: the index reads each
+ * finds and counts the matches and picks the best page's worth by its own rank, and one statement
+ * orders those exactly as the database path would (search-repo.ts, searchPageOfPool). What a search matches is decided by PostgreSQL's own text: the index reads each
  * post's `search::text` and each search's resolved tsquery text, and a query it cannot read (a phrase)
  * is left to the database path.
  *
@@ -34,9 +33,11 @@ import { parseTsquery, type QueryNode } from './tsearch-text.ts'
  *   deleted post is re-read from `posts` on every instance; votes, views and comments do not change a
  *   search vector. A re-read post gets a new document number (lists only grow at the end) and its old
  *   one is marked dead; dead entries are dropped once they are a fifth of the lists.
- * - **Words are resolved per token** (`resolveWordTerms`): a token's words, corrections and prefixes
- *   depend only on the token and the vocabulary, so they are kept until a post changes the vocabulary.
- * - **Built at start, in the background**, reading posts in id order; until it is ready every search
+ * - **Words are resolved per token** (`readWordForms`, then prefixes and corrections from the copy of
+ *   the vocabulary): they depend only on the token and the vocabulary, so they are kept until a post
+ *   changes the vocabulary.
+ * - **Built at start, in the background**, reading posts oldest first, so a higher document number is a
+ *   newer post (lib/postings.ts topOfTerms breaks ties by it); until it is ready every search
  *   takes the database path. Events seen during the build re-read their posts once it ends. A reset of
  *   the live channel (events lost) rebuilds it.
  * - **Writes outside the app** (an operator's reseed, SQL by hand) publish no event: every
@@ -98,6 +99,9 @@ function searchPieces(search: string): string[] {
   return [...pieces]
 }
 
+/** Compares words as PostgreSQL orders a tsvector's lexemes (bytewise), so a search's come out as its do. */
+const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b))
+
 type PostsEvents = LiveEventMap['posts']
 
 /** Creates the index over `db`, follows `live` and starts building it (see {@link SearchIndex}). */
@@ -149,7 +153,8 @@ export function createSearchIndex(deps: {
     resolveReady()
   }
 
-  function startBuild(): Promise<void> {
+  /** Builds the index (again), or joins the build running. */
+  function rebuild(): Promise<void> {
     if (building) return building
     building = build()
       .catch(onError)
@@ -200,10 +205,6 @@ export function createSearchIndex(deps: {
     },
     resumed: () => void rebuild(),
   })
-
-  function rebuild(): Promise<void> {
-    return startBuild()
-  }
 
   /**
    * Reads the vocabulary again after a post changed it; reloads asked for while one runs share one
@@ -289,8 +290,8 @@ export function createSearchIndex(deps: {
 
   /**
    * The matches of a query node: an operand's list (a prefix: the union of the lexemes it starts), an
-   * OR's union, an AND's intersection. Combined lists are kept while no document changes, since
-   * searches share their terms (a word with its corrections) far more often than whole queries.
+   * OR's union, an AND's intersection. Combined lists are kept while no document changes: prefixes
+   * recur across searches.
    */
   function evaluate(node: QueryNode): Postings {
     if (node.kind === 'operand' && !node.prefix) return documents.lists.get(node.lexeme) ?? NO_POSTINGS
@@ -303,25 +304,10 @@ export function createSearchIndex(deps: {
         ),
       )
     }
+    // Only inside a term's AND (a correction such as `'www-data' & 'www' & 'data'`): the terms' own ORs
+    // are walked list by list (termLists), never united.
     const lists = node.children.map(evaluate)
-    if (node.kind === 'and') return kept(JSON.stringify(node), () => intersectSum(lists))
-    // An OR is kept under the lists it unites, not its text: the misspellings of a word differ in
-    // their own (empty) lists but share their corrections' lists.
-    const found = lists.filter((list) => list.length > 0)
-    if (found.length <= 1) return found[0] ?? NO_POSTINGS
-    return kept(found.map(listKey).join('|'), () => unionMax(found))
-  }
-
-  /** A list's identity for {@link kept}: a number given to each list object on first use. */
-  const listKeys = new WeakMap<Postings, number>()
-  let nextListKey = 0
-  function listKey(list: Postings): number {
-    let key = listKeys.get(list)
-    if (key === undefined) {
-      key = nextListKey++
-      listKeys.set(list, key)
-    }
-    return key
+    return kept(JSON.stringify(node), () => (node.kind === 'and' ? intersectSum(lists) : unionMax(lists)))
   }
 
   /** A combined list, kept while no document changes. */
@@ -372,7 +358,7 @@ export function createSearchIndex(deps: {
     },
   })
 
-  void startBuild()
+  void rebuild()
 
   return {
     get ready() {

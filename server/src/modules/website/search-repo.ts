@@ -342,7 +342,13 @@ export interface SearchDocumentRow {
   search: string
 }
 
-const searchDocumentColumns = sql`id, (extract(epoch FROM created_at) * 1000)::float8 AS created_ms, search::text AS search`
+/**
+ * A post's creation time in milliseconds, as the index stores it: the table check compares the newest
+ * with the index's, so both must come from this one expression.
+ */
+const CREATED_MS = sql<number>`(extract(epoch FROM created_at) * 1000)::float8`
+
+const searchDocumentColumns = sql`id, ${CREATED_MS} AS created_ms, search::text AS search`
 
 /** Where a build stopped reading: the last post read, by creation time (exact, as text) and id. */
 export interface SearchDocumentCursor {
@@ -386,6 +392,6 @@ export async function readPostsFingerprint(
   db: Kysely<Database>,
 ): Promise<{ count: number; newestMs: number | null }> {
   const { rows } = await sql<{ count: string; newest_ms: number | null }>`SELECT count(*) AS count,
-    (extract(epoch FROM max(created_at)) * 1000)::float8 AS newest_ms FROM posts`.execute(db)
+    max(${CREATED_MS}) AS newest_ms FROM posts`.execute(db)
   return { count: Number(rows[0]?.count ?? 0), newestMs: rows[0]?.newest_ms ?? null }
 }
