@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDay } from './format-day'
+import { formatDay, formatDayAndTime } from './format-day'
 
 const intl = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
@@ -26,5 +26,20 @@ describe('formatDay', () => {
     expect(formatDay(undefined)).toBe('Unknown date')
     expect(formatDay('')).toBe('Unknown date')
     expect(formatDay('not a date')).toBe('Unknown date')
+  })
+})
+
+describe('formatDayAndTime', () => {
+  it('writes what Intl.DateTimeFormat("en", medium date, short time) writes, at every hour', () => {
+    const intl = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' })
+    for (let t = Date.UTC(2026, 0, 31, 0, 7); t < Date.UTC(2026, 1, 3); t += 37 * 60 * 1000) {
+      const iso = new Date(t).toISOString()
+      // Newer ICU puts a narrow no-break space before AM/PM; a tooltip reads the same with a plain one.
+      expect(formatDayAndTime(iso), iso).toBe(intl.format(t).replace('\u202f', ' '))
+    }
+  })
+
+  it('gives nothing for a broken date', () => {
+    expect(formatDayAndTime('not a date')).toBeUndefined()
   })
 })

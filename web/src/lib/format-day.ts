@@ -17,3 +17,16 @@ export function formatDay(iso: string | null | undefined): string {
   }
   return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${year}`
 }
+
+/**
+ * "Nov 21, 2026, 3:04 PM" in the browser's time zone, or undefined for a broken date: the exact moment
+ * in a tooltip beside a relative time. The text of `Intl.DateTimeFormat('en', { dateStyle: 'medium',
+ * timeStyle: 'short' })` (with a plain space before AM/PM), without Intl, as {@link formatDay}.
+ */
+export function formatDayAndTime(iso: string): string | undefined {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return undefined
+  const hours = date.getHours()
+  const minutes = String(date.getMinutes()).padStart(2, '0')
+  return `${formatDay(iso)}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`
+}

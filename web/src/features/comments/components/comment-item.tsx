@@ -5,8 +5,9 @@ import { type ReactNode, useState } from 'react'
 import { Avatar } from '../../../components/ui/avatar'
 import { Button } from '../../../components/ui/button'
 import { useCurrentUser } from '../../../lib/current-user'
+import { formatDayAndTime } from '../../../lib/format-day'
+import { formatRelativeTime } from '../../../lib/relative-time'
 import { canEditComment } from '../edit'
-import { formatRelativeTime } from '../relative-time'
 import { CommentEditForm } from './comment-edit-form'
 import { MentionText } from './mention-text'
 
@@ -18,13 +19,6 @@ export interface CommentItemProps {
   onDelete: (commentId: string) => void
   /** Controls shown under the text (the thread's Reply button). */
   actions?: ReactNode
-}
-
-const fullDate = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' })
-
-function absoluteDate(iso: string): string | undefined {
-  const time = Date.parse(iso)
-  return Number.isNaN(time) ? undefined : fullDate.format(time)
 }
 
 /** One comment: avatar, author, badge, when, and the text exactly as written (never HTML). */
@@ -60,13 +54,13 @@ export function CommentItem({ comment, canDelete, deleting, onDelete, actions }:
             </span>
             <time
               dateTime={comment.createdAt}
-              title={absoluteDate(comment.createdAt)}
+              title={formatDayAndTime(comment.createdAt)}
               className="text-xs text-muted"
             >
               {formatRelativeTime(comment.createdAt)}
             </time>
             {comment.editedAt ? (
-              <span className="text-xs text-muted" title={absoluteDate(comment.editedAt)}>
+              <span className="text-xs text-muted" title={formatDayAndTime(comment.editedAt)}>
                 (edited)
               </span>
             ) : null}

@@ -29,6 +29,7 @@ import { useToast } from '../../../components/ui/toast'
 import { useSharePage } from '../../../components/ui/use-share-page'
 import { ApiError } from '../../../lib/api-client'
 import { cn } from '../../../lib/cn'
+import { formatDayAndTime } from '../../../lib/format-day'
 import { formatRelativeTime } from '../../../lib/relative-time'
 import { usePageMeta } from '../../../lib/use-page-meta'
 import { useLiveTopic } from '../../../live/live-provider'
@@ -182,7 +183,7 @@ function PostBody({
                   <Pencil aria-hidden="true" className="size-3.5" />
                   <span>
                     edited{' '}
-                    <time dateTime={post.editedAt} title={new Date(post.editedAt).toLocaleString('en-US')}>
+                    <time dateTime={post.editedAt} title={formatDayAndTime(post.editedAt)}>
                       {formatRelativeTime(post.editedAt)}
                     </time>
                   </span>

@@ -19,6 +19,26 @@ describe('formatRelativeTime', () => {
     expect(formatRelativeTime(ago(400 * 86400), now)).toBe('last year')
   })
 
+  it('writes what Intl.RelativeTimeFormat("en", numeric "auto") writes for the whole units ago', () => {
+    const intl = new Intl.RelativeTimeFormat('en', { numeric: 'auto' })
+    const units = [
+      ['year', 365 * 86400],
+      ['month', 30 * 86400],
+      ['week', 7 * 86400],
+      ['day', 86400],
+      ['hour', 3600],
+      ['minute', 60],
+    ] as const
+    for (const [unit, size] of units) {
+      for (const count of [1, 2, 3, 5, 11, 23, 59, 364, 1000, 12345]) {
+        // Within the unit's range: a count of a smaller unit below the next unit's size.
+        const larger = units.find(([, bigger]) => bigger > size && count * size >= bigger)
+        if (larger) continue
+        expect(formatRelativeTime(ago(count * size), now), `${count} ${unit}`).toBe(intl.format(-count, unit))
+      }
+    }
+  })
+
   it('says "Unknown date" for an unparseable date', () => {
     expect(formatRelativeTime('not a date', now)).toBe('Unknown date')
   })
