@@ -4,7 +4,7 @@ import { connectDatabase } from '@bashboard/db'
 import type { LiveHub } from '../../server/src/live/hub.ts'
 import { SEARCH_INDEX_RERANK_CHUNK } from '../../server/src/modules/website/search.ts'
 import { createSearchIndex } from '../../server/src/modules/website/search-index.ts'
-import { searchPageOfPool, searchPostsInDatabase } from '../../server/src/modules/website/search-repo.ts'
+import { searchPageOfPool } from '../../server/src/modules/website/search-repo.ts'
 import { createQuerySource, readWordBags } from './varied-search.ts'
 
 /*
@@ -12,8 +12,7 @@ import { createQuerySource, readWordBags } from './varied-search.ts'
  * its time, one client, no concurrency: builds the index on a generated database (time and memory),
  * warms its word resolutions with --warm searches of the varied-search row, then times the next
  * --queries searches step by step: resolving the words (`tsqueryOf`), matching in memory (`match`)
- * and the statement that orders the page (`searchPageOfPool`), or for a match over the walk budget
- * the database path that answers it (`database`); and lists the slowest matches and those.
+ * and the statement that orders the page (`searchPageOfPool`); and lists the slowest matches.
  *
  *   npx tsx --expose-gc bench/api/search-index-profile.ts --url postgres://…/bashboard_bench_api_… \
  *     [--warm 2000] [--queries 400] [--slowest 8]
@@ -42,13 +41,7 @@ console.log(
 )
 
 for (let i = 0; i < Number(values.warm); i++) await index.tsqueryOf(source.next())
-const steps: Record<'resolve' | 'match' | 'page' | 'database', number[]> = {
-  resolve: [],
-  match: [],
-  page: [],
-  database: [],
-}
-const overBudget: Array<{ search: string; matchMs: number; databaseMs: number }> = []
+const steps: Record<'resolve' | 'match' | 'page', number[]> = { resolve: [], match: [], page: [] }
 const matches: Array<{ search: string; tsquery: string; ms: number; total: number }> = []
 const chunk = SEARCH_INDEX_RERANK_CHUNK
 for (let i = 0; i < Number(values.queries); i++) {
@@ -61,15 +54,7 @@ for (let i = 0; i < Number(values.queries); i++) {
   const found = index.match(tsquery, chunk)
   const ms = performance.now() - at
   steps.match.push(ms)
-  if (!found) {
-    // Over the walk budget: the server answers it from PostgreSQL (search.ts).
-    at = performance.now()
-    await searchPostsInDatabase(db, search, { limit: 20, offset: 0 })
-    const databaseMs = performance.now() - at
-    steps.database.push(databaseMs)
-    overBudget.push({ search, matchMs: ms, databaseMs })
-    continue
-  }
+  if (!found) continue
   matches.push({ search, tsquery, ms, total: found.total })
   at = performance.now()
   if (found.ids.length > 0)
@@ -87,12 +72,6 @@ for (const [step, xs] of Object.entries(steps)) {
 console.log('\nslowest matches (ms, matches counted up to 1000, search, tsquery):')
 for (const slow of matches.sort((a, b) => b.ms - a.ms).slice(0, Number(values.slowest))) {
   console.log(`${slow.ms.toFixed(1)}  ${slow.total}  ${JSON.stringify(slow.search)}  ${slow.tsquery}`)
-}
-console.log(`\nover the walk budget, answered by PostgreSQL: ${overBudget.length} of ${steps.match.length}`)
-for (const over of overBudget.slice(0, Number(values.slowest))) {
-  console.log(
-    `${over.matchMs.toFixed(1)} ms walked, ${over.databaseMs.toFixed(1)} ms in PostgreSQL  ${JSON.stringify(over.search)}`,
-  )
 }
 await index.close()
 await close()

@@ -198,18 +198,13 @@ function seekBack(list: Postings, doc: number, from: number): number {
  * once the k kept all have the best score the lists allow (an older document can at most tie, and
  * loses the tie), and everything at `cap` matches, which are ranked among themselves: a search of
  * common words reads their newest postings only.
- *
- * Null when more than `budget` candidates (documents of the walked term) were looked at: words that
- * are each common but rarely together cost their whole lists, and the caller answers such a query
- * another way rather than hold its thread for it.
  */
 export function topOfTerms(
   terms: ReadonlyArray<readonly Postings[]>,
   k: number,
   cap: number,
   alive: (doc: number) => boolean,
-  budget = Number.POSITIVE_INFINITY,
-): { docs: number[]; count: number } | null {
+): { docs: number[]; count: number } {
   const size = (term: readonly Postings[]) => term.reduce((sum, list) => sum + list.length, 0)
   if (terms.length === 0 || terms.some((term) => size(term) === 0)) return { docs: [], count: 0 }
   const ordered = [...terms].sort((a, b) => size(a) - size(b))
@@ -228,9 +223,7 @@ export function topOfTerms(
   // driver to its own next document (a leapfrog join), so two common words that rarely meet cost their
   // meetings, not their lengths.
   let limit = Number.POSITIVE_INFINITY
-  let candidates = 0
   for (;;) {
-    if (++candidates > budget) return null
     let doc = -1
     for (let l = 0; l < driver.length; l++) {
       let at = driverAt[l] as number

@@ -13,7 +13,7 @@ import { countStatements, StatementCounter } from '../../../test/statement-count
 import type { PostCard } from '../../contract/posts.ts'
 import { NO_FILTERS } from './filters.ts'
 import { SEARCH_INDEX_RERANK_CHUNK, searchPosts } from './search.ts'
-import { createSearchIndex, type SearchIndex } from './search-index.ts'
+import type { SearchIndex } from './search-index.ts'
 import { resolveSearch, searchPostsInDatabase } from './search-repo.ts'
 
 /*
@@ -203,40 +203,6 @@ describe('the search index', () => {
     expect(index.match("'docker' <-> 'logs'", 50)).toBeNull()
     expect(index.match("!'docker'", 50)).toBeNull()
     expect(index.match("'docker' & 'logs'", 50)).not.toBeNull()
-  })
-
-  it('leaves a search whose match would look at more posts than the walk budget to the database', async () => {
-    // The same posts, with a budget small enough for the demo seed's common words.
-    const bounded = createSearchIndex({
-      db: t.db,
-      live: t.app.live,
-      onError: (error) => {
-        throw error
-      },
-      walkBudget: 5,
-    })
-    try {
-      await bounded.whenReady()
-      const tsquery = (await bounded.tsqueryOf('file')) as string
-      expect(index.match(tsquery, 20)?.total).toBeGreaterThan(5)
-      expect(bounded.match(tsquery, 20)).toBeNull()
-      const page = { limit: 20, offset: 0 }
-      const answered = await searchPosts(t.db, bounded, 'file', page)
-      expect(answered.total).toBeGreaterThan(5)
-      expect(answered).toEqual(await searchPostsInDatabase(t.db, 'file', page))
-      // A word of a post or two stays within the budget: the index answers it.
-      let rare: { tsquery: string; total: number } | null = null
-      for (const { command } of DEMO_COMMANDS) {
-        const tsquery = await index.tsqueryOf(command.split(' ')[0] as string)
-        const total = tsquery === null ? 0 : (index.match(tsquery, 20)?.total ?? 0)
-        if (tsquery !== null && total > 0 && (rare === null || total < rare.total)) rare = { tsquery, total }
-      }
-      expect(rare?.total).toBeLessThanOrEqual(2)
-      const { tsquery: rareQuery } = rare as { tsquery: string }
-      expect(bounded.match(rareQuery, 20)).toEqual(index.match(rareQuery, 20))
-    } finally {
-      await bounded.close()
-    }
   })
 
   it('reads the table again when two checks in a row find posts written without events', async () => {

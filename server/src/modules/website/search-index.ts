@@ -54,8 +54,7 @@ export interface SearchIndex {
   tsqueryOf(search: string): Promise<string | null>
   /**
    * The ids of the best `want` matches of the tsquery text by the index's rank, and how many posts
-   * match (at most SEARCH_COUNT_CAP); null when the index cannot answer this query, or would take
-   * more than {@link SEARCH_INDEX_WALK_BUDGET} candidates to.
+   * match (at most SEARCH_COUNT_CAP); null when the index cannot answer this query.
    */
   match(tsquery: string, want: number): { ids: string[]; total: number } | null
   /** Reads the whole table again (tests that write posts without events; a lost event stream). */
@@ -65,15 +64,6 @@ export interface SearchIndex {
   /** Stops following the live channel and checking the table. */
   close(): Promise<void>
 }
-
-/**
- * The most candidate posts one match may look at before the search goes to PostgreSQL instead. A
- * search runs on the instance's one thread, and every other request waits while it does: words that
- * are each common but seldom together (on 1M generated posts `type dates var directory` walked its
- * whole lists for 60 ms and found nothing) are left to the database's own index, in another
- * process. Calibrated with bench/api/search-index-profile.ts (bench/README.md, "A bounded match").
- */
-export const SEARCH_INDEX_WALK_BUDGET = 20_000
 
 /** How often the index compares itself with the posts table (see {@link SearchIndex}). */
 export const SEARCH_INDEX_CHECK_MS = 60_000
@@ -119,10 +109,8 @@ export function createSearchIndex(deps: {
   db: Kysely<Database>
   live: LiveHub
   onError: (error: unknown) => void
-  /** Tests give a small one; see {@link SEARCH_INDEX_WALK_BUDGET}. */
-  walkBudget?: number
 }): SearchIndex {
-  const { db, live, onError, walkBudget = SEARCH_INDEX_WALK_BUDGET } = deps
+  const { db, live, onError } = deps
   let documents = new Documents()
   let ready = false
   let closed = false
@@ -337,8 +325,7 @@ export function createSearchIndex(deps: {
     const tree = parseTsquery(tsquery)
     if (!tree) return null
     const terms = (tree.kind === 'and' ? tree.children : [tree]).map(termLists)
-    const found = topOfTerms(terms, want, SEARCH_COUNT_CAP, documents.alive, walkBudget)
-    if (!found) return null
+    const found = topOfTerms(terms, want, SEARCH_COUNT_CAP, documents.alive)
     return { ids: found.docs.map((doc) => documents.idOf(doc)), total: found.count }
   }
 
