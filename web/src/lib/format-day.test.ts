@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDay, formatDayAndTime } from './format-day'
+import { formatDay, formatDayAndTime, formatMonth } from './format-day'
 
 const intl = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
@@ -41,5 +41,25 @@ describe('formatDayAndTime', () => {
 
   it('gives nothing for a broken date', () => {
     expect(formatDayAndTime('not a date')).toBeUndefined()
+  })
+})
+
+describe('formatMonth', () => {
+  it('writes what toLocaleDateString("en-US", long month and year) writes', () => {
+    for (let month = 0; month < 24; month++) {
+      for (const day of [1, 15, 28]) {
+        const iso = new Date(2025, month, day, 12).toISOString()
+        expect(formatMonth(iso), iso).toBe(
+          new Date(iso).toLocaleDateString('en-US', { month: 'long', year: 'numeric' }),
+        )
+      }
+    }
+    expect(formatMonth('0999-06-15T12:00:00Z')).toBe(
+      new Date('0999-06-15T12:00:00Z').toLocaleDateString('en-US', { month: 'long', year: 'numeric' }),
+    )
+  })
+
+  it('says "an unknown date" for a broken date', () => {
+    expect(formatMonth('not a date')).toBe('an unknown date')
   })
 })

@@ -1,5 +1,19 @@
-/** en-US's short month names, as Intl writes them (`{ month: 'short' }`). */
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+/** en-US's month names, as Intl writes them (`{ month: 'long' }`; the first three letters for 'short'). */
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
+const MONTHS = MONTH_NAMES.map((name) => name.slice(0, 3))
 
 /**
  * "Nov 21, 2026", or "Unknown date" for a missing or broken date: how every page writes a day. The same
@@ -29,4 +43,17 @@ export function formatDayAndTime(iso: string): string | undefined {
   const hours = date.getHours()
   const minutes = String(date.getMinutes()).padStart(2, '0')
   return `${formatDay(iso)}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`
+}
+
+/**
+ * "November 2026" in the browser's time zone ("member since"), or "an unknown date": the text of
+ * `toLocaleDateString('en-US', { month: 'long', year: 'numeric' })` for four-digit years, without Intl,
+ * as {@link formatDay}.
+ */
+export function formatMonth(iso: string): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return 'an unknown date'
+  const year = date.getFullYear()
+  if (year < 1000 || year > 9999) return date.toLocaleDateString('en-US', { month: 'long', year: 'numeric' })
+  return `${MONTH_NAMES[date.getMonth()]} ${year}`
 }

@@ -14,19 +14,12 @@ import { PostCounts } from '../../../components/ui/post-counts'
 import { TabList, tabElementId } from '../../../components/ui/tabs'
 import { ApiError } from '../../../lib/api-client'
 import { formatCount } from '../../../lib/format-count'
-import { formatDay } from '../../../lib/format-day'
+import { formatDay, formatMonth } from '../../../lib/format-day'
 import { useDocumentTitle } from '../../../lib/use-document-title'
 import { publicProfileQueryOptions } from '../queries'
 
 /** The sections of a public profile; `posts` is shown first. */
 type PublicProfileTab = 'posts' | 'collections' | 'comments'
-
-/** "November 2026", for "member since". */
-function formatMonth(iso: string): string {
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return 'an unknown date'
-  return date.toLocaleDateString('en-US', { month: 'long', year: 'numeric' })
-}
 
 function Empty({ children }: { children: ReactNode }) {
   return (

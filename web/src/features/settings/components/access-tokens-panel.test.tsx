@@ -270,7 +270,7 @@ describe('Access tokens tab', () => {
       expect(within(first).getByText('bb_pat_…Zz99')).toBeInTheDocument()
       expect(within(first).getByText(/Expired/)).toBeInTheDocument()
       expect(within(first).getByText('3 hours ago')).toBeInTheDocument()
-      expect(within(first).getByText('20 Nov 2026')).toBeInTheDocument()
+      expect(within(first).getByText('Nov 20, 2026')).toBeInTheDocument()
       expect(within(second).getByText('vote')).toBeInTheDocument()
       expect(within(second).getByText('save')).toBeInTheDocument()
       expect(within(second).getAllByText('Never')).toHaveLength(2)

@@ -5,27 +5,16 @@ import { Button } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { useToast } from '../../../components/ui/toast'
 import { cn } from '../../../lib/cn'
+import { formatDay } from '../../../lib/format-day'
+import { formatRelativeTime } from '../../../lib/relative-time'
 import { useRevokeAccessToken, useRevokeAllAccessTokens } from '../tokens-api'
 
-/** "21 Nov 2026" in the reader's time zone. */
-export function formatDay(iso: string): string {
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return 'Unknown date'
-  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })
-}
-
-/** "just now", "5 minutes ago", "3 hours ago", "2 days ago", then the day. */
+/** "Never", a relative time within the last week ("3 hours ago", "yesterday"), then the day. */
 export function lastUsedLabel(iso: string | null, now: number = Date.now()): string {
   if (iso === null) return 'Never'
-  const minutes = Math.max(0, Math.round((now - Date.parse(iso)) / 60_000))
-  if (Number.isNaN(minutes)) return 'Unknown'
-  if (minutes < 2) return 'Just now'
-  if (minutes < 60) return `${minutes} minutes ago`
-  const hours = Math.round(minutes / 60)
-  if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} ago`
-  const days = Math.round(hours / 24)
-  if (days < 7) return `${days} day${days === 1 ? '' : 's'} ago`
-  return formatDay(iso)
+  const time = Date.parse(iso)
+  if (Number.isNaN(time)) return 'Unknown date'
+  return now - time < 7 * 24 * 3600 * 1000 ? formatRelativeTime(iso, now) : formatDay(iso)
 }
 
 function ExpiryCell({ token }: { token: AccessToken }) {
