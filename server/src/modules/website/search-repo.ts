@@ -391,7 +391,10 @@ export async function readSearchDocumentsById(
 export async function readPostsFingerprint(
   db: Kysely<Database>,
 ): Promise<{ count: number; newestMs: number | null }> {
-  const { rows } = await sql<{ count: string; newest_ms: number | null }>`SELECT count(*) AS count,
-    max(${CREATED_MS}) AS newest_ms FROM posts`.execute(db)
+  // The trigger-kept count (migration 0002) and the newest post from its index: a count(*) read every
+  // post, about a second of database time on 1M posts every minute on every instance.
+  const { rows } = await sql<{ count: string; newest_ms: number | null }>`SELECT
+    (SELECT coalesce(sum(n), 0) FROM counters.post_counts) AS count,
+    (SELECT ${CREATED_MS} FROM posts ORDER BY created_at DESC LIMIT 1) AS newest_ms`.execute(db)
   return { count: Number(rows[0]?.count ?? 0), newestMs: rows[0]?.newest_ms ?? null }
 }
