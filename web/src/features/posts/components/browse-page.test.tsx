@@ -87,6 +87,19 @@ describe('BrowsePage', () => {
     expect(screen.getByText(/Page 7 of 12/)).toHaveTextContent('118 commands in total')
   })
 
+  it('shows a whole page of commands, in order, though it renders them a few at a time', async () => {
+    const posts = Array.from({ length: 10 }, (_, index) => postFixture({ title: `Command ${index + 1}` }))
+    mockApi({ 'GET /api/website/browse': { status: 200, body: browseFixture({ posts }) } })
+    renderApp('/browse')
+    const list = await screen.findByRole('list', { name: 'Commands' })
+    const titles = () =>
+      within(list)
+        .queryAllByRole('article')
+        .map((card) => card.getAttribute('aria-labelledby'))
+    await waitFor(() => expect(titles()).toHaveLength(10))
+    expect(titles()).toEqual(posts.map((post) => `post-${post._id}-title`))
+  })
+
   it('focuses the search box when / is pressed outside a field', async () => {
     mockApi({ 'GET /api/website/browse': { status: 200, body: browseFixture() } })
     renderApp('/browse')

@@ -29,13 +29,11 @@ import {
   NO_FILTERS,
   readFilters,
 } from '../browse-filters'
-import { voteFromReacted } from '../cache'
 import { formatCount } from '../format'
 import { ActiveFilterChips, FilterPanel } from './browse-filter-panel'
 import { SheetFilters } from './browse-filter-sheet'
 import { CategorySidebar, PopularCategoriesCard, QuickActionsCard, SearchTipsCard } from './browse-sidebar'
-import { PostCard } from './post-card'
-import { PostTopic } from './post-list'
+import { PostList } from './post-list'
 
 export interface BrowsePageProps {
   params: BrowseParams
@@ -387,27 +385,13 @@ export function BrowsePage({ params, onParamsChange }: BrowsePageProps) {
                 ) : null}
               </Card>
             ) : (
-              <ul
-                aria-label="Commands"
-                aria-busy={browse.isPlaceholderData || undefined}
-                className={cn(
-                  'grid gap-4 transition-opacity',
-                  layout === 'grid' && 'md:grid-cols-2',
-                  browse.isPlaceholderData && 'opacity-60',
-                )}
-              >
-                {data.posts.map((post) => (
-                  <li key={post._id} className="flex min-w-0">
-                    <PostTopic postId={post._id} />
-                    <PostCard
-                      post={post}
-                      layout={layout}
-                      className="w-full"
-                      vote={searchMode ? 'none' : voteFromReacted(data.myReactedPosts, post._id)}
-                    />
-                  </li>
-                ))}
-              </ul>
+              <PostList
+                posts={data.posts}
+                reacted={searchMode ? null : data.myReactedPosts}
+                layout={layout}
+                label="Commands"
+                busy={browse.isPlaceholderData}
+              />
             )
           ) : failed ? (
             <Card className="flex flex-col items-center gap-3 px-6 py-12 text-center">
