@@ -3,8 +3,7 @@ import { memo } from 'react'
 import { cn } from '../../../lib/cn'
 import { useRenderInSlices } from '../../../lib/use-render-in-slices'
 import { useLiveTopic } from '../../../live/live-provider'
-import type { VoteState } from '../cache'
-import { voteFromReacted } from '../cache'
+import { type VoteState, voteFromReacted } from '../cache'
 import { PostCard } from './post-card'
 
 /** Subscribes to one shown post's topic, so its votes and views change in place. */
