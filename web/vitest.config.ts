@@ -68,6 +68,10 @@ export default defineProject({
   test: {
     name: 'web',
     environment: 'jsdom',
+    // Vitest's 5 s default is too tight for CI: two workers share 2 cores with the server project's tests,
+    // and a test that types an 83-character letter (application-page.test.tsx, 0.4 s here when quiet) ran
+    // past it there. A failing assertion still fails at once; only a slow machine gets more room.
+    testTimeout: 20_000,
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     deps: {

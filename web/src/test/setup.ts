@@ -10,8 +10,9 @@ import { afterEach, vi } from 'vitest'
 // after the render, as close as Preact gets to React's act(), which flushes effects before it returns.
 options.requestAnimationFrame = (flush) => queueMicrotask(flush)
 
-// The machine running the suite is shared; give the router's async first render some room.
-configure({ asyncUtilTimeout: 4000 })
+// The machine running the suite is shared, and two test workers share its 2 cores: give the router's async
+// first render, and the query retries some tests wait through (about 3 s of back-off), room to finish.
+configure({ asyncUtilTimeout: 10_000 })
 
 // jsdom has no layout; the router's scroll restoration calls this on every navigation.
 window.scrollTo = () => {}

@@ -85,9 +85,7 @@ describe('session expiry', () => {
       },
     })
     renderApp('/')
-    expect(
-      await (await header()).findByRole('link', { name: 'Login' }, { timeout: 4000 }),
-    ).toBeInTheDocument()
+    expect(await (await header()).findByRole('link', { name: 'Login' })).toBeInTheDocument()
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull()
   })
 })

@@ -100,5 +100,5 @@ describe('AdsAdminPage', () => {
       endsAt: null,
     })
     // A long form on a shared, busy machine: give it more than the default 5 s.
-  }, 20_000)
+  })
 })

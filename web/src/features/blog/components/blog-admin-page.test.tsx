@@ -111,7 +111,7 @@ describe('BlogAdminPage', () => {
       status: 'draft',
     })
     // Typing a whole form on a shared, busy machine: give it more than the default 5 s.
-  }, 20_000)
+  })
 
   it("shows the server's message when saving fails", async () => {
     signIn({

@@ -68,7 +68,7 @@ async function toastText(): Promise<string> {
 }
 
 // Typing every field character by character is slow on a loaded machine.
-describe('CreatePostForm', { timeout: 20_000 }, () => {
+describe('CreatePostForm', () => {
   it('loads the categories, then shows the form with the uniqueness note and a title counter', async () => {
     mockPage()
     renderApp('/create-post')

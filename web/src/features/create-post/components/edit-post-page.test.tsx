@@ -60,7 +60,7 @@ function mockPage(updateAnswer: MockAnswer, user = author) {
   })
 }
 
-describe('the create-post form in edit mode', { timeout: 20_000 }, () => {
+describe('the create-post form in edit mode', () => {
   it('starts with the post’s values and saves them with PUT /api/posts/update, then shows the post', async () => {
     const requests = mockPage({
       status: 200,

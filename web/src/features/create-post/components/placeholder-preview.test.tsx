@@ -33,7 +33,7 @@ function previewed(): string[] {
     : []
 }
 
-describe('the placeholder preview on the create-post page', { timeout: 20_000 }, () => {
+describe('the placeholder preview on the create-post page', () => {
   it('explains both forms and that redirections are not placeholders, linked to the command field', async () => {
     mockPage()
     renderApp('/create-post')

@@ -44,7 +44,7 @@ function profileFixture(overrides: Partial<PublicProfileResponse> = {}): PublicP
   }
 }
 
-describe('PublicProfilePage', { timeout: 20_000 }, () => {
+describe('PublicProfilePage', () => {
   it('shows the member, their commands with a pager, and the sections as tabs', async () => {
     const requests = mockApi({
       'GET /api/users/grace_hopper/profile': (request) => ({

@@ -42,7 +42,7 @@ async function openForm() {
   return screen.findByRole('form', { name: 'Fill placeholders' })
 }
 
-describe('the placeholder form on the post page', { timeout: 20_000 }, () => {
+describe('the placeholder form on the post page', () => {
   it('shows one labelled field per distinct name, in order of first use', async () => {
     const form = await openForm()
     const fields = within(form).getAllByRole('textbox') as HTMLInputElement[]

@@ -24,7 +24,7 @@ function mockDetail(user = author, detail = detailFixture({ post })) {
   })
 }
 
-describe('Edit and Delete on the post page', { timeout: 20_000 }, () => {
+describe('Edit and Delete on the post page', () => {
   it('gives the author Edit (to the edit form) and links their name to their profile', async () => {
     mockDetail()
     renderApp(`/post/${post.slug}`)
