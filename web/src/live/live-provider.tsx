@@ -76,3 +76,12 @@ export function useLiveTopic(topic: LiveTopic | null | undefined, liveId?: strin
     if (client && topic && liveId !== undefined) client.noteLiveId(topic, liveId)
   }, [client, topic, liveId])
 }
+
+/**
+ * Subscribes to one shown post's topic, so its counters, saved count and edits change in place; renders
+ * nothing. A component, so a list subscribes once per item it shows (hooks can't be called in a loop).
+ */
+export function PostTopic({ postId }: { postId: string }) {
+  useLiveTopic(`post:${postId}`)
+  return null
+}

@@ -13,7 +13,7 @@ import { useToast } from '../../../components/ui/toast'
 import { ApiError } from '../../../lib/api-client'
 import { formatDay } from '../../../lib/format-day'
 import { useDocumentTitle } from '../../../lib/use-document-title'
-import { useLiveTopic } from '../../../live/live-provider'
+import { PostTopic, useLiveTopic } from '../../../live/live-provider'
 import {
   collectionPageQueryOptions,
   movedIds,
@@ -49,12 +49,6 @@ function CollectionNotFound() {
       }
     />
   )
-}
-
-/** Subscribes to one shown post's topic, so its saved count changes in place. */
-function PostTopic({ postId }: { postId: string }) {
-  useLiveTopic(`post:${postId}`)
-  return null
 }
 
 function DeleteCollectionDialog({

@@ -2,15 +2,9 @@ import type { PostCard as PostCardData, ReactedPosts } from '@bashboard/server/c
 import { memo } from 'react'
 import { cn } from '../../../lib/cn'
 import { useRenderInSlices } from '../../../lib/use-render-in-slices'
-import { useLiveTopic } from '../../../live/live-provider'
+import { PostTopic } from '../../../live/live-provider'
 import { type VoteState, voteFromReacted } from '../cache'
 import { PostCard } from './post-card'
-
-/** Subscribes to one shown post's topic, so its votes and views change in place. */
-function PostTopic({ postId }: { postId: string }) {
-  useLiveTopic(`post:${postId}`)
-  return null
-}
 
 /**
  * One card of a list, kept live. Memoised: a list growing slice by slice (or one post's counters
