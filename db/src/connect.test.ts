@@ -1,10 +1,18 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { sql } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
-import { connectDatabase, type DatabaseHandle, DataDirLockedError, PING_TIMEOUT_MS } from './connect.ts'
+import {
+  connectDatabase,
+  type DatabaseHandle,
+  DataDirLockedError,
+  openUnboundedDatabase,
+  PING_TIMEOUT_MS,
+  STATEMENT_TIMEOUT_MS,
+} from './connect.ts'
+import type { Database } from './database.ts'
 import { migrateToLatest } from './migrate.ts'
 import { POSTGRES_SERVER_URL, TEST_TARGETS, targetTitle } from './test-targets.ts'
 import { createPostgresTestDatabase } from './testing.ts'
@@ -126,6 +134,32 @@ describe.skipIf(postgres?.skipReason !== undefined)(
         await expect.poll(() => errors.length, { timeout: 5000 }).toBeGreaterThan(0)
         await handle.ping()
       } finally {
+        await handle.close()
+        await test.close()
+      }
+    })
+
+    it('migrates on a connection of its own, free of the bounds a request statement has', async () => {
+      const test = await createPostgresTestDatabase(POSTGRES_SERVER_URL)
+      const handle = await connectDatabase({ databaseUrl: test.databaseUrl })
+      const unbounded = openUnboundedDatabase(test.databaseUrl ?? '')
+      try {
+        const setting = async (db: Kysely<Database>, name: string) => {
+          const { rows } = await sql<{ value: string }>`SELECT current_setting(${name}) AS value`.execute(db)
+          return rows[0]?.value
+        }
+        expect(await setting(handle.db, 'statement_timeout')).toBe(`${STATEMENT_TIMEOUT_MS / 1000}s`)
+        expect(await setting(unbounded, 'statement_timeout')).toBe('0')
+        expect(await setting(unbounded, 'idle_in_transaction_session_timeout')).toBe('0')
+        // Longer than the request pool's client-side bound (STATEMENT_TIMEOUT_MS + 500 ms) allows.
+        await sql`SELECT pg_sleep(${(STATEMENT_TIMEOUT_MS + 1000) / 1000})`.execute(unbounded)
+        await handle.migrate()
+        const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM kysely_migration`.execute(
+          handle.db,
+        )
+        expect(Number(rows[0]?.n)).toBeGreaterThanOrEqual(16)
+      } finally {
+        await unbounded.destroy()
         await handle.close()
         await test.close()
       }

@@ -6,6 +6,7 @@ import { createPgConfig } from '@electric-sql/pglite/node-postgres'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import type { Database } from './database.ts'
+import { migrateToLatest } from './migrate.ts'
 import { withPreparedStatements } from './prepared.ts'
 
 /** How to reach the database. `databaseUrl` wins; else `memory`; else an embedded PGlite in `dataDir`. */
@@ -26,6 +27,14 @@ export interface DatabaseHandle {
   kind: 'postgres' | 'pglite'
   /** Resolves when `select 1` answers within {@link PING_TIMEOUT_MS}; rejects otherwise. */
   ping(): Promise<void>
+  /**
+   * Applies the pending migrations ({@link migrateToLatest}) without the per-statement bounds of `db`: a
+   * migration rewriting a big table takes longer than a request may. 0016's copy into
+   * counters.post_ranks took longer than {@link STATEMENT_TIMEOUT_MS} at 1M posts, so a big site's
+   * server would not have started (bench/README.md, "Session 14"). On PostgreSQL it runs on a connection
+   * of its own, closed after; PGlite has no such bounds.
+   */
+  migrate(): Promise<void>
   close(): Promise<void>
 }
 
@@ -83,6 +92,14 @@ function connectPostgres(databaseUrl: string, onError?: (error: Error) => void):
     db,
     kind: 'postgres',
     ping: () => pingDatabase(db),
+    migrate: async () => {
+      const migrations = openUnboundedDatabase(databaseUrl)
+      try {
+        await migrateToLatest(migrations)
+      } finally {
+        await migrations.destroy()
+      }
+    },
     close: () => {
       closing ??= db.destroy()
       return closing
@@ -111,6 +128,7 @@ async function connectPglite(dataDir: string | undefined, onError?: (error: Erro
     db,
     kind: 'pglite',
     ping: () => pingDatabase(db),
+    migrate: () => migrateToLatest(db),
     close: () => {
       closing ??= (async () => {
         try {
@@ -125,6 +143,22 @@ async function connectPglite(dataDir: string | undefined, onError?: (error: Erro
     },
   }
   return handle
+}
+
+/**
+ * One PostgreSQL connection with no statement, query or idle-in-transaction bound, for work that may
+ * rightly take minutes (migrations). Destroy it when done.
+ */
+export function openUnboundedDatabase(databaseUrl: string): Kysely<Database> {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 1,
+    connectionTimeoutMillis: 3000,
+    statement_timeout: 0,
+    idle_in_transaction_session_timeout: 0,
+    application_name: 'bashboard-migrate',
+  })
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
 }
 
 async function pingDatabase(db: Kysely<Database>): Promise<void> {

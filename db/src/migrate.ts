@@ -15,6 +15,7 @@ import * as m0012 from './migrations/0012_access_tokens.ts'
 import * as m0013 from './migrations/0013_browse_filters.ts'
 import * as m0014 from './migrations/0014_edited_at.ts'
 import * as m0015 from './migrations/0015_comment_replies.ts'
+import * as m0016 from './migrations/0016_trending_inputs.ts'
 
 /**
  * Every migration, in order. A static map rather than a folder scan, so bundlers and tsx see the imports
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0013_browse_filters': m0013,
   '0014_edited_at': m0014,
   '0015_comment_replies': m0015,
+  '0016_trending_inputs': m0016,
 }
 
 const provider: MigrationProvider = {

@@ -14,6 +14,7 @@ import * as accessTokens from './migrations/0012_access_tokens.ts'
 import * as browseFilters from './migrations/0013_browse_filters.ts'
 import * as editedAt from './migrations/0014_edited_at.ts'
 import * as commentReplies from './migrations/0015_comment_replies.ts'
+import * as trendingInputs from './migrations/0016_trending_inputs.ts'
 import { sqlState, TEST_TARGETS, targetTitle } from './test-targets.ts'
 import type { TestDatabase } from './testing.ts'
 
@@ -125,6 +126,7 @@ for (const target of TEST_TARGETS) {
         '0013_browse_filters',
         '0014_edited_at',
         '0015_comment_replies',
+        '0016_trending_inputs',
       ])
     })
 
@@ -462,6 +464,59 @@ for (const target of TEST_TARGETS) {
         a.user_id === b.user_id ? a.day.localeCompare(b.day) : a.user_id < b.user_id ? -1 : 1,
       )
       expect(rows).toEqual(expected)
+    })
+
+    it("keeps every trending input in counters.post_ranks, and 0016's down() and up() round-trip it", async () => {
+      const author = await db
+        .insertInto('users')
+        .values({ username: 'RankedAuthor', email: 'ranked@example.com', password_hash: 'hash' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      const post = await insertPost(db, author.id, 'Ranked inputs', 'ls -la /ranked')
+      const ranks = async () => {
+        const { rows } = await sql<Record<string, number>>`
+          SELECT uplike_count, downlike_count, comments_count, view_count
+          FROM counters.post_ranks WHERE post_id = ${post.id}`.execute(db)
+        return rows[0]
+      }
+      const counts = { uplike_count: 0, downlike_count: 0, comments_count: 0, view_count: 0 }
+      expect(await ranks()).toEqual(counts)
+      // A vote, a comment or a view changes one counter at a time; each reaches the copy.
+      for (const [column, value] of [
+        ['downlike_count', 3],
+        ['comments_count', 2],
+        ['uplike_count', 7],
+        ['view_count', 40],
+      ] as const) {
+        await db
+          .updateTable('posts')
+          .set({ [column]: value })
+          .where('id', '=', post.id)
+          .execute()
+        counts[column] = value
+        expect(await ranks()).toEqual(counts)
+      }
+
+      // Through the Migration interface, as the Migrator calls it (its methods take any Kysely).
+      const migration: Migration = trendingInputs
+      await migration.down?.(db)
+      const { rows: columns } = await sql<{ column_name: string }>`
+        SELECT column_name FROM information_schema.columns
+        WHERE table_schema = 'counters' AND table_name = 'post_ranks' ORDER BY column_name`.execute(db)
+      expect(columns.map((row) => row.column_name)).toEqual([
+        'category_id',
+        'created_at',
+        'post_id',
+        'uplike_count',
+        'view_count',
+      ])
+      await db
+        .updateTable('posts')
+        .set({ uplike_count: 8, downlike_count: 4 })
+        .where('id', '=', post.id)
+        .execute()
+      await migration.up(db)
+      expect(await ranks()).toEqual({ ...counts, uplike_count: 8, downlike_count: 4 })
     })
 
     it('down() removes every app table and up() restores them, latest first', async () => {

@@ -4,7 +4,6 @@ import {
   DataDirLockedError,
   DEMO_ACCOUNTS,
   isDatabaseEmpty,
-  migrateToLatest,
   seedDemoData,
 } from '@bashboard/db'
 import { type App, buildApp } from './app.ts'
@@ -90,7 +89,7 @@ async function main(): Promise<void> {
     throw error
   }
 
-  await migrateToLatest(handle.db)
+  await handle.migrate()
   let seeded = false
   if (config.seedDemo && (await isDatabaseEmpty(handle.db))) {
     await seedDemoData(handle.db, { hashPassword })

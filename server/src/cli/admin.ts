@@ -6,7 +6,6 @@ import {
   connectDatabase,
   type DatabaseHandle,
   DataDirLockedError,
-  migrateToLatest,
   seedDemoData,
   wipeDatabase,
 } from '@bashboard/db'
@@ -33,7 +32,7 @@ async function main(args: string[]): Promise<number> {
     throw error
   }
   try {
-    await migrateToLatest(handle.db)
+    await handle.migrate()
     return await runAdmin(args, {
       db: handle.db,
       reseed: async (db) => {

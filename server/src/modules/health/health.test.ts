@@ -33,6 +33,7 @@ describe('GET /readyz', () => {
       db: undefined as never,
       kind: 'postgres',
       ping: () => new Promise<void>(() => {}),
+      migrate: async () => {},
       close: async () => {},
     }
     const t = await buildTestApp({ dbHandle: hanging })

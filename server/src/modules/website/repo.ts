@@ -71,14 +71,15 @@ export function allOf(conditions: ReadonlyArray<RawBuilder<SqlBool>>): RawBuilde
 
 /**
  * The trending score, (up − down + comments/2 + views/20) / (age in hours + 2)^1.5, in SQL: the same
- * formula as `trendingScore` in lib/ranking.ts, over posts aliased `p` at the statement's `now()`.
- * Computed in float8 like the JavaScript version: numeric arithmetic was ten times slower. Only
- * {@link refreshTrendingRanks} computes it; pages read the scores it stored.
+ * formula as `trendingScore` in lib/ranking.ts, over a counters.post_ranks row aliased `pr` (migration
+ * 0016 keeps every input there) at the statement's `now()`. Computed in float8 like the JavaScript
+ * version: numeric arithmetic was ten times slower. Only {@link refreshTrendingRanks} computes it; pages
+ * read the scores it stored.
  */
 const TRENDING_SCORE = sql<number>`(
-  ((p.uplike_count - p.downlike_count)::float8 + p.comments_count / 2.0::float8 + p.view_count / 20.0::float8)
+  ((pr.uplike_count - pr.downlike_count)::float8 + pr.comments_count / 2.0::float8 + pr.view_count / 20.0::float8)
   / power(
-    greatest(0::float8, extract(epoch from (now() - p.created_at))::float8 / 3600.0::float8) + 2::float8,
+    greatest(0::float8, extract(epoch from (now() - pr.created_at))::float8 / 3600.0::float8) + 2::float8,
     ${TRENDING_GRAVITY}::float8
   )
 )`
@@ -320,11 +321,22 @@ export async function filteredBrowsePosts(
 export const TRENDING_REFRESH_LOCK_KEY = 7_420_142_003
 
 /**
+ * How far a stored trending score may be from the formula's before a refresh rewrites it: 0.1 %. Every
+ * score decays as its post ages, so rewriting each one that changed at all rewrote the whole window
+ * every refresh: at 1M posts, 41,083 rows and four index entries each, 780 ms of a 1.1 s refresh, and
+ * its WAL (bench/README.md, "Session 14"). With the tolerance a refresh rewrites the posts a count
+ * moved, the youngest (which decay fastest) and the others that drifted past it: about 760 rows a
+ * refresh there, under a vote stream. Two posts whose scores are within 0.1 % may show in either order.
+ */
+export const TRENDING_SCORE_TOLERANCE = 0.001
+
+/**
  * Scores the posts of the trending window in counters.trending_ranks at this transaction's `now()`
  * and removes the posts that left the window. Returns null without writing when another refresh holds
- * the lock (one runs at a time across instances; the next round tries again). Rows whose score did
- * not change (no counts, or the same as last time) are not rewritten. Membership is kept by triggers,
- * never by this, so a post deleted meanwhile cannot come back.
+ * the lock (one runs at a time across instances; the next round tries again). Only scores further than
+ * {@link TRENDING_SCORE_TOLERANCE} from the formula's are rewritten. The inputs come from
+ * counters.post_ranks, whose narrow rows the window fits in a few hundred pages of (migration 0016).
+ * Membership is kept by triggers, never by this, so a post deleted meanwhile cannot come back.
  */
 export async function refreshTrendingRanks(
   trx: Transaction<Database>,
@@ -336,29 +348,34 @@ export async function refreshTrendingRanks(
   const dropped = await sql`DELETE FROM counters.trending_ranks WHERE created_at < ${trendingSince}`.execute(
     trx,
   )
-  // The date filter on posts lets the planner read the window's posts through their date index.
-  const scored = await sql`UPDATE counters.trending_ranks r SET score = ${TRENDING_SCORE}
-    FROM posts p
-    WHERE p.id = r.post_id AND p.created_at >= ${trendingSince} AND r.score IS DISTINCT FROM ${TRENDING_SCORE}`.execute(
-    trx,
-  )
+  // The date filter lets the planner read the window's rows through post_ranks' date index.
+  const scored = await sql`UPDATE counters.trending_ranks r SET score = fresh.score
+    FROM (
+      SELECT pr.post_id, ${TRENDING_SCORE} AS score FROM counters.post_ranks pr
+      WHERE pr.created_at >= ${trendingSince}
+    ) fresh
+    WHERE fresh.post_id = r.post_id
+      AND abs(fresh.score - r.score) > ${TRENDING_SCORE_TOLERANCE}::float8 * abs(fresh.score)`.execute(trx)
   return { scored: Number(scored.numAffectedRows ?? 0), dropped: Number(dropped.numAffectedRows ?? 0) }
 }
 
 /**
- * Reclaims the row versions a refresh left behind and renews the table's statistics. Every refresh
- * rewrites each score of the window, so without this the table and its indexes grow by the window's
- * size each round until autovacuum comes (if it runs at all): page reads then step over dead entries
- * and visit the heap for each. A vacuum of a few thousand rows takes milliseconds, and it marks the
- * pages all-visible, so pages are read from the indexes alone. The statistics matter to the trending
- * total (browseTotal): its "older than the window" part is planned once per connection from them, and
- * with statistics taken before the refresh first emptied the table of old posts (a generated dataset,
+ * Reclaims the row versions a refresh left behind, and renews the table's statistics when asked. Without
+ * the vacuum the table and its indexes keep the dead versions until autovacuum comes (if it runs at
+ * all): page reads then step over dead entries and visit the heap for each. It also marks the pages
+ * all-visible, so pages are read from the indexes alone. The statistics matter to the trending total
+ * (browseTotal): its "older than the window" part is planned once per connection from them, and with
+ * statistics taken before the refresh first emptied the table of old posts (a generated dataset,
  * autovacuum off) the planner expected most rows there and scanned the whole table on every request
- * (0.8 ms of the page's 1.1 ms at 100k posts) instead of an empty index range. ANALYZE of the window
- * takes about 5 ms there. Runs outside any transaction (VACUUM cannot run inside one).
+ * (0.8 ms of the page's 1.1 ms at 100k posts) instead of an empty index range. So ANALYZE follows a
+ * refresh that dropped posts (43 ms at 1M posts), not every one. Runs outside any transaction (VACUUM
+ * cannot run inside one).
  */
-export async function vacuumTrendingRanks(db: Kysely<Database>): Promise<void> {
-  await sql`VACUUM (ANALYZE) counters.trending_ranks`.execute(db)
+export async function vacuumTrendingRanks(db: Kysely<Database>, opts: { analyze: boolean }): Promise<void> {
+  await (opts.analyze
+    ? sql`VACUUM (ANALYZE) counters.trending_ranks`
+    : sql`VACUUM counters.trending_ranks`
+  ).execute(db)
 }
 
 /** A tag and the number of posts carrying it. */

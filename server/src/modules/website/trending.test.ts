@@ -5,6 +5,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
 import { sleep } from '../../../test/events.ts'
 import { createCategory, createPost, createUser, type TestUser } from '../../../test/factories.ts'
 import { TRENDING_WINDOW_DAYS, trendingScore } from '../../lib/ranking.ts'
+import { TRENDING_SCORE_TOLERANCE } from './repo.ts'
 import { startTrendingRefresh } from './trending.ts'
 
 let t: TestApp
@@ -154,6 +155,54 @@ describe('trending ranks', () => {
     } finally {
       await refresher.stop()
     }
+  })
+
+  it('rewrites a stored score only when it is further than the tolerance from the formula', async () => {
+    const category = await createCategory(t.db)
+    // Old enough that a few seconds of ageing move their scores by far less than the tolerance.
+    const [kept, rewritten] = await Promise.all(
+      [200, 201].map((age) =>
+        createPost(t.db, { authorId: author.id, categoryId: category.id, createdAt: hoursAgo(age) }),
+      ),
+    )
+    if (!kept || !rewritten) throw new Error('posts were not created')
+    for (const post of [kept, rewritten])
+      await setCounts(post.id, { up: 30, down: 2, comments: 4, views: 60 })
+    await t.app.trendingRanks.refresh()
+    const stored = async (postId: string) => {
+      const { rows } = await sql<{ score: number }>`
+        SELECT score FROM counters.trending_ranks WHERE post_id = ${postId}`.execute(t.db)
+      return rows[0]?.score ?? Number.NaN
+    }
+    const setStored = (postId: string, score: number) =>
+      sql`UPDATE counters.trending_ranks SET score = ${score} WHERE post_id = ${postId}`.execute(t.db)
+    const formula = (post: { created_at: Date }) =>
+      trendingScore({
+        uplikeCount: 30,
+        downlikeCount: 2,
+        commentsCount: 4,
+        viewCount: 60,
+        createdAt: post.created_at,
+      })
+
+    const near = formula(kept) * (1 + TRENDING_SCORE_TOLERANCE / 2)
+    await setStored(kept.id, near)
+    await setStored(rewritten.id, formula(rewritten) * (1 + TRENDING_SCORE_TOLERANCE * 5))
+    await t.app.trendingRanks.refresh()
+    expect(await stored(kept.id)).toBe(near)
+    expect(Math.abs((await stored(rewritten.id)) / formula(rewritten) - 1)).toBeLessThan(1e-4)
+
+    // A new count moves the score past the tolerance: rewritten at the next refresh.
+    await setCounts(kept.id, { up: 31, down: 2, comments: 4, views: 60 })
+    await t.app.trendingRanks.refresh()
+    const expected = trendingScore({
+      uplikeCount: 31,
+      downlikeCount: 2,
+      commentsCount: 4,
+      viewCount: 60,
+      createdAt: kept.created_at,
+    })
+    expect(Math.abs((await stored(kept.id)) / expected - 1)).toBeLessThan(1e-4)
   })
 
   it('lists and counts exactly the posts of the window between refreshes', async () => {

@@ -7,16 +7,18 @@ import { refreshTrendingRanks, vacuumTrendingRanks } from './repo.ts'
 /**
  * How often the trending scores are recomputed. Trending pages order posts by the scores of the last
  * refresh, so a vote, comment or view moves a post at most this long plus one refresh later (and
- * every post ages by the same few seconds meanwhile). Which posts a page lists, and their counts, are
+ * every post ages by the same few seconds meanwhile), once it moves the score by more than
+ * TRENDING_SCORE_TOLERANCE (repo.ts). Which posts a page lists, and their counts, are
  * always current.
  */
 export const TRENDING_REFRESH_MS = 5000
 
 /**
- * A refresh costs time in proportion to the posts of the window (45–60 ms for 4,150 here). When the
- * last one took longer than this fraction of the time since it ended, the timer waits, so refreshing
- * never takes more than about a tenth of the database's time however large the window grows; the
- * scores then trail by about ten refreshes' time instead of {@link TRENDING_REFRESH_MS}.
+ * A refresh costs time in proportion to the posts of the window: about 35 ms for 4,100 posts and 260 ms
+ * for 41,000, its vacuum included (bench/README.md, "Session 14"). When the last one took longer than
+ * this fraction of the time since it ended, the timer waits, so refreshing never takes more than about a
+ * tenth of the database's time however large the window grows; the scores then trail by about ten
+ * refreshes' time instead of {@link TRENDING_REFRESH_MS}.
  */
 const MAX_BUSY_SHARE = 0.1
 
@@ -61,8 +63,11 @@ export function startTrendingRefresh(
       forced = false
       const startedAt = Date.now()
       try {
-        if ((await deps.db.transaction().execute(refreshTrendingRanks)) === null) return
-        await vacuumTrendingRanks(deps.db)
+        const outcome = await deps.db.transaction().execute(refreshTrendingRanks)
+        if (outcome === null) return
+        if (outcome.scored + outcome.dropped > 0) {
+          await vacuumTrendingRanks(deps.db, { analyze: outcome.dropped > 0 })
+        }
         ran = true
       } finally {
         lastEnd = Date.now()
