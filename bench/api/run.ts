@@ -701,16 +701,10 @@ function judge(results: EndpointResult[]): Verdict[] {
 async function migrateGivenDatabase(url: string): Promise<void> {
   const handle = await connectDatabase({ databaseUrl: url })
   try {
-    const applied = async () => {
-      const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM kysely_migration`.execute(handle.db)
-      return Number(rows[0]?.n)
-    }
-    const before = await applied()
     const started = performance.now()
-    await handle.migrate()
-    const ran = (await applied()) - before
-    if (ran === 0) return
-    console.log(`applied ${ran} migration(s) in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+    const applied = await handle.migrate()
+    if (applied.length === 0) return
+    console.log(`applied ${applied.join(', ')} in ${((performance.now() - started) / 1000).toFixed(1)} s`)
     const vacuumed = performance.now()
     // On a connection of its own: the app pool's 5 s statement timeout is far too short for it.
     const client = new pg.Client({ connectionString: url })

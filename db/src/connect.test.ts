@@ -13,7 +13,6 @@ import {
   STATEMENT_TIMEOUT_MS,
 } from './connect.ts'
 import type { Database } from './database.ts'
-import { migrateToLatest } from './migrate.ts'
 import { POSTGRES_SERVER_URL, TEST_TARGETS, targetTitle } from './test-targets.ts'
 import { createPostgresTestDatabase } from './testing.ts'
 
@@ -37,7 +36,9 @@ describe('connectDatabase in embedded mode', () => {
     await handle.ping()
     expect(existsSync(join(dataDir, 'pglite'))).toBe(true)
     expect(readFileSync(lockPath, 'utf8')).toBe(String(process.pid))
-    await migrateToLatest(handle.db)
+    // The path the server takes: every migration applied, in order, and none the second time.
+    expect((await handle.migrate())[0]).toBe('0001_initial')
+    expect(await handle.migrate()).toEqual([])
     await handle.db.insertInto('categories').values({ name: 'Persisted', slug: 'persisted' }).execute()
   })
 
@@ -153,7 +154,8 @@ describe.skipIf(postgres?.skipReason !== undefined)(
         expect(await setting(unbounded, 'idle_in_transaction_session_timeout')).toBe('0')
         // Longer than the request pool's client-side bound (STATEMENT_TIMEOUT_MS + 500 ms) allows.
         await sql`SELECT pg_sleep(${(STATEMENT_TIMEOUT_MS + 1000) / 1000})`.execute(unbounded)
-        await handle.migrate()
+        // createPostgresTestDatabase migrated it already: nothing is left to apply, and nothing fails.
+        expect(await handle.migrate()).toEqual([])
         const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM kysely_migration`.execute(
           handle.db,
         )

@@ -32,9 +32,9 @@ export interface DatabaseHandle {
    * migration rewriting a big table takes longer than a request may. 0016's copy into
    * counters.post_ranks took longer than {@link STATEMENT_TIMEOUT_MS} at 1M posts, so a big site's
    * server would not have started (bench/README.md, "Session 14"). On PostgreSQL it runs on a connection
-   * of its own, closed after; PGlite has no such bounds.
+   * of its own, closed after; PGlite has no such bounds. Resolves to the names of the migrations applied.
    */
-  migrate(): Promise<void>
+  migrate(): Promise<string[]>
   close(): Promise<void>
 }
 
@@ -95,7 +95,7 @@ function connectPostgres(databaseUrl: string, onError?: (error: Error) => void):
     migrate: async () => {
       const migrations = openUnboundedDatabase(databaseUrl)
       try {
-        await migrateToLatest(migrations)
+        return await migrateToLatest(migrations)
       } finally {
         await migrations.destroy()
       }

@@ -59,12 +59,17 @@ export class MigrationError extends Error {
 /**
  * Applies every pending migration, each in its own transaction. Safe to call from several processes at
  * once: Kysely serialises them with a lock, and applied migrations are skipped.
+ * @returns the names of the migrations this call applied, in order (none when the schema was current).
  * @throws MigrationError naming the failed migration and the database's message.
  */
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   const migrator = new Migrator({ db, provider })
   const { error, results } = await migrator.migrateToLatest()
-  if (error === undefined) return
+  if (error === undefined) {
+    return (results ?? [])
+      .filter((result) => result.status === 'Success')
+      .map((result) => result.migrationName)
+  }
   const failed = results?.find((result) => result.status === 'Error')?.migrationName
   const reason = error instanceof Error ? error.message : String(error)
   throw new MigrationError(

@@ -33,7 +33,7 @@ describe('GET /readyz', () => {
       db: undefined as never,
       kind: 'postgres',
       ping: () => new Promise<void>(() => {}),
-      migrate: async () => {},
+      migrate: async () => [],
       close: async () => {},
     }
     const t = await buildTestApp({ dbHandle: hanging })

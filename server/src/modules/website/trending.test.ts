@@ -32,6 +32,20 @@ interface Counts {
   views: number
 }
 
+/** The formula of lib/ranking.ts for these counts. */
+function scoreOf(counts: Counts, createdAt: Date, now?: Date): number {
+  return trendingScore(
+    {
+      uplikeCount: counts.up,
+      downlikeCount: counts.down,
+      commentsCount: counts.comments,
+      viewCount: counts.views,
+      createdAt,
+    },
+    now,
+  )
+}
+
 async function setCounts(postId: string, counts: Counts): Promise<void> {
   await t.db
     .updateTable('posts')
@@ -88,19 +102,7 @@ describe('trending ranks', () => {
     const now = new Date()
     const expected = posts
       .filter((post) => post.age < DAY_HOURS * TRENDING_WINDOW_DAYS)
-      .map((post) => ({
-        id: post.id,
-        score: trendingScore(
-          {
-            uplikeCount: post.up,
-            downlikeCount: post.down,
-            commentsCount: post.comments,
-            viewCount: post.views,
-            createdAt: post.createdAt,
-          },
-          now,
-        ),
-      }))
+      .map((post) => ({ id: post.id, score: scoreOf(post, post.createdAt, now) }))
       .sort((a, b) => b.score - a.score)
     expect(await trendingPage(category)).toEqual({ ids: expected.map((row) => row.id), total: 7 })
     // The stored scores are the formula's, not only in the same order.
@@ -166,8 +168,8 @@ describe('trending ranks', () => {
       ),
     )
     if (!kept || !rewritten) throw new Error('posts were not created')
-    for (const post of [kept, rewritten])
-      await setCounts(post.id, { up: 30, down: 2, comments: 4, views: 60 })
+    const counts = { up: 30, down: 2, comments: 4, views: 60 }
+    for (const post of [kept, rewritten]) await setCounts(post.id, counts)
     await t.app.trendingRanks.refresh()
     const stored = async (postId: string) => {
       const { rows } = await sql<{ score: number }>`
@@ -176,32 +178,21 @@ describe('trending ranks', () => {
     }
     const setStored = (postId: string, score: number) =>
       sql`UPDATE counters.trending_ranks SET score = ${score} WHERE post_id = ${postId}`.execute(t.db)
-    const formula = (post: { created_at: Date }) =>
-      trendingScore({
-        uplikeCount: 30,
-        downlikeCount: 2,
-        commentsCount: 4,
-        viewCount: 60,
-        createdAt: post.created_at,
-      })
 
-    const near = formula(kept) * (1 + TRENDING_SCORE_TOLERANCE / 2)
+    const near = scoreOf(counts, kept.created_at) * (1 + TRENDING_SCORE_TOLERANCE / 2)
     await setStored(kept.id, near)
-    await setStored(rewritten.id, formula(rewritten) * (1 + TRENDING_SCORE_TOLERANCE * 5))
+    await setStored(rewritten.id, scoreOf(counts, rewritten.created_at) * (1 + TRENDING_SCORE_TOLERANCE * 5))
     await t.app.trendingRanks.refresh()
     expect(await stored(kept.id)).toBe(near)
-    expect(Math.abs((await stored(rewritten.id)) / formula(rewritten) - 1)).toBeLessThan(1e-4)
+    expect(Math.abs((await stored(rewritten.id)) / scoreOf(counts, rewritten.created_at) - 1)).toBeLessThan(
+      1e-4,
+    )
 
     // A new count moves the score past the tolerance: rewritten at the next refresh.
-    await setCounts(kept.id, { up: 31, down: 2, comments: 4, views: 60 })
+    const voted = { ...counts, up: 31 }
+    await setCounts(kept.id, voted)
     await t.app.trendingRanks.refresh()
-    const expected = trendingScore({
-      uplikeCount: 31,
-      downlikeCount: 2,
-      commentsCount: 4,
-      viewCount: 60,
-      createdAt: kept.created_at,
-    })
+    const expected = scoreOf(voted, kept.created_at)
     expect(Math.abs((await stored(kept.id)) / expected - 1)).toBeLessThan(1e-4)
   })
 
