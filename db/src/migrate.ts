@@ -16,6 +16,7 @@ import * as m0013 from './migrations/0013_browse_filters.ts'
 import * as m0014 from './migrations/0014_edited_at.ts'
 import * as m0015 from './migrations/0015_comment_replies.ts'
 import * as m0016 from './migrations/0016_trending_inputs.ts'
+import * as m0017 from './migrations/0017_leaderboard_sums.ts'
 
 /**
  * Every migration, in order. A static map rather than a folder scan, so bundlers and tsx see the imports
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0014_edited_at': m0014,
   '0015_comment_replies': m0015,
   '0016_trending_inputs': m0016,
+  '0017_leaderboard_sums': m0017,
 }
 
 const provider: MigrationProvider = {

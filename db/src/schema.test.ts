@@ -15,6 +15,7 @@ import * as browseFilters from './migrations/0013_browse_filters.ts'
 import * as editedAt from './migrations/0014_edited_at.ts'
 import * as commentReplies from './migrations/0015_comment_replies.ts'
 import * as trendingInputs from './migrations/0016_trending_inputs.ts'
+import * as leaderboardSums from './migrations/0017_leaderboard_sums.ts'
 import { sqlState, TEST_TARGETS, targetTitle } from './test-targets.ts'
 import type { TestDatabase } from './testing.ts'
 
@@ -127,6 +128,7 @@ for (const target of TEST_TARGETS) {
         '0014_edited_at',
         '0015_comment_replies',
         '0016_trending_inputs',
+        '0017_leaderboard_sums',
       ])
     })
 
@@ -517,6 +519,101 @@ for (const target of TEST_TARGETS) {
         .execute()
       await migration.up(db)
       expect(await ranks()).toEqual({ ...counts, uplike_count: 8, downlike_count: 4 })
+    })
+
+    it("keeps the leaderboard's window sums and points totals (0017), and down() and up() round-trip them", async () => {
+      const a = await insertUser(db)
+      const b = await insertUser(db)
+      const ids = [a.id, b.id]
+      const day = 86_400_000
+      const earn = (userId: string, delta: number, daysAgo: number) =>
+        db
+          .insertInto('points_ledger')
+          .values({
+            user_id: userId,
+            delta,
+            reason: 'adjustment',
+            subject_id: null,
+            actor_id: null,
+            created_at: new Date(Date.now() - daysAgo * day),
+          })
+          .execute()
+      const gains = async () => {
+        const { rows } = await sql<{ user_id: string; week: number; month: number }>`
+          SELECT user_id, week, month FROM counters.window_gains WHERE user_id = ANY(${ids}::uuid[])
+          ORDER BY user_id`.execute(db)
+        return Object.fromEntries(rows.map((row) => [row.user_id, [row.week, row.month]]))
+      }
+      // The windows are the last 7 and 30 UTC days, today included: 6 days ago is in the week, 7 is not.
+      await earn(a.id, 10, 0)
+      await earn(a.id, 5, 6)
+      await earn(a.id, 7, 7)
+      await earn(a.id, 20, 29)
+      await earn(a.id, 100, 30)
+      await earn(b.id, -3, 1)
+      const expected = { [a.id]: [15, 42], [b.id]: [-3, -3] }
+      expect(await gains()).toEqual(expected)
+
+      // A new day: the first reader rebuilds the sums from the daily rollup, once.
+      await sql`UPDATE counters.window_gains SET week = 999 WHERE user_id = ${a.id}`.execute(db)
+      await sql`SELECT counters.window_gains_current()`.execute(db)
+      expect((await gains())[a.id]).toEqual([999, 42])
+      await sql`UPDATE counters.window_gains_day SET day = day - 1`.execute(db)
+      await sql`SELECT counters.window_gains_current()`.execute(db)
+      expect(await gains()).toEqual(expected)
+
+      // The totals follow every insert, update and delete of users, as a recount over users gives them.
+      const totals = async () => {
+        const { rows } = await sql<Record<string, string>>`
+          SELECT t.active, t.experts, t.total,
+            r.active AS recount_active, r.experts AS recount_experts, r.total AS recount_total
+          FROM counters.points_totals t, (SELECT count(*) FILTER (WHERE points > 0) AS active,
+            count(*) FILTER (WHERE points >= 1000) AS experts, coalesce(sum(points), 0) AS total FROM users) r`.execute(
+          db,
+        )
+        const row = rows[0] ?? {}
+        expect([row.active, row.experts, row.total]).toEqual([
+          row.recount_active,
+          row.recount_experts,
+          row.recount_total,
+        ])
+        return { active: Number(row.active), experts: Number(row.experts), total: Number(row.total) }
+      }
+      const { active, experts, total } = await totals()
+      const expert = await db
+        .insertInto('users')
+        .values({
+          username: 'TotalsExpert',
+          email: 'totals@example.com',
+          password_hash: 'hash',
+          points: 1500,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      expect(await totals()).toEqual({ active: active + 1, experts: experts + 1, total: total + 1500 })
+      await db.updateTable('users').set({ points: 40 }).where('id', 'in', [expert.id, a.id]).execute()
+      expect(await totals()).toEqual({ active: active + 2, experts, total: total + 80 })
+      await db.updateTable('users').set({ avatar: 'no-points-moved.png' }).where('id', '=', b.id).execute()
+      expect(await totals()).toEqual({ active: active + 2, experts, total: total + 80 })
+      await db.deleteFrom('users').where('id', '=', expert.id).execute()
+      expect(await totals()).toEqual({ active: active + 1, experts, total: total + 40 })
+
+      // A deleted user's sums go with their ledger.
+      await db.deleteFrom('users').where('id', '=', b.id).execute()
+      expect(await gains()).toEqual({ [a.id]: [15, 42] })
+
+      const migration: Migration = leaderboardSums
+      await migration.down?.(db)
+      const { rows: left } = await sql<{ table_name: string }>`
+        SELECT table_name FROM information_schema.tables
+        WHERE table_schema = 'counters' AND table_name IN ('window_gains', 'window_gains_day', 'points_totals')`.execute(
+        db,
+      )
+      expect(left).toEqual([])
+      await earn(a.id, 1, 0)
+      await migration.up(db)
+      expect(await gains()).toEqual({ [a.id]: [16, 43] })
+      await totals()
     })
 
     it('down() removes every app table and up() restores them, latest first', async () => {

@@ -10,12 +10,19 @@ export interface BoardRow {
   gain: number
 }
 
-/** The windows of the week and month boards, in UTC days (today included). */
-export const WINDOW_DAYS = { week: 7, month: 30 } as const
+/** The boards summed over a window of days (docs/product-rules.md#leaderboard; migration 0017). */
+export type WindowPeriod = 'week' | 'month'
 
-/** The first UTC day of a window of `days` days ending today. */
-function windowStart(days: number) {
-  return sql<Date>`(now() AT TIME ZONE 'UTC')::date - ${days - 1}::int`
+/** The column of counters.window_gains holding each window's sums. */
+const GAIN_COLUMN = { week: sql.ref('week'), month: sql.ref('month') } as const
+
+/**
+ * Brings counters.window_gains to today's windows. It does nothing but read one row, except for the
+ * first call of a UTC day, which rebuilds the sums from the daily rollup (migration 0017). Call it
+ * before reading the window boards.
+ */
+export async function bringWindowGainsToToday(db: Kysely<Database>): Promise<void> {
+  await sql`SELECT counters.window_gains_current()`.execute(db)
 }
 
 /** The all-time board: highest totals first; the earlier member wins a tie (users_points_idx). */
@@ -32,68 +39,62 @@ export async function findAllTimeTop(db: Kysely<Database>, limit: number): Promi
 }
 
 /**
- * A window board: the users whose points of the last `days` UTC days sum above 0, highest first
- * (ties: the earlier member). It sums the daily rollup (one row per user and day, migration 0004)
- * with an index-only scan of points_daily_day_idx, not every ledger entry of the window.
+ * A window board: the users whose points of the window sum above 0, highest first (ties: the earlier
+ * member). The sums are kept per user by a trigger on the ledger (migration 0017), so this is a top-N
+ * over the users with points in the last 30 days, then a join of those 50 (and any tied with the
+ * 50th) with users.
  */
-export async function findWindowTop(db: Kysely<Database>, days: number, limit: number): Promise<BoardRow[]> {
-  const rows = await db
-    .with('gains', (qb) =>
-      qb
-        .selectFrom('points_daily')
-        .select(['user_id', sql<string>`sum(delta)`.as('gain')])
-        .where('day', '>=', windowStart(days))
-        .groupBy('user_id')
-        .having(sql`sum(delta)`, '>', 0),
+export async function findWindowTop(
+  db: Kysely<Database>,
+  period: WindowPeriod,
+  limit: number,
+): Promise<BoardRow[]> {
+  const gain = GAIN_COLUMN[period]
+  const { rows } = await sql<BoardRow>`
+    WITH top AS (
+      SELECT user_id, ${gain} AS gain FROM counters.window_gains WHERE ${gain} > 0
+      ORDER BY ${gain} DESC FETCH FIRST ${sql.lit(limit)} ROWS WITH TIES
     )
-    .selectFrom('gains')
-    .innerJoin('users', 'users.id', 'gains.user_id')
-    .select(['users.id', 'users.username', 'users.avatar', 'users.points', 'gains.gain'])
-    .orderBy('gains.gain', 'desc')
-    .orderBy('users.created_at', 'asc')
-    .orderBy('users.id', 'asc')
-    .limit(limit)
-    .execute()
-  return rows.map((row) => ({ ...row, gain: Number(row.gain) }))
+    SELECT u.id, u.username, u.avatar, u.points, top.gain
+    FROM top JOIN users u ON u.id = top.user_id
+    ORDER BY top.gain DESC, u.created_at ASC, u.id ASC
+    LIMIT ${sql.lit(limit)}`.execute(db)
+  return rows
 }
 
-/** The sums of the last `days` UTC days of the given users (users without points are absent). */
+/** The window sums of the given users (users without points in the window are absent or 0). */
 export async function findWindowGains(
   db: Kysely<Database>,
-  days: number,
+  period: WindowPeriod,
   userIds: readonly string[],
 ): Promise<Map<string, number>> {
   if (userIds.length === 0) return new Map()
-  const rows = await db
-    .selectFrom('points_daily')
-    .select(['user_id', sql<string>`sum(delta)`.as('gain')])
-    .where('user_id', 'in', [...userIds])
-    .where('day', '>=', windowStart(days))
-    .groupBy('user_id')
-    .execute()
-  return new Map(rows.map((row) => [row.user_id, Number(row.gain)]))
+  const { rows } = await sql<{ user_id: string; gain: number }>`
+    SELECT user_id, ${GAIN_COLUMN[period]} AS gain FROM counters.window_gains
+    WHERE user_id = ANY(${[...userIds]}::uuid[])`.execute(db)
+  return new Map(rows.map((row) => [row.user_id, row.gain]))
 }
 
-/** The leaderboard page's all-time stats, in one scan of users. */
+/**
+ * The leaderboard page's all-time stats, from the rows kept for them: the user count (migration 0010)
+ * and the points totals (migration 0017), not a scan of users.
+ */
 export async function countLeaderboardStats(db: Kysely<Database>): Promise<{
   totalUsers: number
   activeUsers: number
   experts: number
   totalPoints: number
 }> {
-  const row = await db
-    .selectFrom('users')
-    .select([
-      sql<string>`count(*)`.as('total_users'),
-      sql<string>`count(*) FILTER (WHERE points > 0)`.as('active_users'),
-      sql<string>`count(*) FILTER (WHERE points >= 1000)`.as('experts'),
-      sql<string>`coalesce(sum(points), 0)`.as('total_points'),
-    ])
-    .executeTakeFirstOrThrow()
+  const { rows } = await sql<{ total_users: string; active: string; experts: string; total: string }>`
+    SELECT (SELECT coalesce(sum(n), 0) FROM counters.table_counts WHERE name = 'users') AS total_users,
+      t.active, t.experts, t.total
+    FROM counters.points_totals t`.execute(db)
+  const row = rows[0]
+  if (!row) throw new Error('counters.points_totals has no row (migration 0017)')
   return {
     totalUsers: Number(row.total_users),
-    activeUsers: Number(row.active_users),
+    activeUsers: Number(row.active),
     experts: Number(row.experts),
-    totalPoints: Number(row.total_points),
+    totalPoints: Number(row.total),
   }
 }

@@ -12,11 +12,11 @@ import type { LiveHub } from '../../live/hub.ts'
 import { avatarUrl } from '../accounts/presenter.ts'
 import {
   type BoardRow,
+  bringWindowGainsToToday,
   countLeaderboardStats,
   findAllTimeTop,
   findWindowGains,
   findWindowTop,
-  WINDOW_DAYS,
 } from './repo.ts'
 
 /** Every board period, in tab order. */
@@ -38,7 +38,10 @@ export const LEADERBOARD_TIMINGS: LeaderboardTimings = {
   pushWindowMs: 1000,
 }
 
-/** The leaderboard label thresholds (docs/product-rules.md#leaderboard). */
+/**
+ * The leaderboard label thresholds (docs/product-rules.md#leaderboard). The Experts stat counts users at
+ * `expert` or more in the database (migration 0017's counters.points_totals), which names 1000 too.
+ */
 const LABEL = { expert: 1000, pro: 500, advanced: 250, hotGain: 20, hotRank: 3, risingGain: 10 } as const
 
 /**
@@ -76,18 +79,22 @@ export interface LeaderboardSnapshot {
   weeklyLeaders: WeeklyLeaderRow[]
 }
 
-/** Computes every board (top 50 each) and the stats now: five queries, none per user. */
+/**
+ * Computes every board (top 50 each) and the stats now: six small queries, none per user, each reading
+ * sums the database keeps (migration 0017) rather than summing the ledger or counting users.
+ */
 export async function computeLeaderboards(db: Kysely<Database>): Promise<LeaderboardSnapshot> {
+  await bringWindowGainsToToday(db)
   const [all, week, month, stats] = await Promise.all([
     findAllTimeTop(db, LEADERBOARD_SIZE),
-    findWindowTop(db, WINDOW_DAYS.week, LEADERBOARD_SIZE),
-    findWindowTop(db, WINDOW_DAYS.month, LEADERBOARD_SIZE),
+    findWindowTop(db, 'week', LEADERBOARD_SIZE),
+    findWindowTop(db, 'month', LEADERBOARD_SIZE),
     countLeaderboardStats(db),
   ])
   const weekly = new Map(week.map((row) => [row.id, row.gain]))
   // Users on the other boards but not among the week's top 50 may still have a (small) weekly gain.
   const missing = [...new Set([...all, ...month].map((row) => row.id))].filter((id) => !weekly.has(id))
-  for (const [id, gain] of await findWindowGains(db, WINDOW_DAYS.week, missing)) weekly.set(id, gain)
+  for (const [id, gain] of await findWindowGains(db, 'week', missing)) weekly.set(id, gain)
   const hot = new Set(week.slice(0, LABEL.hotRank).map((row) => row.id))
 
   const toEntry = (row: BoardRow): LeaderboardEntry => ({
