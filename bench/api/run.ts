@@ -10,14 +10,18 @@ import { connectDatabase, type Database } from '@bashboard/db'
 import autocannon, { type Request, type Result } from 'autocannon'
 import { type Compilable, type Kysely, type RawBuilder, sql } from 'kysely'
 import pg from 'pg'
-import { TRENDING_WINDOW_DAYS } from '../../server/src/lib/ranking.ts'
+import { LEADERBOARD_SIZE } from '../../server/src/contract/leaderboard.ts'
+import { LEADERBOARD_STATS, windowTopQuery } from '../../server/src/modules/leaderboard/repo.ts'
 import { findRelatedPostsQuery, selectPostCards } from '../../server/src/modules/posts/repo.ts'
-import { browsePageQuery } from '../../server/src/modules/website/repo.ts'
+import { platformStatsColumns } from '../../server/src/modules/stats/repo.ts'
+import { TODAYS_POSTS_LIMIT } from '../../server/src/modules/stats/service.ts'
+import { browsePageQuery, browseTotal, topPostIdsOfLastDays } from '../../server/src/modules/website/repo.ts'
 import {
   SEARCH_COUNT_CAP,
   searchPageQuery,
   toWebsearchQuery,
 } from '../../server/src/modules/website/search-repo.ts'
+import { TOP_WEEKLY_DAYS, TOP_WEEKLY_LIMIT } from '../../server/src/modules/website/service.ts'
 import {
   createThrowawayDatabase,
   DEFAULT_DATABASE_URL,
@@ -437,12 +441,7 @@ const BIG_TABLES = /Seq Scan on (posts|votes|comments|points_ledger)\b/
  */
 function queryShapes(db: Kysely<Database>, picks: Picks, ids: { categoryId: string; voterId: string }) {
   const postId = picks.postIds[0] ?? ''
-  const now = new Date()
-  const weekAgo = new Date(now.getTime() - 7 * 86_400_000)
-  const dayStart = new Date(now)
-  dayStart.setUTCHours(0, 0, 0, 0)
   const page500 = Math.max(1, Math.min(500, picks.lastPage))
-  const trendingSince = sql<Date>`now() - make_interval(days => ${TRENDING_WINDOW_DAYS})`
   // A raw statement the app runs through `sql` (compiled against this db).
   const raw = (query: RawBuilder<unknown>): Compilable => ({ compile: () => query.compile(db) })
   const shapes: Array<[string, Compilable]> = [
@@ -451,21 +450,17 @@ function queryShapes(db: Kysely<Database>, picks: Picks, ids: { categoryId: stri
       `browse latest page ${page500}`,
       browsePageQuery(db, { sort: 'latest', limit: 10, offset: (page500 - 1) * 10 }),
     ],
-    ['browse count (all, counters)', raw(sql`SELECT sum(n) AS n FROM counters.post_counts`)],
+    ['browse count (all, counters)', raw(sql`SELECT ${browseTotal('latest', undefined)} AS n`)],
     [
       'browse category page 1',
       browsePageQuery(db, { sort: 'latest', limit: 10, offset: 0, categoryId: ids.categoryId }),
     ],
     [
       'browse count (category, counters)',
-      raw(sql`SELECT sum(n) AS n FROM counters.post_counts WHERE category_key = ${ids.categoryId}`),
+      raw(sql`SELECT ${browseTotal('latest', sql<string>`${ids.categoryId}::uuid`)} AS n`),
     ],
     ['browse trending page 1', browsePageQuery(db, { sort: 'trending', limit: 10, offset: 0 })],
-    [
-      'browse count (trending, counters)',
-      raw(sql`SELECT (SELECT coalesce(sum(n), 0) FROM counters.trending_counts)
-        - (SELECT count(*) FROM counters.trending_ranks WHERE created_at < ${trendingSince}) AS n`),
-    ],
+    ['browse count (trending, counters)', raw(sql`SELECT ${browseTotal('trending', undefined)} AS n`)],
     [
       'categories',
       db
@@ -513,39 +508,15 @@ function queryShapes(db: Kysely<Database>, picks: Picks, ids: { categoryId: stri
     ],
     [
       'website: top weekly',
-      selectPostCards(db)
-        .where('p.created_at', '>=', weekAgo)
-        .orderBy('p.uplike_count', 'desc')
-        .orderBy('p.created_at', 'desc')
-        .limit(2),
+      raw(sql`SELECT p.id FROM posts p WHERE ${topPostIdsOfLastDays(TOP_WEEKLY_DAYS, TOP_WEEKLY_LIMIT)}`),
     ],
     [
-      'stats: totals',
-      raw(sql`SELECT (SELECT coalesce(sum(n), 0) FROM counters.post_counts) AS posts,
-        (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM categories) AS categories`),
+      "stats (totals, active today, today's posts)",
+      raw(sql`SELECT ${platformStatsColumns(TODAYS_POSTS_LIMIT)}`),
     ],
-    [
-      "stats: today's posts",
-      db
-        .selectFrom('posts')
-        .select(['id', 'title', 'slug', 'created_at'])
-        .where('created_at', '>=', dayStart)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(5),
-    ],
-    [
-      'stats: active today',
-      db.selectNoFrom(() => [
-        sql<string>`(select count(*) from (
-          select author_id as user_id from posts where created_at >= ${dayStart}
-          union
-          select author_id from comments where created_at >= ${dayStart}
-          union
-          select user_id from votes where updated_at >= ${dayStart}
-        ) as active)`.as('n'),
-      ]),
-    ],
+    ['leaderboard: week board', raw(windowTopQuery('week', LEADERBOARD_SIZE))],
+    ['leaderboard: month board', raw(windowTopQuery('month', LEADERBOARD_SIZE))],
+    ['leaderboard: stats', raw(LEADERBOARD_STATS)],
   ]
   return shapes
 }

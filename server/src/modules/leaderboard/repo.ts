@@ -1,5 +1,5 @@
 import type { Database } from '@bashboard/db'
-import { type Kysely, sql } from 'kysely'
+import { type Kysely, type RawBuilder, sql } from 'kysely'
 
 /** A user on a board: `points` is the all-time total, `gain` the window's ledger sum (all time: the total). */
 export interface BoardRow {
@@ -49,8 +49,14 @@ export async function findWindowTop(
   period: WindowPeriod,
   limit: number,
 ): Promise<BoardRow[]> {
+  const { rows } = await windowTopQuery(period, limit).execute(db)
+  return rows
+}
+
+/** {@link findWindowTop}'s statement (the API benchmark EXPLAINs it too). */
+export function windowTopQuery(period: WindowPeriod, limit: number): RawBuilder<BoardRow> {
   const gain = GAIN_COLUMN[period]
-  const { rows } = await sql<BoardRow>`
+  return sql<BoardRow>`
     WITH top AS (
       SELECT user_id, ${gain} AS gain FROM counters.window_gains WHERE ${gain} > 0
       ORDER BY ${gain} DESC FETCH FIRST ${sql.lit(limit)} ROWS WITH TIES
@@ -58,8 +64,7 @@ export async function findWindowTop(
     SELECT u.id, u.username, u.avatar, u.points, top.gain
     FROM top JOIN users u ON u.id = top.user_id
     ORDER BY top.gain DESC, u.created_at ASC, u.id ASC
-    LIMIT ${sql.lit(limit)}`.execute(db)
-  return rows
+    LIMIT ${sql.lit(limit)}`
 }
 
 /** The window sums of the given users (users without points in the window are absent or 0). */
@@ -75,6 +80,12 @@ export async function findWindowGains(
   return new Map(rows.map((row) => [row.user_id, row.gain]))
 }
 
+/** {@link countLeaderboardStats}'s statement (the API benchmark EXPLAINs it too). */
+export const LEADERBOARD_STATS = sql<{ total_users: string; active: string; experts: string; total: string }>`
+  SELECT (SELECT coalesce(sum(n), 0) FROM counters.table_counts WHERE name = 'users') AS total_users,
+    t.active, t.experts, t.total
+  FROM counters.points_totals t`
+
 /**
  * The leaderboard page's all-time stats, from the rows kept for them: the user count (migration 0010)
  * and the points totals (migration 0017), not a scan of users.
@@ -85,10 +96,7 @@ export async function countLeaderboardStats(db: Kysely<Database>): Promise<{
   experts: number
   totalPoints: number
 }> {
-  const { rows } = await sql<{ total_users: string; active: string; experts: string; total: string }>`
-    SELECT (SELECT coalesce(sum(n), 0) FROM counters.table_counts WHERE name = 'users') AS total_users,
-      t.active, t.experts, t.total
-    FROM counters.points_totals t`.execute(db)
+  const { rows } = await LEADERBOARD_STATS.execute(db)
   const row = rows[0]
   if (!row) throw new Error('counters.points_totals has no row (migration 0017)')
   return {
