@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { CategoryRow, Database } from '@bashboard/db'
 import type { Kysely } from 'kysely'
 import { sql } from 'kysely'
@@ -14,6 +15,7 @@ import {
   type TestUser,
 } from '../../../test/factories.ts'
 import type { PostCard } from '../../contract/posts.ts'
+import { isUuid } from '../../lib/slug.ts'
 import { POINTS } from './points.ts'
 import { POST_MESSAGES } from './service.ts'
 import { VIEW_FLUSH_MS } from './views.ts'
@@ -256,6 +258,15 @@ describe('GET /api/posts/{idOrSlug}', () => {
     const bySlug = await t.app.inject({ url: `/api/posts/${encodeURIComponent(post.slug)}` })
     expect(bySlug.statusCode).toBe(200)
     expect(bySlug.json()).toMatchObject({ post: { _id: post._id }, isLiked: false, isDisliked: false })
+  })
+
+  it('finds a post whose slug looks like an id by its slug, after the id finds nothing', async () => {
+    const title = `${randomUUID().slice(0, 8)}-0000-4000-8000-00000000beef`
+    const post = await createOk(contributor, uniqueBody({ title }))
+    expect(isUuid(post.slug)).toBe(true)
+    const res = await t.app.inject({ url: `/api/posts/${post.slug}` })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({ post: { _id: post._id, title } })
   })
 
   it('answers 404 for an unknown id or slug', async () => {

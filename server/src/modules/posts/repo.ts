@@ -81,15 +81,19 @@ export function findPostCardById(db: Kysely<Database>, id: string): Promise<Post
   return selectPostCards(db).where('p.id', '=', id).executeTakeFirst()
 }
 
-/** The card of the post whose id (when `asId` is set) or slug is `key`, preferring the id. */
-export async function findPostCardByIdOrSlug(
+/**
+ * The id and category of the post whose id (when `asId` is set) or slug is `key`, preferring the id:
+ * a primary key or slug index lookup, without the card's joins (the post page reads the card after).
+ */
+export async function findPostKey(
   db: Kysely<Database>,
   key: string,
   asId: boolean,
-): Promise<PostCardRow | undefined> {
+): Promise<{ id: string; category_id: string | null } | undefined> {
+  const select = () => db.selectFrom('posts').select(['id', 'category_id'])
   // A slug can look like a uuid (a title such as "0000…"), so a miss by id still tries the slug.
-  const byId = asId ? await findPostCardById(db, key) : undefined
-  return byId ?? selectPostCards(db).where('p.slug', '=', key).executeTakeFirst()
+  const byId = asId ? await select().where('id', '=', key).executeTakeFirst() : undefined
+  return byId ?? select().where('slug', '=', key).executeTakeFirst()
 }
 
 /** The top posts of a category (most upvoted, then newest), without `excludeId`. */

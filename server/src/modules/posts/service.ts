@@ -32,7 +32,7 @@ import {
   adjustPostCounts,
   deletePostRow,
   findPostCardById,
-  findPostCardByIdOrSlug,
+  findPostKey,
   findRelatedPosts,
   findTakenPostFields,
   findVotesOf,
@@ -383,12 +383,13 @@ export async function getPostDetail(
 
 /**
  * A post's card and related posts, or null when no post has that id or slug. The first read only
- * finds the post's id (the topic's name needs it); the card the page shows is read again after the
- * live id, so an event landing between the two reads is either in the card or replayed to the client.
+ * finds the post's id and category (the topic's name needs the id); the card the page shows is read
+ * after the live id, so an event landing between the two reads is either in the card or replayed to
+ * the client.
  */
 async function loadPostPage(deps: PostsDeps, idOrSlug: string): Promise<PostPage | null> {
   const share = startLoad(deps.pageCaches)
-  const found = await findPostCardByIdOrSlug(deps.db, idOrSlug, isUuid(idOrSlug))
+  const found = await findPostKey(deps.db, idOrSlug, isUuid(idOrSlug))
   if (!found) return null
   const liveId = await deps.live.currentId(`post:${found.id}`)
   const [row, related] = await Promise.all([
