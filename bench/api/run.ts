@@ -771,6 +771,7 @@ async function main(): Promise<void> {
         PUBLIC_ORIGIN: `http://127.0.0.1:${uncachedPort}`,
         PAGE_CACHE: 'false',
         BENCH_VOTERS: '0',
+        ...(options.profile ? { BENCH_CPU_PROFILE: join(outDir, `api-${stamp}-app-uncached.cpuprofile`) } : {}),
       },
       logFd,
     )
