@@ -12,7 +12,9 @@ import { type Compilable, type Kysely, type RawBuilder, sql } from 'kysely'
 import pg from 'pg'
 import { LEADERBOARD_SIZE } from '../../server/src/contract/leaderboard.ts'
 import { LEADERBOARD_STATS, windowTopQuery } from '../../server/src/modules/leaderboard/repo.ts'
-import { findRelatedPostsQuery, selectPostCards } from '../../server/src/modules/posts/repo.ts'
+import { postPageQuery } from '../../server/src/modules/posts/post-page-repo.ts'
+import { selectPostCards } from '../../server/src/modules/posts/repo.ts'
+import { RELATED_LIMIT } from '../../server/src/modules/posts/service.ts'
 import { platformStatsColumns } from '../../server/src/modules/stats/repo.ts'
 import { TODAYS_POSTS_LIMIT } from '../../server/src/modules/stats/service.ts'
 import { browsePageQuery, browseTotal, topPostIdsOfLastDays } from '../../server/src/modules/website/repo.ts'
@@ -496,7 +498,7 @@ function queryShapes(db: Kysely<Database>, picks: Picks, ids: { categoryId: stri
         .where('slug', '=', picks.slugs[0] ?? ''),
     ],
     ['detail: post card', selectPostCards(db).where('p.id', '=', postId)],
-    ['detail: related', findRelatedPostsQuery(db, ids.categoryId, postId, 4)],
+    ['detail: card and related (one statement)', raw(postPageQuery(RELATED_LIMIT, postId, ids.categoryId))],
     ['browse by upvotes page 1', browsePageQuery(db, { sort: 'upvotes', limit: 10, offset: 0 })],
     [
       'my votes among a page',
@@ -771,7 +773,9 @@ async function main(): Promise<void> {
         PUBLIC_ORIGIN: `http://127.0.0.1:${uncachedPort}`,
         PAGE_CACHE: 'false',
         BENCH_VOTERS: '0',
-        ...(options.profile ? { BENCH_CPU_PROFILE: join(outDir, `api-${stamp}-app-uncached.cpuprofile`) } : {}),
+        ...(options.profile
+          ? { BENCH_CPU_PROFILE: join(outDir, `api-${stamp}-app-uncached.cpuprofile`) }
+          : {}),
       },
       logFd,
     )

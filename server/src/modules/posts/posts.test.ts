@@ -269,6 +269,15 @@ describe('GET /api/posts/{idOrSlug}', () => {
     expect(res.json()).toMatchObject({ post: { _id: post._id, title } })
   })
 
+  it('shows a post without a category with no related posts', async () => {
+    const post = await createOk()
+    await createOk(other)
+    await t.db.updateTable('posts').set({ category_id: null }).where('id', '=', post._id).execute()
+    const res = await t.app.inject({ url: `/api/posts/${post.slug}` })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({ post: { _id: post._id }, related: [] })
+  })
+
   it('answers 404 for an unknown id or slug', async () => {
     const unknownId = await t.app.inject({ url: '/api/posts/00000000-0000-4000-8000-000000000000' })
     expect(unknownId.statusCode).toBe(404)

@@ -96,36 +96,12 @@ export async function findPostKey(
   return byId ?? select().where('slug', '=', key).executeTakeFirst()
 }
 
-/** The top posts of a category (most upvoted, then newest), without `excludeId`. */
-export function findRelatedPosts(
-  db: Kysely<Database>,
-  categoryId: string,
-  excludeId: string,
-  limit: number,
-): Promise<PostCardRow[]> {
-  return findRelatedPostsQuery(db, categoryId, excludeId, limit).execute()
-}
-
-/** The query of {@link findRelatedPosts} (exposed so tests can EXPLAIN it). */
-export function findRelatedPostsQuery(
-  db: Kysely<Database>,
-  categoryId: string,
-  excludeId: string,
-  limit: number,
-) {
-  return selectPostCards(db)
-    .where(rankedPostIds({ by: 'upvotes', categoryId, excludeId, limit, offset: 0 }))
-    .orderBy('p.uplike_count', 'desc')
-    .orderBy('p.created_at', 'desc')
-    .limit(limit)
-}
-
 /** Which posts {@link rankedPostIds} ranks, by what, and the window of the ranking. */
 export interface RankedIdsOptions {
   by: 'upvotes' | 'views'
   /** A category id, or SQL giving one (a statement that resolves the category itself). */
   categoryId?: string | RawBuilder<string> | undefined
-  excludeId?: string
+  excludeId?: string | RawBuilder<string>
   limit: number
   offset: number
 }

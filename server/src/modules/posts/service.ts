@@ -26,6 +26,7 @@ import { notifyTierCrossing } from '../notifications/service.ts'
 import { saveCommandFlags } from './command-flags.ts'
 import { type PostPage, type PostPageCaches, startLoad } from './page-caches.ts'
 import { POINTS } from './points.ts'
+import { postPageReader } from './post-page-repo.ts'
 import { toPostCard } from './presenter.ts'
 import {
   adjustCategoryCount,
@@ -33,7 +34,6 @@ import {
   deletePostRow,
   findPostCardById,
   findPostKey,
-  findRelatedPosts,
   findTakenPostFields,
   findVotesOf,
   insertPost,
@@ -66,6 +66,8 @@ export interface PostsDeps {
 
 /** Related posts on the detail page. */
 export const RELATED_LIMIT = 4
+/** A post page's cards, one statement (post-page-repo.ts). */
+const readPostPageRows = postPageReader(RELATED_LIMIT)
 
 /**
  * The posts API's messages: the create-post rules' texts (shared with the form, in the order they are
@@ -392,10 +394,7 @@ async function loadPostPage(deps: PostsDeps, idOrSlug: string): Promise<PostPage
   const found = await findPostKey(deps.db, idOrSlug, isUuid(idOrSlug))
   if (!found) return null
   const liveId = await deps.live.currentId(`post:${found.id}`)
-  const [row, related] = await Promise.all([
-    findPostCardById(deps.db, found.id),
-    found.category_id ? findRelatedPosts(deps.db, found.category_id, found.id, RELATED_LIMIT) : [],
-  ])
+  const { post: row, related } = await readPostPageRows(deps.db, found.id, found.category_id)
   // Deleted between the two reads.
   if (!row) return null
   const [post, ...shared] = share([row, ...related].map(toPostCard))

@@ -2,9 +2,10 @@ import type { Database } from '@bashboard/db'
 import { type Kysely, type RawBuilder, sql } from 'kysely'
 import type { BrowseSort } from '../../contract/website.ts'
 import { isUuid } from '../../lib/slug.ts'
+import { cardsJson, type PostCardJson, toPostCardRow } from '../posts/card-json-repo.ts'
+import { fixedStatement } from '../posts/fixed-statement-repo.ts'
 import type { PostCardRow } from '../posts/repo.ts'
-import { CATEGORIES_JSON, cardsJson, type PostCardJson, toPostCardRow } from './card-json-repo.ts'
-import { fixedStatement } from './fixed-statement-repo.ts'
+import { CATEGORIES_JSON } from './categories-json-repo.ts'
 import { browseOrder, browsePageIds, browseTotal, type CategoryListRow } from './repo.ts'
 
 /** One unfiltered browse page: a sort, optionally a category (id or slug), and where the page starts. */

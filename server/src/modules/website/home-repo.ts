@@ -1,9 +1,10 @@
 import type { Database } from '@bashboard/db'
 import { type Kysely, sql } from 'kysely'
+import { cardsJson, type PostCardJson, toPostCardRow } from '../posts/card-json-repo.ts'
+import { fixedStatement } from '../posts/fixed-statement-repo.ts'
 import type { PostCardRow } from '../posts/repo.ts'
 import { type PlatformStatsRow, platformStatsColumns } from '../stats/repo.ts'
-import { CATEGORIES_JSON, cardsJson, type PostCardJson, toPostCardRow } from './card-json-repo.ts'
-import { fixedStatement } from './fixed-statement-repo.ts'
+import { CATEGORIES_JSON } from './categories-json-repo.ts'
 import {
   browseOrder,
   browsePageIds,

@@ -15,15 +15,16 @@ import {
 import { countStatements, StatementCounter } from '../../../test/statement-counter.ts'
 import type { BrowseSort } from '../../contract/website.ts'
 import { TRENDING_WINDOW_DAYS } from '../../lib/ranking.ts'
+import { fixedStatement } from '../posts/fixed-statement-repo.ts'
 import { toPostCard } from '../posts/presenter.ts'
 import { selectPostCards } from '../posts/repo.ts'
-import { fixedStatement } from './fixed-statement-repo.ts'
 import { browsePageQuery } from './repo.ts'
 
 /*
  * Without the page cache, the home page and a browse page without a search or filters each cost one
- * statement (home-repo.ts, browse-page-repo.ts), and answer what the per-part queries they replaced
- * answer: checked here against recounts over the tables and the row queries of the same lists.
+ * statement (home-repo.ts, browse-page-repo.ts) and a post page two (posts/post-page-repo.ts), and
+ * answer what the per-part queries they replaced answer: checked here against recounts over the
+ * tables and the row queries of the same lists.
  */
 
 let t: TestApp
@@ -234,6 +235,40 @@ describe('a browse page without the page cache', () => {
     expect(statements).toBe(1)
     expect(body.posts).toEqual([])
     expect(body.pagination.totalPosts).toBe(0)
+  })
+})
+
+describe('a post page without the page cache', () => {
+  /** Cards without their view count: reading the page counts a view, written a moment later. */
+  const withoutViews = (cards: Array<Record<string, unknown>>) => cards.map(({ viewCount, ...card }) => card)
+
+  it('is two statements (the id, then the card with the related posts) and equals the row queries', async () => {
+    const posts = await t.db.selectFrom('posts').select(['id', 'slug', 'category_id']).execute()
+    const categorised = posts.find((post) => post.category_id === shell.id)
+    const uncategorised = posts.find((post) => post.category_id === null)
+    for (const post of [categorised, uncategorised]) {
+      if (!post) throw new Error('the fixture has no such post')
+      const { body, statements } = await read<{
+        post: Record<string, unknown>
+        related: Array<Record<string, unknown>>
+      }>(`/api/posts/${post.slug}`)
+      expect(statements).toBe(2)
+      expect(withoutViews([body.post])).toEqual(
+        withoutViews(await cardsOf(selectPostCards(t.db).where('p.id', '=', post.id))),
+      )
+      const related = post.category_id
+        ? await cardsOf(
+            selectPostCards(t.db)
+              .where('p.category_id', '=', post.category_id)
+              .where('p.id', '<>', post.id)
+              .orderBy('p.uplike_count', 'desc')
+              .orderBy('p.created_at', 'desc')
+              .limit(4),
+          )
+        : []
+      expect(withoutViews(body.related)).toEqual(withoutViews(related))
+      if (post.category_id) expect(related.length).toBeGreaterThan(0)
+    }
   })
 })
 

@@ -1,9 +1,9 @@
 import { type Database, preparedAs } from '@bashboard/db'
 import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely'
+import { cardsJson, type PostCardJson, toPostCardRow } from '../posts/card-json-repo.ts'
+import { fixedStatement } from '../posts/fixed-statement-repo.ts'
 import { type PostCardRow, selectPostCards } from '../posts/repo.ts'
-import { cardsJson, type PostCardJson, toPostCardRow } from './card-json-repo.ts'
 import { type BrowseFilters, NO_FILTERS } from './filters.ts'
-import { fixedStatement } from './fixed-statement-repo.ts'
 import { allOf, filterConditions } from './repo.ts'
 
 /**

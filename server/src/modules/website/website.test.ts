@@ -13,7 +13,7 @@ import {
 } from '../../../test/factories.ts'
 import type { PostCard } from '../../contract/posts.ts'
 import { trendingScore } from '../../lib/ranking.ts'
-import { findRelatedPostsQuery } from '../posts/repo.ts'
+import { postPageQuery } from '../posts/post-page-repo.ts'
 import { browsePageQuery } from './repo.ts'
 import { resolveSearch, SEARCH_RERANK_POOL, searchPageQuery } from './search-repo.ts'
 
@@ -458,7 +458,10 @@ describe('query plans', () => {
         limit: 10,
         offset: 0,
       }),
-      related: findRelatedPostsQuery(planApp.db, categoryId, '00000000-0000-4000-8000-000000000000', 4),
+      'post page (card and related)': {
+        compile: () =>
+          postPageQuery(4, '00000000-0000-4000-8000-000000000000', categoryId).compile(planApp.db),
+      },
       'latest, deep page': browsePageQuery(planApp.db, { sort: 'latest', limit: 10, offset: 4000 }),
       search: searchPageQuery(planApp.db, 'tar xz', { limit: 10, offset: 0 }),
       'search, full text only': searchPageQuery(planApp.db, 'tar xz', { limit: 10, offset: 0, fuzzy: false }),

@@ -1,11 +1,11 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely'
-import type { PostCardRow } from '../posts/repo.ts'
 import { parseUtcTimestamp, utcTimestamp } from '../stats/json-dates-repo.ts'
-import type { CategoryListRow } from './repo.ts'
+import type { PostCardRow } from './repo.ts'
 
 /*
- * Post cards and categories as JSON built by PostgreSQL, so one statement can answer a whole page
- * (home-repo.ts, browse-page-repo.ts): lists of different shapes come back as columns of one row.
+ * Post cards as JSON built by PostgreSQL, so one statement can answer a whole page (the post page's
+ * post-page-repo.ts; website/home-repo.ts, browse-page-repo.ts, search-repo.ts): lists of different
+ * shapes come back as columns of one row.
  * pg parses a json column with one JSON.parse, where a row set costs a parse per column and row.
  */
 
@@ -67,13 +67,6 @@ export function cardsJson(
     WHERE ${ids}
   )`
 }
-
-/** Every category as listCategories (repo.ts) lists them, the most used first, as a JSON array. */
-export const CATEGORIES_JSON = sql<CategoryListRow[]>`(
-  SELECT coalesce(json_agg(json_build_object('id', id, 'name', name, 'slug', slug, 'post_count', post_count)
-    ORDER BY post_count DESC, name ASC), '[]'::json)
-  FROM categories
-)`
 
 /** A card from {@link cardsJson} as the row queries give it, dates as Dates. */
 export function toPostCardRow(card: PostCardJson): PostCardRow {
