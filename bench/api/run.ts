@@ -192,6 +192,8 @@ function endpoints(picks: Picks, voters: Voter[], queries: QuerySource): Endpoin
   const pairCount = Math.max(voters.length, votePostIds.length)
   let voteSequence = 0
   let visitor = 0
+  // Signed-in reads: the voters in turn (their votes land on the vote rows' posts, not the home page's).
+  const nextMember = rotating(voters.length > 0 ? voters : [{ userId: '', token: '' }])
   // Post pages over the sample, each request from a visitor not seen before (so every view counts).
   const newVisitors = (): Request[] => [
     {
@@ -307,6 +309,22 @@ function endpoints(picks: Picks, voters: Voter[], queries: QuerySource): Endpoin
       server: 'app',
       note: '/api/website as a guest',
       requests: [{ method: 'GET', path: '/api/website' }],
+    },
+    {
+      name: 'website (home), member',
+      kind: 'read',
+      server: 'app',
+      note: `/api/website signed in, ${voters.length} members in turn: the cached page plus the member's votes and saves`,
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (request) => ({
+            ...request,
+            path: '/api/website',
+            headers: { authorization: `Bearer ${nextMember().token}` },
+          }),
+        },
+      ],
     },
     {
       name: 'ceiling vote',

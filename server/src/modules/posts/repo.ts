@@ -9,6 +9,7 @@ import {
   type Updateable,
 } from 'kysely'
 import { isUuid } from '../../lib/slug.ts'
+import { fixedStatement } from './fixed-statement-repo.ts'
 
 /** What a post card needs, read in one query with its author and category joined (no N+1). */
 export interface PostCardRow {
@@ -126,37 +127,44 @@ export function rankedPostIds(opts: RankedIdsOptions) {
   )`
 }
 
-/** The user's votes among `postIds`, in one query. */
+/**
+ * The user's votes among `postIds`, in one query. A named statement compiled once
+ * (fixed-statement-repo.ts): every page a member reads runs it, cached page or not.
+ */
 export async function findVotesOf(
   db: Kysely<Database>,
   userId: string,
   postIds: readonly string[],
 ): Promise<Map<string, number>> {
   if (postIds.length === 0) return new Map()
-  const rows = await db
-    .selectFrom('votes')
-    .select(['post_id', 'value'])
-    .where('user_id', '=', userId)
-    .where('post_id', 'in', [...postIds])
-    .execute()
+  const rows = await votesOfStatement(db, userId, [...postIds])
   return new Map(rows.map((row) => [row.post_id, row.value]))
 }
 
-/** The posts among `postIds` that the user saved, in one query. */
+const votesOfStatement = fixedStatement<[string, string[]], { post_id: string; value: number }>(
+  'votes_of',
+  2,
+  (user, posts) =>
+    sql`SELECT post_id, value FROM votes WHERE user_id = ${user}::uuid AND post_id = ANY(${posts}::uuid[])`,
+)
+
+/** The posts among `postIds` that the user saved, in one query (compiled once, like {@link findVotesOf}). */
 export async function findSavedPostIds(
   db: Kysely<Database>,
   userId: string,
   postIds: readonly string[],
 ): Promise<Set<string>> {
   if (postIds.length === 0) return new Set()
-  const rows = await db
-    .selectFrom('saves')
-    .select('post_id')
-    .where('user_id', '=', userId)
-    .where('post_id', 'in', [...new Set(postIds)])
-    .execute()
+  const rows = await savedOfStatement(db, userId, [...new Set(postIds)])
   return new Set(rows.map((row) => row.post_id))
 }
+
+const savedOfStatement = fixedStatement<[string, string[]], { post_id: string }>(
+  'saved_of',
+  2,
+  (user, posts) =>
+    sql`SELECT post_id FROM saves WHERE user_id = ${user}::uuid AND post_id = ANY(${posts}::uuid[])`,
+)
 
 /** Which of a slug and a command key are already used by posts other than `exceptId`. */
 export async function findTakenPostFields(
