@@ -84,18 +84,36 @@ export function findPostCardById(db: Kysely<Database>, id: string): Promise<Post
 
 /**
  * The id and category of the post whose id (when `asId` is set) or slug is `key`, preferring the id:
- * a primary key or slug index lookup, without the card's joins (the post page reads the card after).
+ * a primary key or slug index lookup, without the card's joins (the post page reads the card after,
+ * post-page-repo.ts). Named statements compiled once: every uncached post page starts here.
  */
 export async function findPostKey(
   db: Kysely<Database>,
   key: string,
   asId: boolean,
-): Promise<{ id: string; category_id: string | null } | undefined> {
-  const select = () => db.selectFrom('posts').select(['id', 'category_id'])
+): Promise<PostKey | undefined> {
   // A slug can look like a uuid (a title such as "0000…"), so a miss by id still tries the slug.
-  const byId = asId ? await select().where('id', '=', key).executeTakeFirst() : undefined
-  return byId ?? select().where('slug', '=', key).executeTakeFirst()
+  const [byId] = asId ? await postKeyByIdStatement(db, key) : []
+  return byId ?? (await postKeyBySlugStatement(db, key))[0]
 }
+
+/** What {@link findPostKey} finds. */
+export interface PostKey {
+  id: string
+  category_id: string | null
+}
+
+const postKeyByIdStatement = fixedStatement<[string], PostKey>(
+  'post_key_by_id',
+  1,
+  (id) => sql`SELECT id, category_id FROM posts WHERE id = ${id}::uuid`,
+)
+
+const postKeyBySlugStatement = fixedStatement<[string], PostKey>(
+  'post_key_by_slug',
+  1,
+  (slug) => sql`SELECT id, category_id FROM posts WHERE slug = ${slug}`,
+)
 
 /** Which posts {@link rankedPostIds} ranks, by what, and the window of the ranking. */
 export interface RankedIdsOptions {
