@@ -194,6 +194,7 @@ function endpoints(picks: Picks, voters: Voter[], queries: QuerySource): Endpoin
   let visitor = 0
   // Signed-in reads: the voters in turn (their votes land on the vote rows' posts, not the home page's).
   const nextMember = rotating(voters.length > 0 ? voters : [{ userId: '', token: '' }])
+  const nextCommentsPost = rotating(picks.postIds)
   // Post pages over the sample, each request from a visitor not seen before (so every view counts).
   const newVisitors = (): Request[] => [
     {
@@ -309,6 +310,18 @@ function endpoints(picks: Picks, voters: Voter[], queries: QuerySource): Endpoin
       server: 'app',
       note: '/api/website as a guest',
       requests: [{ method: 'GET', path: '/api/website' }],
+    },
+    {
+      name: 'comments of a post',
+      kind: 'read',
+      server: 'app',
+      note: `/api/comments/{id} over ${picks.postIds.length} posts (no page cache holds them)`,
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (request) => ({ ...request, path: `/api/comments/${nextCommentsPost()}` }),
+        },
+      ],
     },
     {
       name: 'website (home), member',

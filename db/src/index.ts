@@ -11,6 +11,7 @@ export {
   STATEMENT_TIMEOUT_MS,
 } from './connect.ts'
 export type * from './database.ts'
+export { fixedStatement } from './fixed-statement.ts'
 export { MigrationError, migrateToLatest } from './migrate.ts'
 export { preparedAs } from './prepared.ts'
 /** The demo seed's commands, for tests that must hold for every seeded command. */

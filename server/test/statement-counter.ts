@@ -13,7 +13,7 @@ const counting = new AsyncLocalStorage<{ count: number }>()
 /**
  * Counts the statements the app sends, so a test can tell a page answered from a cache from a recomputed
  * one, or how many statements a read takes. Counted as their results come back: a statement compiled
- * once and run again (website/fixed-statement-repo.ts) is not transformed again, but each run has a
+ * once and run again (db/src/fixed-statement.ts) is not transformed again, but each run has a
  * result. Install it with `buildTestApp({ wrapDb: (db) => db.withPlugin(new StatementCounter()) })`.
  */
 export class StatementCounter implements KyselyPlugin {

@@ -1,4 +1,4 @@
-import type { Database } from '@bashboard/db'
+import { type Database, fixedStatement } from '@bashboard/db'
 import { type Kysely, sql, type Transaction } from 'kysely'
 
 /** A comment joined with what its author card needs. */
@@ -48,20 +48,34 @@ function selectWithAuthor(db: Executor) {
     ])
 }
 
-/** Whether a post with this id exists. */
+/** Whether a post with this id exists. Compiled once: every post page's comment list asks it. */
 export async function postExists(db: Executor, postId: string): Promise<boolean> {
-  const row = await db.selectFrom('posts').select('id').where('id', '=', postId).executeTakeFirst()
-  return row !== undefined
+  return (await postExistsStatement(db, postId)).length > 0
 }
 
-/** Every comment of a post, oldest first (id breaks ties so the order is stable). */
+const postExistsStatement = fixedStatement<[string], { id: string }>(
+  'post_exists',
+  1,
+  (id) => sql`SELECT id FROM posts WHERE id = ${id}::uuid`,
+)
+
+/**
+ * Every comment of a post, oldest first (id breaks ties so the order is stable), with the columns of
+ * {@link selectWithAuthor}. Compiled once: every post page reads it, and no cache holds it.
+ */
 export function listCommentsOfPost(db: Executor, postId: string): Promise<CommentWithAuthorRow[]> {
-  return selectWithAuthor(db)
-    .where('comments.post_id', '=', postId)
-    .orderBy('comments.created_at', 'asc')
-    .orderBy('comments.id', 'asc')
-    .execute()
+  return commentsOfPostStatement(db, postId)
 }
+
+const commentsOfPostStatement = fixedStatement<[string], CommentWithAuthorRow>(
+  'comments_of_post',
+  1,
+  (postId) => sql`SELECT c.id, c.post_id, c.content, c.created_at, c.edited_at, c.author_id,
+      u.username, u.avatar, u.points, c.parent_id, c.deleted_at
+    FROM comments c JOIN users u ON u.id = c.author_id
+    WHERE c.post_id = ${postId}::uuid
+    ORDER BY c.created_at ASC, c.id ASC`,
+)
 
 /** One comment with its author, or undefined. */
 export function findCommentWithAuthor(

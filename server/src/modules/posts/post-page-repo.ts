@@ -1,7 +1,6 @@
-import type { Database } from '@bashboard/db'
+import { type Database, fixedStatement } from '@bashboard/db'
 import { type Kysely, type RawBuilder, sql } from 'kysely'
 import { cardsJson, type PostCardJson, toPostCardRow } from './card-json-repo.ts'
-import { fixedStatement } from './fixed-statement-repo.ts'
 import { type PostCardRow, rankedPostIds } from './repo.ts'
 
 /** What a post page reads once it knows the post: its card and the related posts' cards. */
@@ -50,7 +49,7 @@ export function postPageQuery(relatedLimit: number, postId: string, categoryId: 
 
 /**
  * The reader of a post page's cards ({@link postPageSql}): one named statement compiled once
- * (fixed-statement-repo.ts), so an uncached post page costs one round trip once its id is found,
+ * (@bashboard/db `fixedStatement`), so an uncached post page costs one round trip once its id is found,
  * where it was two statements side by side.
  */
 export function postPageReader(

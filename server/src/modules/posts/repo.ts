@@ -1,4 +1,10 @@
-import type { Database, PointsReason, PostCommandFlagsTable, PostsTable } from '@bashboard/db'
+import {
+  type Database,
+  fixedStatement,
+  type PointsReason,
+  type PostCommandFlagsTable,
+  type PostsTable,
+} from '@bashboard/db'
 import {
   type Insertable,
   type Kysely,
@@ -9,7 +15,6 @@ import {
   type Updateable,
 } from 'kysely'
 import { isUuid } from '../../lib/slug.ts'
-import { fixedStatement } from './fixed-statement-repo.ts'
 
 /** What a post card needs, read in one query with its author and category joined (no N+1). */
 export interface PostCardRow {
@@ -147,7 +152,7 @@ export function rankedPostIds(opts: RankedIdsOptions) {
 
 /**
  * The user's votes among `postIds`, in one query. A named statement compiled once
- * (fixed-statement-repo.ts): every page a member reads runs it, cached page or not.
+ * (@bashboard/db `fixedStatement`): every page a member reads runs it, cached page or not.
  */
 export async function findVotesOf(
   db: Kysely<Database>,

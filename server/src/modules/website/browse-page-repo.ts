@@ -1,9 +1,8 @@
-import type { Database } from '@bashboard/db'
+import { type Database, fixedStatement } from '@bashboard/db'
 import { type Kysely, type RawBuilder, sql } from 'kysely'
 import type { BrowseSort } from '../../contract/website.ts'
 import { isUuid } from '../../lib/slug.ts'
 import { cardsJson, type PostCardJson, toPostCardRow } from '../posts/card-json-repo.ts'
-import { fixedStatement } from '../posts/fixed-statement-repo.ts'
 import type { PostCardRow } from '../posts/repo.ts'
 import { CATEGORIES_JSON } from './categories-json-repo.ts'
 import { browseOrder, browsePageIds, browseTotal, type CategoryListRow } from './repo.ts'
@@ -67,7 +66,7 @@ function browseStatement(
  * category the key named and every category. Trending, say, used to take three statements (four with
  * a category), whose round trips cost more than their work (bench/README.md). The first page of each
  * sort, with and without a category, is a named prepared statement compiled once
- * (fixed-statement-repo.ts): the category key is its one value, the window literals (repo.ts
+ * (@bashboard/db `fixedStatement`): the category key is its one value, the window literals (repo.ts
  * pageWindow), and each plan walks an index in the sort's order whatever the category. Deeper pages
  * are planned per request, as their offsets change what a plan costs.
  */

@@ -1,7 +1,6 @@
-import type { Database } from '@bashboard/db'
+import { type Database, fixedStatement } from '@bashboard/db'
 import { type Kysely, sql } from 'kysely'
 import { cardsJson, type PostCardJson, toPostCardRow } from '../posts/card-json-repo.ts'
-import { fixedStatement } from '../posts/fixed-statement-repo.ts'
 import type { PostCardRow } from '../posts/repo.ts'
 import { type PlatformStatsRow, platformStatsColumns } from '../stats/repo.ts'
 import { CATEGORIES_JSON } from './categories-json-repo.ts'
@@ -41,7 +40,7 @@ type HomeRow = PlatformStatsRow & {
  * upvoted posts of the last `topDays` days, every category and the platform stats, each a column of
  * one row. A request used to send five statements, and with the database part below a millisecond,
  * each statement's round trip (a socket write, a parse, Kysely's compile) cost more than its work. A
- * named prepared statement without parameters, compiled once (fixed-statement-repo.ts): the sizes are
+ * named prepared statement without parameters, compiled once (@bashboard/db `fixedStatement`): the sizes are
  * literals and the dates `now()`, so its one generic plan, made once per connection, reads an index
  * range for each part.
  */

@@ -1,4 +1,4 @@
-import type { CategoryRow } from '@bashboard/db'
+import { type CategoryRow, fixedStatement } from '@bashboard/db'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
@@ -15,7 +15,6 @@ import {
 import { countStatements, StatementCounter } from '../../../test/statement-counter.ts'
 import type { BrowseSort } from '../../contract/website.ts'
 import { TRENDING_WINDOW_DAYS } from '../../lib/ranking.ts'
-import { fixedStatement } from '../posts/fixed-statement-repo.ts'
 import { toPostCard } from '../posts/presenter.ts'
 import { selectPostCards } from '../posts/repo.ts'
 import { browsePageQuery } from './repo.ts'

@@ -1,7 +1,6 @@
-import { type Database, preparedAs } from '@bashboard/db'
+import { type Database, fixedStatement, preparedAs } from '@bashboard/db'
 import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely'
 import { cardsJson, type PostCardJson, toPostCardRow } from '../posts/card-json-repo.ts'
-import { fixedStatement } from '../posts/fixed-statement-repo.ts'
 import { type PostCardRow, selectPostCards } from '../posts/repo.ts'
 import { type BrowseFilters, NO_FILTERS } from './filters.ts'
 import { allOf, filterConditions } from './repo.ts'

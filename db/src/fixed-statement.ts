@@ -1,5 +1,6 @@
-import { type Database, preparedAs } from '@bashboard/db'
 import { CompiledQuery, type Kysely, type RawBuilder, sql } from 'kysely'
+import type { Database } from './database.ts'
+import { preparedAs } from './prepared.ts'
 
 /*
  * Statements compiled once. Building and compiling a page's statement with Kysely took longer than
