@@ -1,4 +1,4 @@
-import { type CategoryRow, fixedStatement } from '@bashboard/db'
+import type { CategoryRow } from '@bashboard/db'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
@@ -268,26 +268,5 @@ describe('a post page without the page cache', () => {
       expect(withoutViews(body.related)).toEqual(withoutViews(related))
       if (post.category_id) expect(related.length).toBeGreaterThan(0)
     }
-  })
-})
-
-describe('fixedStatement', () => {
-  it('refuses a statement holding a value that is not one of its arguments', async () => {
-    const statement = fixedStatement<[number], { n: number }>(
-      'test_fixed_with_a_constant',
-      1,
-      (value) => sql`SELECT ${value}::int + ${1}::int AS n`,
-    )
-    await expect(statement(t.db, 41)).rejects.toThrow(TypeError)
-  })
-
-  it('binds each call its own values, an argument used twice filling both places', async () => {
-    const statement = fixedStatement<[number, number], { n: number }>(
-      'test_fixed_two_values',
-      2,
-      (a, b) => sql`SELECT (${a}::int * 10 + ${b}::int) * ${a}::int AS n`,
-    )
-    expect(await statement(t.db, 2, 3)).toEqual([{ n: 46 }])
-    expect(await statement(t.db, 4, 1)).toEqual([{ n: 164 }])
   })
 })
