@@ -29,24 +29,10 @@ export interface CommentOwnerRow {
 
 type Executor = Kysely<Database> | Transaction<Database>
 
-function selectWithAuthor(db: Executor) {
-  return db
-    .selectFrom('comments')
-    .innerJoin('users', 'users.id', 'comments.author_id')
-    .select([
-      'comments.id',
-      'comments.post_id',
-      'comments.content',
-      'comments.created_at',
-      'comments.edited_at',
-      'comments.author_id',
-      'users.username',
-      'users.avatar',
-      'users.points',
-      'comments.parent_id',
-      'comments.deleted_at',
-    ])
-}
+/** The columns of {@link CommentWithAuthorRow} and where they come from (comments `c`, authors `u`). */
+const WITH_AUTHOR = sql`SELECT c.id, c.post_id, c.content, c.created_at, c.edited_at, c.author_id,
+    u.username, u.avatar, u.points, c.parent_id, c.deleted_at
+  FROM comments c JOIN users u ON u.id = c.author_id`
 
 /** Whether a post with this id exists. Compiled once: every post page's comment list asks it. */
 export async function postExists(db: Executor, postId: string): Promise<boolean> {
@@ -60,8 +46,8 @@ const postExistsStatement = fixedStatement<[string], { id: string }>(
 )
 
 /**
- * Every comment of a post, oldest first (id breaks ties so the order is stable), with the columns of
- * {@link selectWithAuthor}. Compiled once: every post page reads it, and no cache holds it.
+ * Every comment of a post, oldest first (id breaks ties so the order is stable), with their authors.
+ * Compiled once: every post page reads it, and no cache holds it.
  */
 export function listCommentsOfPost(db: Executor, postId: string): Promise<CommentWithAuthorRow[]> {
   return commentsOfPostStatement(db, postId)
@@ -70,19 +56,16 @@ export function listCommentsOfPost(db: Executor, postId: string): Promise<Commen
 const commentsOfPostStatement = fixedStatement<[string], CommentWithAuthorRow>(
   'comments_of_post',
   1,
-  (postId) => sql`SELECT c.id, c.post_id, c.content, c.created_at, c.edited_at, c.author_id,
-      u.username, u.avatar, u.points, c.parent_id, c.deleted_at
-    FROM comments c JOIN users u ON u.id = c.author_id
-    WHERE c.post_id = ${postId}::uuid
-    ORDER BY c.created_at ASC, c.id ASC`,
+  (postId) => sql`${WITH_AUTHOR} WHERE c.post_id = ${postId}::uuid ORDER BY c.created_at ASC, c.id ASC`,
 )
 
 /** One comment with its author, or undefined. */
-export function findCommentWithAuthor(
+export async function findCommentWithAuthor(
   db: Executor,
   commentId: string,
 ): Promise<CommentWithAuthorRow | undefined> {
-  return selectWithAuthor(db).where('comments.id', '=', commentId).executeTakeFirst()
+  const { rows } = await sql<CommentWithAuthorRow>`${WITH_AUTHOR} WHERE c.id = ${commentId}::uuid`.execute(db)
+  return rows[0]
 }
 
 /**
