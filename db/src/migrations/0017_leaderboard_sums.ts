@@ -24,6 +24,12 @@ import { type Kysely, sql } from 'kysely'
 /** A timestamp's UTC day, as points_daily (0004) dates entries. */
 const day = (column: string) => `(${column} AT TIME ZONE 'UTC')::date`
 const UTC_TODAY = `(now() AT TIME ZONE 'UTC')::date`
+/** How far back each window's first day is from its last (7 and 30 UTC days, today included). */
+const WEEK_BACK = 6
+const MONTH_BACK = 29
+/** The stats of points_totals over a set of users rows: with points, experts (1000 or more), the sum. */
+const TOTALS =
+  'count(*) FILTER (WHERE points > 0), count(*) FILTER (WHERE points >= 1000), coalesce(sum(points), 0)'
 
 const windows = [
   sql`CREATE TABLE counters.window_gains (
@@ -43,10 +49,10 @@ const windows = [
   BEGIN
     INSERT INTO counters.window_gains AS g (user_id, week, month)
       SELECT n.user_id,
-        coalesce(sum(n.delta) FILTER (WHERE ${day('n.created_at')} >= d.day - 6), 0)::int,
+        coalesce(sum(n.delta) FILTER (WHERE ${day('n.created_at')} >= d.day - ${WEEK_BACK}), 0)::int,
         sum(n.delta)::int
       FROM new_rows n CROSS JOIN counters.window_gains_day d
-      WHERE ${day('n.created_at')} >= d.day - 29
+      WHERE ${day('n.created_at')} >= d.day - ${MONTH_BACK}
       GROUP BY n.user_id
       ORDER BY n.user_id
       ON CONFLICT (user_id) DO UPDATE SET week = g.week + EXCLUDED.week, month = g.month + EXCLUDED.month;
@@ -84,9 +90,9 @@ const windows = [
     END IF;
     DELETE FROM counters.window_gains;
     INSERT INTO counters.window_gains (user_id, week, month)
-      SELECT user_id, coalesce(sum(delta) FILTER (WHERE day >= today - 6), 0)::int, sum(delta)::int
+      SELECT user_id, coalesce(sum(delta) FILTER (WHERE day >= today - ${WEEK_BACK}), 0)::int, sum(delta)::int
       FROM points_daily
-      WHERE day >= today - 29
+      WHERE day >= today - ${MONTH_BACK}
       GROUP BY user_id;
     UPDATE counters.window_gains_day SET day = today;
   END $$`),
@@ -100,30 +106,34 @@ const totals = [
     experts bigint NOT NULL,
     total bigint NOT NULL
   )`,
-  sql`INSERT INTO counters.points_totals (active, experts, total)
-    SELECT count(*) FILTER (WHERE points > 0), count(*) FILTER (WHERE points >= 1000), coalesce(sum(points), 0)
-    FROM users`,
+  sql`INSERT INTO counters.points_totals (active, experts, total) SELECT ${sql.raw(TOTALS)} FROM users`,
   // Transition tables cannot go with a column list (UPDATE OF points), so every update of users runs
   // this; the counter row is written, and locked, only when some total changed.
   sql.raw(`CREATE FUNCTION counters.points_totals_changed() RETURNS trigger LANGUAGE plpgsql AS $$
   DECLARE
-    d_active bigint := 0;
-    d_experts bigint := 0;
-    d_total bigint := 0;
+    n_active bigint := 0;
+    n_experts bigint := 0;
+    n_total bigint := 0;
+    o_active bigint := 0;
+    o_experts bigint := 0;
+    o_total bigint := 0;
+    d_active bigint;
+    d_experts bigint;
+    d_total bigint;
   BEGIN
     IF TG_OP = 'TRUNCATE' THEN
       UPDATE counters.points_totals SET active = 0, experts = 0, total = 0;
       RETURN NULL;
     END IF;
     IF TG_OP IN ('INSERT', 'UPDATE') THEN
-      SELECT count(*) FILTER (WHERE points > 0), count(*) FILTER (WHERE points >= 1000), coalesce(sum(points), 0)
-        INTO d_active, d_experts, d_total FROM new_rows;
+      SELECT ${TOTALS} INTO n_active, n_experts, n_total FROM new_rows;
     END IF;
     IF TG_OP IN ('DELETE', 'UPDATE') THEN
-      SELECT d_active - count(*) FILTER (WHERE points > 0), d_experts - count(*) FILTER (WHERE points >= 1000),
-          d_total - coalesce(sum(points), 0)
-        INTO d_active, d_experts, d_total FROM old_rows;
+      SELECT ${TOTALS} INTO o_active, o_experts, o_total FROM old_rows;
     END IF;
+    d_active := n_active - o_active;
+    d_experts := n_experts - o_experts;
+    d_total := n_total - o_total;
     IF d_active <> 0 OR d_experts <> 0 OR d_total <> 0 THEN
       UPDATE counters.points_totals
         SET active = active + d_active, experts = experts + d_experts, total = total + d_total;
