@@ -13,7 +13,7 @@ import pg from 'pg'
 import { LEADERBOARD_SIZE } from '../../server/src/contract/leaderboard.ts'
 import { LEADERBOARD_STATS, windowTopQuery } from '../../server/src/modules/leaderboard/repo.ts'
 import { postPageQuery } from '../../server/src/modules/posts/post-page-repo.ts'
-import { selectPostCards } from '../../server/src/modules/posts/repo.ts'
+import { marksOfQuery, selectPostCards } from '../../server/src/modules/posts/repo.ts'
 import { RELATED_LIMIT } from '../../server/src/modules/posts/service.ts'
 import { platformStatsColumns } from '../../server/src/modules/stats/repo.ts'
 import { TODAYS_POSTS_LIMIT } from '../../server/src/modules/stats/service.ts'
@@ -532,12 +532,8 @@ function queryShapes(db: Kysely<Database>, picks: Picks, ids: { categoryId: stri
     ['detail: card and related (one statement)', raw(postPageQuery(RELATED_LIMIT, postId, ids.categoryId))],
     ['browse by upvotes page 1', browsePageQuery(db, { sort: 'upvotes', limit: 10, offset: 0 })],
     [
-      'my votes among a page',
-      db
-        .selectFrom('votes')
-        .select(['post_id', 'value'])
-        .where('user_id', '=', ids.voterId)
-        .where('post_id', 'in', picks.postIds.slice(0, 10)),
+      'my votes and saves among a page',
+      raw(marksOfQuery(sql.val(ids.voterId), sql.val(picks.postIds.slice(0, 10)))),
     ],
     [
       'website: top weekly',

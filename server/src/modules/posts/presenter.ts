@@ -37,7 +37,7 @@ export function toPostCard(row: PostCardRow): PostCard {
     placeholders: findPlaceholders(row.command),
     savedCount: row.saved_count,
     // Cards are shared between callers (page caches, live events); whether this caller saved the
-    // post is laid over a copy per request (saved-flags.ts).
+    // post is laid over a copy per request (member-marks.ts).
     isSaved: false,
   }
 }

@@ -150,28 +150,50 @@ export function rankedPostIds(opts: RankedIdsOptions) {
   )`
 }
 
+/** What a member has done to some posts: their vote on each (+1 or -1) and which they saved. */
+export interface MemberMarks {
+  votes: ReadonlyMap<string, number>
+  saved: ReadonlySet<string>
+}
+
 /**
- * The user's votes among `postIds`, in one query. A named statement compiled once
- * (@bashboard/db `fixedStatement`): every page a member reads runs it, cached page or not.
+ * The user's votes and saves among `postIds`, in one statement compiled once (@bashboard/db
+ * `fixedStatement`): every page a member reads runs it, cached page or not, so it is one round trip
+ * and one pool connection rather than one for each table.
  */
-export async function findVotesOf(
+export async function findMarksOf(
   db: Kysely<Database>,
   userId: string,
   postIds: readonly string[],
-): Promise<Map<string, number>> {
-  if (postIds.length === 0) return new Map()
-  const rows = await votesOfStatement(db, userId, [...postIds])
-  return new Map(rows.map((row) => [row.post_id, row.value]))
+): Promise<MemberMarks> {
+  const votes = new Map<string, number>()
+  const saved = new Set<string>()
+  if (postIds.length === 0) return { votes, saved }
+  for (const row of await marksOfStatement(db, userId, [...new Set(postIds)])) {
+    if (row.vote === null) saved.add(row.post_id)
+    else votes.set(row.post_id, row.vote)
+  }
+  return { votes, saved }
 }
 
-const votesOfStatement = fixedStatement<[string, string[]], { post_id: string; value: number }>(
-  'votes_of',
+/**
+ * {@link findMarksOf}'s statement (bench/api EXPLAINs it too): a vote row has its value, a save row
+ * none (votes.value is never null).
+ */
+export function marksOfQuery(user: RawBuilder<unknown>, posts: RawBuilder<unknown>) {
+  return sql<{ post_id: string; vote: number | null }>`
+    SELECT post_id, value AS vote FROM votes WHERE user_id = ${user}::uuid AND post_id = ANY(${posts}::uuid[])
+    UNION ALL
+    SELECT post_id, NULL FROM saves WHERE user_id = ${user}::uuid AND post_id = ANY(${posts}::uuid[])`
+}
+
+const marksOfStatement = fixedStatement<[string, string[]], { post_id: string; vote: number | null }>(
+  'marks_of',
   2,
-  (user, posts) =>
-    sql`SELECT post_id, value FROM votes WHERE user_id = ${user}::uuid AND post_id = ANY(${posts}::uuid[])`,
+  marksOfQuery,
 )
 
-/** The posts among `postIds` that the user saved, in one query (compiled once, like {@link findVotesOf}). */
+/** The posts among `postIds` that the user saved, in one query (compiled once, like {@link findMarksOf}). */
 export async function findSavedPostIds(
   db: Kysely<Database>,
   userId: string,

@@ -24,6 +24,7 @@ import type { LiveHub } from '../../live/hub.ts'
 import { logModerationAction } from '../audit/log.ts'
 import { notifyTierCrossing } from '../notifications/service.ts'
 import { saveCommandFlags } from './command-flags.ts'
+import { withMemberMarks } from './member-marks.ts'
 import { type PostPage, type PostPageCaches, startLoad } from './page-caches.ts'
 import { POINTS } from './points.ts'
 import { postPageReader } from './post-page-repo.ts'
@@ -35,7 +36,6 @@ import {
   findPostCardById,
   findPostKey,
   findTakenPostFields,
-  findVotesOf,
   insertPost,
   lockPostForDelete,
   lockPostForEdit,
@@ -44,7 +44,6 @@ import {
   sumPointsForSubject,
   updatePostFields,
 } from './repo.ts'
-import { withSavedFlags } from './saved-flags.ts'
 import type { ViewCounter } from './views.ts'
 import { castVote, findVoteCounts } from './votes-repo.ts'
 
@@ -366,12 +365,12 @@ export async function getPostDetail(
   if (!page) throw new NotFoundError(POST_MESSAGES.notFound)
   const { post, related, liveId } = page
   deps.views.record(post._id, viewer)
-  const [votes, [flagged, flaggedRelated]] = await Promise.all([
-    auth ? findVotesOf(deps.db, auth.id, [post._id]) : new Map<string, number>(),
-    // The cached cards are shared: the caller's saves are laid over copies.
-    withSavedFlags(deps.db, auth, [post], related),
-  ])
-  const callerVote = votes.get(post._id) ?? 0
+  // The cached cards are shared: the caller's saves are laid over copies.
+  const {
+    lists: [flagged, flaggedRelated],
+    votes,
+  } = await withMemberMarks(deps.db, auth, [post], related)
+  const callerVote = votes?.get(post._id) ?? 0
   const detail = flagged[0] ?? post
   return {
     post: detail,

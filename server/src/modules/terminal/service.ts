@@ -12,10 +12,9 @@ import type { AuthUser } from '../../lib/access.ts'
 import { NotFoundError } from '../../lib/errors.ts'
 import { readThrough } from '../../lib/read-cache.ts'
 import type { LiveHub } from '../../live/hub.ts'
+import { withMemberMarks } from '../posts/member-marks.ts'
 import { type PostPageCaches, startLoad } from '../posts/page-caches.ts'
 import { toPostCard, toReactedPosts } from '../posts/presenter.ts'
-import { findVotesOf } from '../posts/repo.ts'
-import { withSavedFlags } from '../posts/saved-flags.ts'
 import { getPostDetail, type PostsDeps } from '../posts/service.ts'
 import { search, type WebsiteDeps } from '../website/service.ts'
 import type { ProgramCaches, ProgramPage } from './caches.ts'
@@ -96,12 +95,11 @@ export async function getProgram(
     const program = rawProgram.toLowerCase()
     throw new NotFoundError(unknownProgramMessage(program, await suggestPrograms(deps, program)))
   }
-  const ids = found.posts.map((post) => post._id)
-  const [votes, [posts]] = await Promise.all([
-    auth ? findVotesOf(deps.db, auth.id, ids) : null,
-    // The cached cards are shared: the caller's saves are laid over copies.
-    withSavedFlags(deps.db, auth, found.posts),
-  ])
+  // The cached cards are shared: the caller's saves are laid over copies.
+  const {
+    lists: [posts],
+    votes,
+  } = await withMemberMarks(deps.db, auth, found.posts)
   return {
     program: found.program,
     posts,

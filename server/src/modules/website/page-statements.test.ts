@@ -161,22 +161,34 @@ describe('the home page without the page cache', () => {
     expect(body.myReactedPosts).toBeNull()
   })
 
-  it('gives a member their votes and saves beside the same lists', async () => {
+  it('gives a member their votes and saves beside the same lists, in two more statements', async () => {
     const guest = await read<{ latestPosts: Array<{ _id: string }> }>('/api/website')
     const { post_id: voted } = await t.db
       .selectFrom('votes')
       .select('post_id')
       .where('user_id', '=', member.id)
       .executeTakeFirstOrThrow()
+    // One post only saved, and the voted one saved too: a post with both marks gets both.
     const saved = guest.body.latestPosts[4]?._id ?? ''
-    await t.db.insertInto('saves').values({ user_id: member.id, post_id: saved }).execute()
-    const { body } = await read<{
+    await t.db
+      .insertInto('saves')
+      .values([
+        { user_id: member.id, post_id: saved },
+        { user_id: member.id, post_id: voted },
+      ])
+      .execute()
+    const { body, statements } = await read<{
       latestPosts: Array<{ _id: string; isSaved: boolean }>
       myReactedPosts: unknown
     }>('/api/website', member)
+    // The page, the member's row for their token (infra/auth.ts), their votes and saves together.
+    expect(statements).toBe(3)
     expect(body.myReactedPosts).toEqual({ likedPosts: [voted], dislikedPosts: [] })
-    expect(body.latestPosts.filter((post) => post.isSaved).map((post) => post._id)).toEqual([saved])
+    expect(new Set(body.latestPosts.filter((post) => post.isSaved).map((post) => post._id))).toEqual(
+      new Set([saved, voted]),
+    )
     expect(body.latestPosts.map((post) => post._id)).toEqual(guest.body.latestPosts.map((post) => post._id))
+    await t.db.deleteFrom('saves').where('user_id', '=', member.id).execute()
   })
 })
 
@@ -268,5 +280,31 @@ describe('a post page without the page cache', () => {
       expect(withoutViews(body.related)).toEqual(withoutViews(related))
       if (post.category_id) expect(related.length).toBeGreaterThan(0)
     }
+  })
+
+  it("gives a member their vote and save of the post in one more statement than the member's row", async () => {
+    const { post_id: voted } = await t.db
+      .selectFrom('votes')
+      .select('post_id')
+      .where('user_id', '=', member.id)
+      .executeTakeFirstOrThrow()
+    const post = await t.db
+      .selectFrom('posts')
+      .select('slug')
+      .where('id', '=', voted)
+      .executeTakeFirstOrThrow()
+    const before = await read<{ isLiked: boolean; isSaved: boolean }>(`/api/posts/${post.slug}`, member)
+    expect(before.body).toMatchObject({ isLiked: true, isSaved: false })
+    await t.db.insertInto('saves').values({ user_id: member.id, post_id: voted }).execute()
+    const { body, statements } = await read<{
+      isLiked: boolean
+      isDisliked: boolean
+      isSaved: boolean
+      post: { isSaved: boolean }
+    }>(`/api/posts/${post.slug}`, member)
+    // The id, the card with the related posts, the member's row, their vote and save together.
+    expect(statements).toBe(4)
+    expect(body).toMatchObject({ isLiked: true, isDisliked: false, isSaved: true, post: { isSaved: true } })
+    await t.db.deleteFrom('saves').where('user_id', '=', member.id).execute()
   })
 })

@@ -1,6 +1,6 @@
 import type { Database } from '@bashboard/db'
 import type { Kysely } from 'kysely'
-import type { Category, Pagination, ReactedPosts, SearchResponse } from '../../contract/posts.ts'
+import type { Category, Pagination, SearchResponse } from '../../contract/posts.ts'
 import type { BrowseResponse, BrowseSort, TagsResponse, WebsiteResponse } from '../../contract/website.ts'
 import type { AuthUser } from '../../lib/access.ts'
 import { badgeForPoints } from '../../lib/badges.ts'
@@ -8,10 +8,10 @@ import { createReadCache, type ReadCache, readThrough } from '../../lib/read-cac
 import type { LiveHub } from '../../live/hub.ts'
 import { avatarUrl } from '../accounts/presenter.ts'
 import type { Leaderboard } from '../leaderboard/service.ts'
+import { withMemberMarks, withSavedFlags } from '../posts/member-marks.ts'
 import { type BrowsePage, type HomePage, type PostPageCaches, startLoad } from '../posts/page-caches.ts'
 import { toPostCard, toReactedPosts } from '../posts/presenter.ts'
-import { findVotesOf, type PostCardRow, resolveCategoryId } from '../posts/repo.ts'
-import { withSavedFlags } from '../posts/saved-flags.ts'
+import { type PostCardRow, resolveCategoryId } from '../posts/repo.ts'
 import { TODAYS_POSTS_LIMIT, toPlatformStats } from '../stats/service.ts'
 import { browsePageReader } from './browse-page-repo.ts'
 import { searchKey } from './caches.ts'
@@ -108,15 +108,6 @@ function pagination(page: number, pageSize: number, totalPosts: number): Paginat
   return { page, pageSize, totalPosts, totalPages: Math.ceil(totalPosts / pageSize) }
 }
 
-async function reactedPosts(
-  db: Kysely<Database>,
-  auth: AuthUser | null,
-  postIds: readonly string[],
-): Promise<ReactedPosts | null> {
-  if (!auth) return null
-  return toReactedPosts(await findVotesOf(db, auth.id, [...new Set(postIds)]))
-}
-
 /**
  * The home page data. Live ids are read first, so an event that lands while the queries run is
  * replayed to the client rather than lost.
@@ -124,13 +115,10 @@ async function reactedPosts(
 export async function getWebsite(deps: WebsiteDeps, auth: AuthUser | null): Promise<WebsiteResponse> {
   const load = () => loadWebsite(deps)
   const common = await readThrough(deps.pageCaches?.home, 'home', load)
-  const ids = [...common.latestPosts, ...common.topWeeklyPosts].map((post) => post._id)
-  const [myReactedPosts, [latestPosts, topWeeklyPosts]] = await Promise.all([
-    reactedPosts(deps.db, auth, ids),
-    // The cached cards are shared: the caller's saves are laid over copies.
-    withSavedFlags(deps.db, auth, common.latestPosts, common.topWeeklyPosts),
-  ])
-  return { ...common, latestPosts, topWeeklyPosts, myReactedPosts }
+  // The cached cards are shared: the caller's saves are laid over copies.
+  const { lists, votes } = await withMemberMarks(deps.db, auth, common.latestPosts, common.topWeeklyPosts)
+  const [latestPosts, topWeeklyPosts] = lists
+  return { ...common, latestPosts, topWeeklyPosts, myReactedPosts: votes && toReactedPosts(votes) }
 }
 
 /**
@@ -185,12 +173,8 @@ export async function browse(
   const load = () => loadBrowse(deps, params)
   const key = JSON.stringify([params.sort, params.categoryKey, params.page, params.search, params.filters])
   const { response } = await readThrough(deps.pageCaches?.browse, key, load)
-  const ids = response.posts.map((post) => post._id)
-  const [myReactedPosts, [posts]] = await Promise.all([
-    reactedPosts(deps.db, auth, ids),
-    withSavedFlags(deps.db, auth, response.posts),
-  ])
-  return { ...response, posts, myReactedPosts }
+  const { lists, votes } = await withMemberMarks(deps.db, auth, response.posts)
+  return { ...response, posts: lists[0], myReactedPosts: votes && toReactedPosts(votes) }
 }
 
 /**

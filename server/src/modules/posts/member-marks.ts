@@ -1,0 +1,48 @@
+import type { Database } from '@bashboard/db'
+import type { Kysely } from 'kysely'
+import type { PostCard } from '../../contract/posts.ts'
+import type { AuthUser } from '../../lib/access.ts'
+import { findMarksOf, findSavedPostIds } from './repo.ts'
+
+type Lists = readonly (readonly PostCard[])[]
+type Copies<T extends Lists> = { -readonly [K in keyof T]: PostCard[] }
+
+/**
+ * The cards given may be the shared instances of the page caches (lib/post-card-store.ts), which every
+ * visitor's response refers to, so they are never changed: a signed-in caller gets shallow copies with
+ * `isSaved` set. Guests get the cards as they are (`isSaved` is false on every shared card).
+ */
+function markSaved<const T extends Lists>(saved: ReadonlySet<string> | null, lists: T): Copies<T> {
+  if (!saved) return lists.map((list) => [...list]) as unknown as Copies<T>
+  return lists.map((list) =>
+    list.map((card) => ({ ...card, isSaved: saved.has(card._id) })),
+  ) as unknown as Copies<T>
+}
+
+const idsOf = (lists: Lists): string[] => lists.flatMap((list) => list.map((card) => card._id))
+
+/**
+ * Cards with `isSaved` set for the caller, for responses that show saves but not votes: one query for
+ * all the cards' posts (none for a guest).
+ */
+export async function withSavedFlags<const T extends Lists>(
+  db: Kysely<Database>,
+  auth: AuthUser | null,
+  ...lists: T
+): Promise<Copies<T>> {
+  return markSaved(auth ? await findSavedPostIds(db, auth.id, idsOf(lists)) : null, lists)
+}
+
+/**
+ * Cards with `isSaved` set for the caller, and the caller's votes among them (null for a guest): what
+ * a page that shows both needs, in one statement for all the cards' posts (posts/repo.ts findMarksOf).
+ */
+export async function withMemberMarks<const T extends Lists>(
+  db: Kysely<Database>,
+  auth: AuthUser | null,
+  ...lists: T
+): Promise<{ lists: Copies<T>; votes: ReadonlyMap<string, number> | null }> {
+  if (!auth) return { lists: markSaved(null, lists), votes: null }
+  const marks = await findMarksOf(db, auth.id, idsOf(lists))
+  return { lists: markSaved(marks.saved, lists), votes: marks.votes }
+}
