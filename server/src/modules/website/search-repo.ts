@@ -266,13 +266,19 @@ export interface WordFormRow {
  * {@link wordTerms} starts them. The in-memory index adds prefixes and corrections from its copy of the
  * vocabulary, and keeps the result per token.
  */
-export async function readWordForms(db: Kysely<Database>, tokens: readonly string[]): Promise<WordFormRow[]> {
-  const { rows } = await sql<WordFormRow>`SELECT t.token, w.word, ${wordTerm(sql`w.word`)} AS term,
-      length(w.word) = 1 OR numnode(plainto_tsquery('english', w.word)) = 0 AS optional
-    FROM unnest(${sql.val(tokens)}::text[]) AS t(token)
-    CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector('simple', t.token))) AS w(word)`.execute(db)
-  return rows
+export function readWordForms(db: Kysely<Database>, tokens: readonly string[]): Promise<WordFormRow[]> {
+  return wordFormsStatement(db, [...tokens])
 }
+
+/** {@link readWordForms}'s statement, compiled once: a search with a piece not seen before runs it. */
+const wordFormsStatement = fixedStatement<[string[]], WordFormRow>(
+  'word_forms',
+  1,
+  (tokens) => sql`SELECT t.token, w.word, ${wordTerm(sql`w.word`)} AS term,
+      length(w.word) = 1 OR numnode(plainto_tsquery('english', w.word)) = 0 AS optional
+    FROM unnest(${tokens}::text[]) AS t(token)
+    CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector('simple', t.token))) AS w(word)`,
+)
 
 /** A vocabulary word with its post count and its own term (see {@link readWordForms}). */
 export interface VocabularyRow {
