@@ -4,6 +4,7 @@ import { AFTER_WRITES_PLUGIN, createDomainEvents, type DomainEvents } from './ev
 import { createLeaderboard } from './modules/leaderboard/service.ts'
 import { startViewPruning } from './modules/maintenance/service.ts'
 import { createUpvoteNotifier } from './modules/notifications/service.ts'
+import { createMemberMarksReader } from './modules/posts/member-marks-reader.ts'
 import { createPostPageCaches } from './modules/posts/page-caches.ts'
 import { createViewCounter } from './modules/posts/views.ts'
 import { createVoteSettler } from './modules/posts/vote-settler.ts'
@@ -22,8 +23,8 @@ declare module 'fastify' {
 /**
  * Everything that runs after writes or beside requests, built once per instance: the domain events
  * and their reactors (stats and leaderboard pushes, the vote settler, upvote pushes), the view
- * batches, the trending refresh, view pruning, the shared page caches (PAGE_CACHE) and the search
- * index (SEARCH_INDEX). Each is
+ * batches, the trending refresh, view pruning, the shared page caches and members' marks (PAGE_CACHE)
+ * and the search index (SEARCH_INDEX). Each is
  * decorated on the app for the modules that use it and stopped on close, in the reverse order.
  */
 export const afterWritesPlugin = fp(
@@ -40,6 +41,7 @@ export const afterWritesPlugin = fp(
     const trendingRanks = startTrendingRefresh({ db, log })
     const viewPruner = startViewPruning({ db, log })
     const postPageCaches = app.config.pageCache ? createPostPageCaches(live) : null
+    const memberMarks = createMemberMarksReader({ db, live: app.config.pageCache ? live : null })
     const searchIndex = app.config.searchIndex
       ? createSearchIndex({ db, live, onError: (err) => log.error({ err }, 'search index failed') })
       : null
@@ -52,6 +54,7 @@ export const afterWritesPlugin = fp(
     app.decorate('viewCounter', viewCounter)
     app.decorate('trendingRanks', trendingRanks)
     app.decorate('postPageCaches', postPageCaches)
+    app.decorate('memberMarks', memberMarks)
     app.decorate('searchIndex', searchIndex)
 
     app.addHook('onClose', async () => {
@@ -60,6 +63,7 @@ export const afterWritesPlugin = fp(
       await Promise.all([trendingRanks.stop(), viewPruner.stop(), voteSettler.close()])
       await Promise.all([stats.close(), leaderboard.close(), upvotes.close()])
       postPageCaches?.close()
+      memberMarks.close()
       await searchIndex?.close()
     })
   },

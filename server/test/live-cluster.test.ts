@@ -358,4 +358,38 @@ describe.skipIf(missing.length > 0)(suiteName, () => {
     expect(deleted.status).toBe(200)
     expect(await waitOnA('xylophone logs', false)).toBe(false)
   })
+
+  it("shows a member on A their vote and save made through B within 2 s, though A keeps the member's marks", async () => {
+    const slug = `marks-${randomBytes(3).toString('hex')}`
+    const post = await createPostThrough(serverB, `Marked on both ${slug}`, slug, await createCategory(slug))
+    const member = await tokenWithRole(serverA, 'contributor')
+    const marksOnA = async () => {
+      const response = await fetch(`${serverA.baseUrl}/api/website/browse?category=${slug}`, {
+        headers: { authorization: `Bearer ${member}` },
+      })
+      const body = (await response.json()) as {
+        posts: Array<{ _id: string; isSaved: boolean }>
+        myReactedPosts: { likedPosts: string[] }
+      }
+      return {
+        liked: body.myReactedPosts.likedPosts.includes(post._id),
+        saved: body.posts.find((card) => card._id === post._id)?.isSaved,
+      }
+    }
+    // A keeps the member's marks of the post now: nothing voted, nothing saved.
+    expect(await marksOnA()).toEqual({ liked: false, saved: false })
+    const headers = { authorization: `Bearer ${member}` }
+    const [voted, saved] = await Promise.all([
+      fetch(`${serverB.baseUrl}/api/posts/upvote/${post._id}`, { method: 'POST', headers }),
+      fetch(`${serverB.baseUrl}/api/posts/${post._id}/save`, { method: 'POST', headers }),
+    ])
+    expect([voted.status, saved.status]).toEqual([200, 200])
+    const changed = Date.now()
+    let seen = await marksOnA()
+    while (Date.now() - changed < 2000 && !(seen.liked && seen.saved)) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      seen = await marksOnA()
+    }
+    expect(seen).toEqual({ liked: true, saved: true })
+  })
 })

@@ -4,7 +4,7 @@ import { type PostCardRow, selectPostCards } from '../posts/repo.ts'
 
 /*
  * Every query of saved posts and collections, but the caller's saved marks on post cards (posts/repo.ts
- * findMarksOf and findSavedPostIds). The save statements follow the vote's pattern
+ * findMarksOf, through posts/member-marks-reader.ts). The save statements follow the vote's pattern
  * (posts/votes-repo.ts castVote): one statement reads the post, writes the row and moves the post's count,
  * so the count always equals a recount of the rows and a repeated press writes nothing.
  */

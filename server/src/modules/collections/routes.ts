@@ -72,6 +72,7 @@ export const collectionsRoutes = modulePlugin('collections', [AFTER_WRITES_PLUGI
   const deps: CollectionsDeps = {
     db: app.db,
     live: app.live,
+    memberMarks: app.memberMarks,
     events: app.domainEvents,
     origin: app.config.publicOrigin,
   }

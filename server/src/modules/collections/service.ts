@@ -24,6 +24,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts'
 import { BadRequestError, ConflictError, InvalidError, NotFoundError } from '../../lib/errors.ts'
 import { isUuid, slugify } from '../../lib/slug.ts'
 import { withSavedFlags } from '../posts/member-marks.ts'
+import type { MemberMarksReader } from '../posts/member-marks-reader.ts'
 import { toPostCard } from '../posts/presenter.ts'
 import type { PostCardRow } from '../posts/repo.ts'
 import { buildExport, type ExportFile, type ExportSource } from './exports.ts'
@@ -59,6 +60,8 @@ import {
 /** What the collections service needs; `origin` is the site's own (absolute URLs in exports). */
 export interface CollectionsDeps extends EventDeps {
   origin: string
+  /** A member's votes and saves among a page's posts, kept per member with PAGE_CACHE (member-marks-reader.ts). */
+  memberMarks: MemberMarksReader
 }
 
 /** Most posts an "all saved" export holds (the most recently saved). */
@@ -338,7 +341,7 @@ async function toDetail(
   row: CollectionWithOwnerRow,
 ): Promise<CollectionDetail> {
   const cards = (await listCollectionPostCards(deps.db, row.id)).map(toPostCard)
-  const [posts] = await withSavedFlags(deps.db, auth, cards)
+  const [posts] = await withSavedFlags(deps.memberMarks, auth, cards)
   // Counted from the cards read, so the count and the list agree even if a post was just deleted.
   return {
     ...toCollectionSummary(row),

@@ -51,6 +51,7 @@ export const moderationRoutes = modulePlugin('moderation', [AFTER_WRITES_PLUGIN]
   const postsDeps: PostsDeps = {
     db: app.db,
     live: app.live,
+    memberMarks: app.memberMarks,
     events: app.domainEvents,
     views: app.viewCounter,
     pageCaches: app.postPageCaches,

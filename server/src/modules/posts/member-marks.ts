@@ -1,8 +1,6 @@
-import type { Database } from '@bashboard/db'
-import type { Kysely } from 'kysely'
 import type { PostCard } from '../../contract/posts.ts'
 import type { AuthUser } from '../../lib/access.ts'
-import { findMarksOf, findSavedPostIds } from './repo.ts'
+import type { MemberMarksReader } from './member-marks-reader.ts'
 
 type Lists = readonly (readonly PostCard[])[]
 type Copies<T extends Lists> = { -readonly [K in keyof T]: PostCard[] }
@@ -22,27 +20,27 @@ function markSaved<const T extends Lists>(saved: ReadonlySet<string> | null, lis
 const idsOf = (lists: Lists): string[] => lists.flatMap((list) => list.map((card) => card._id))
 
 /**
- * Cards with `isSaved` set for the caller, for responses that show saves but not votes: one query for
- * all the cards' posts (none for a guest).
+ * Cards with `isSaved` set for the caller, for responses that show saves but not votes (none read for
+ * a guest).
  */
 export async function withSavedFlags<const T extends Lists>(
-  db: Kysely<Database>,
+  marks: MemberMarksReader,
   auth: AuthUser | null,
   ...lists: T
 ): Promise<Copies<T>> {
-  return markSaved(auth ? await findSavedPostIds(db, auth.id, idsOf(lists)) : null, lists)
+  return (await withMemberMarks(marks, auth, ...lists)).lists
 }
 
 /**
  * Cards with `isSaved` set for the caller, and the caller's votes among them (null for a guest): what
- * a page that shows both needs, in one statement for all the cards' posts (posts/repo.ts findMarksOf).
+ * a page that shows both needs, read for all the cards' posts at once (member-marks-reader.ts).
  */
 export async function withMemberMarks<const T extends Lists>(
-  db: Kysely<Database>,
+  marks: MemberMarksReader,
   auth: AuthUser | null,
   ...lists: T
 ): Promise<{ lists: Copies<T>; votes: ReadonlyMap<string, number> | null }> {
   if (!auth) return { lists: markSaved(null, lists), votes: null }
-  const marks = await findMarksOf(db, auth.id, idsOf(lists))
-  return { lists: markSaved(marks.saved, lists), votes: marks.votes }
+  const found = await marks.read(auth.id, idsOf(lists))
+  return { lists: markSaved(found.saved, lists), votes: found.votes }
 }

@@ -193,24 +193,6 @@ const marksOfStatement = fixedStatement<[string, string[]], { post_id: string; v
   marksOfQuery,
 )
 
-/** The posts among `postIds` that the user saved, in one query (compiled once, like {@link findMarksOf}). */
-export async function findSavedPostIds(
-  db: Kysely<Database>,
-  userId: string,
-  postIds: readonly string[],
-): Promise<Set<string>> {
-  if (postIds.length === 0) return new Set()
-  const rows = await savedOfStatement(db, userId, [...new Set(postIds)])
-  return new Set(rows.map((row) => row.post_id))
-}
-
-const savedOfStatement = fixedStatement<[string, string[]], { post_id: string }>(
-  'saved_of',
-  2,
-  (user, posts) =>
-    sql`SELECT post_id FROM saves WHERE user_id = ${user}::uuid AND post_id = ANY(${posts}::uuid[])`,
-)
-
 /** Which of a slug and a command key are already used by posts other than `exceptId`. */
 export async function findTakenPostFields(
   db: Kysely<Database>,

@@ -34,6 +34,7 @@ export const postsRoutes = modulePlugin('posts', [AFTER_WRITES_PLUGIN], async (a
   const deps: PostsDeps = {
     db: app.db,
     live: app.live,
+    memberMarks: app.memberMarks,
     events: app.domainEvents,
     views: app.viewCounter,
     pageCaches: app.postPageCaches,

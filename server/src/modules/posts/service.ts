@@ -25,6 +25,7 @@ import { logModerationAction } from '../audit/log.ts'
 import { notifyTierCrossing } from '../notifications/service.ts'
 import { saveCommandFlags } from './command-flags.ts'
 import { withMemberMarks } from './member-marks.ts'
+import type { MemberMarksReader } from './member-marks-reader.ts'
 import { type PostPage, type PostPageCaches, startLoad } from './page-caches.ts'
 import { POINTS } from './points.ts'
 import { postPageReader } from './post-page-repo.ts'
@@ -61,6 +62,8 @@ export interface PostsDeps {
   pageCaches: Pick<PostPageCaches, 'pages' | 'cards'> | null
   /** Batched view counting. */
   views: ViewCounter
+  /** A member's votes and saves among a page's posts, kept per member with PAGE_CACHE (member-marks-reader.ts). */
+  memberMarks: MemberMarksReader
 }
 
 /** Related posts on the detail page. */
@@ -369,7 +372,7 @@ export async function getPostDetail(
   const {
     lists: [flagged, flaggedRelated],
     votes,
-  } = await withMemberMarks(deps.db, auth, [post], related)
+  } = await withMemberMarks(deps.memberMarks, auth, [post], related)
   const callerVote = votes?.get(post._id) ?? 0
   const detail = flagged[0] ?? post
   return {

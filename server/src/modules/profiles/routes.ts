@@ -9,6 +9,7 @@ export const profilesRoutes = modulePlugin('profiles', [AFTER_WRITES_PLUGIN], as
   const deps: ProfilesDeps = {
     db: app.db,
     live: app.live,
+    memberMarks: app.memberMarks,
     events: app.domainEvents,
     origin: app.config.publicOrigin,
   }

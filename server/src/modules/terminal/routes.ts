@@ -87,11 +87,13 @@ export const terminalRoutes = modulePlugin('terminal', [AFTER_WRITES_PLUGIN], as
   const deps: TerminalDeps = {
     db: app.db,
     live: app.live,
+    memberMarks: app.memberMarks,
     pageCaches: app.postPageCaches,
     programCaches,
     website: {
       db: app.db,
       live: app.live,
+      memberMarks: app.memberMarks,
       leaderboard: app.leaderboard,
       pageCaches: app.postPageCaches,
       searchIndex: app.searchIndex,
@@ -99,6 +101,7 @@ export const terminalRoutes = modulePlugin('terminal', [AFTER_WRITES_PLUGIN], as
     posts: {
       db: app.db,
       live: app.live,
+      memberMarks: app.memberMarks,
       events: app.domainEvents,
       views: app.viewCounter,
       pageCaches: app.postPageCaches,

@@ -13,6 +13,7 @@ import { NotFoundError } from '../../lib/errors.ts'
 import { readThrough } from '../../lib/read-cache.ts'
 import type { LiveHub } from '../../live/hub.ts'
 import { withMemberMarks } from '../posts/member-marks.ts'
+import type { MemberMarksReader } from '../posts/member-marks-reader.ts'
 import { type PostPageCaches, startLoad } from '../posts/page-caches.ts'
 import { toPostCard, toReactedPosts } from '../posts/presenter.ts'
 import { getPostDetail, type PostsDeps } from '../posts/service.ts'
@@ -32,6 +33,8 @@ export interface TerminalDeps {
   website: WebsiteDeps
   /** The site's post pages (their cache and view counting). */
   posts: PostsDeps
+  /** A member's votes and saves among a page's posts, kept per member with PAGE_CACHE (member-marks-reader.ts). */
+  memberMarks: MemberMarksReader
 }
 
 /** Results of a search shown as text. */
@@ -99,7 +102,7 @@ export async function getProgram(
   const {
     lists: [posts],
     votes,
-  } = await withMemberMarks(deps.db, auth, found.posts)
+  } = await withMemberMarks(deps.memberMarks, auth, found.posts)
   return {
     program: found.program,
     posts,

@@ -19,6 +19,7 @@ export const websiteRoutes = modulePlugin('website', [AFTER_WRITES_PLUGIN], asyn
   const deps: WebsiteDeps = {
     db: app.db,
     live: app.live,
+    memberMarks: app.memberMarks,
     leaderboard: app.leaderboard,
     pageCaches: app.postPageCaches,
     tagsCache: app.postPageCaches ? createTagsCache() : null,

@@ -9,6 +9,7 @@ import type { LiveHub } from '../../live/hub.ts'
 import { avatarUrl } from '../accounts/presenter.ts'
 import type { Leaderboard } from '../leaderboard/service.ts'
 import { withMemberMarks, withSavedFlags } from '../posts/member-marks.ts'
+import type { MemberMarksReader } from '../posts/member-marks-reader.ts'
 import { type BrowsePage, type HomePage, type PostPageCaches, startLoad } from '../posts/page-caches.ts'
 import { toPostCard, toReactedPosts } from '../posts/presenter.ts'
 import { type PostCardRow, resolveCategoryId } from '../posts/repo.ts'
@@ -40,6 +41,8 @@ export interface WebsiteDeps {
   tagsCache?: ReadCache<TagCountRow[]> | null
   /** Every post's words in memory (search-index.ts); null when SEARCH_INDEX=false. */
   searchIndex: SearchIndex | null
+  /** A member's votes and saves among a page's posts, kept per member with PAGE_CACHE (member-marks-reader.ts). */
+  memberMarks: MemberMarksReader
 }
 
 /** Tags the suggestions are picked from: the most used ones. */
@@ -116,7 +119,12 @@ export async function getWebsite(deps: WebsiteDeps, auth: AuthUser | null): Prom
   const load = () => loadWebsite(deps)
   const common = await readThrough(deps.pageCaches?.home, 'home', load)
   // The cached cards are shared: the caller's saves are laid over copies.
-  const { lists, votes } = await withMemberMarks(deps.db, auth, common.latestPosts, common.topWeeklyPosts)
+  const { lists, votes } = await withMemberMarks(
+    deps.memberMarks,
+    auth,
+    common.latestPosts,
+    common.topWeeklyPosts,
+  )
   const [latestPosts, topWeeklyPosts] = lists
   return { ...common, latestPosts, topWeeklyPosts, myReactedPosts: votes && toReactedPosts(votes) }
 }
@@ -173,7 +181,7 @@ export async function browse(
   const load = () => loadBrowse(deps, params)
   const key = JSON.stringify([params.sort, params.categoryKey, params.page, params.search, params.filters])
   const { response } = await readThrough(deps.pageCaches?.browse, key, load)
-  const { lists, votes } = await withMemberMarks(deps.db, auth, response.posts)
+  const { lists, votes } = await withMemberMarks(deps.memberMarks, auth, response.posts)
   return { ...response, posts: lists[0], myReactedPosts: votes && toReactedPosts(votes) }
 }
 
@@ -254,6 +262,6 @@ export async function search(
     return { posts, pagination: pagination(page, limit, result.total) }
   }
   const result = await readThrough(deps.pageCaches?.search, searchKey(term, page, limit), load)
-  const [posts] = await withSavedFlags(deps.db, auth, result.posts)
+  const [posts] = await withSavedFlags(deps.memberMarks, auth, result.posts)
   return { ...result, posts }
 }
