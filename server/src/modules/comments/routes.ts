@@ -12,7 +12,8 @@ import { ErrorResponse } from '../../contract/common.ts'
 import { AFTER_WRITES_PLUGIN } from '../../events/dispatcher.ts'
 import { requireAuth } from '../../infra/auth.ts'
 import { modulePlugin } from '../../infra/module-plugin.ts'
-import { type CommentsDeps, createComment, deleteComment, editComment, listComments } from './service.ts'
+import { createCommentListCache } from './list-cache.ts'
+import { type CommentsDeps, createComment, deleteComment, editComment, readCommentList } from './service.ts'
 
 /** Comments a member may post per minute; more answer 429 with `Retry-After`. */
 export const COMMENTS_PER_MINUTE = 10
@@ -20,6 +21,9 @@ export const COMMENTS_PER_MINUTE = 10
 /** Reading, adding and deleting the comments of a post. */
 export const commentsRoutes = modulePlugin('comments', [AFTER_WRITES_PLUGIN], async (app) => {
   const deps: CommentsDeps = { db: app.db, live: app.live, events: app.domainEvents }
+  const commentLists = app.config.pageCache ? createCommentListCache(app.live) : null
+  if (commentLists) app.addHook('onClose', async () => commentLists.close())
+  const listDeps = { db: app.db, live: app.live, lists: commentLists?.lists ?? null }
 
   app.get(
     '/api/comments/:postId',
@@ -30,13 +34,7 @@ export const commentsRoutes = modulePlugin('comments', [AFTER_WRITES_PLUGIN], as
         response: { 200: CommentListResponse, 400: ErrorResponse, 404: ErrorResponse },
       },
     },
-    async (request) => {
-      const { postId } = request.params
-      // The id is read first: an event published between the two reads is then replayed, not lost.
-      const liveId = await app.live.currentId(`post:${postId}`)
-      const comments = await listComments(app.db, postId)
-      return { comments, liveId }
-    },
+    async (request) => readCommentList(listDeps, request.params.postId),
   )
 
   app.post(

@@ -6,8 +6,10 @@ import { hasControlCharacters } from '../../contract/limits.ts'
 import { type EventDeps, withEvents } from '../../events/transaction.ts'
 import type { AuthUser } from '../../lib/access.ts'
 import { BadRequestError, ForbiddenError, InvalidError, NotFoundError } from '../../lib/errors.ts'
+import { type ReadCache, readThrough } from '../../lib/read-cache.ts'
 import { logCommentDeletion } from '../audit/log.ts'
 import { notifyComment } from '../notifications/service.ts'
+import type { CommentListPage } from './list-cache.ts'
 import { toComment, toCommentListItem } from './presenter.ts'
 import {
   addToCommentsCount,
@@ -59,11 +61,28 @@ export function checkCommentContent(raw: string): string {
  * Every comment of a post, oldest first (replies carry `parentId`; deleted comments that still have
  * replies come as placeholders); 404 when the post does not exist.
  */
-export async function listComments(db: Kysely<Database>, postId: string): Promise<CommentListItem[]> {
+async function listComments(db: Kysely<Database>, postId: string): Promise<CommentListItem[]> {
   if (!isUuid(postId)) throw new NotFoundError(POST_NOT_FOUND)
   const [exists, rows] = await Promise.all([postExists(db, postId), listCommentsOfPost(db, postId)])
   if (!exists) throw new NotFoundError(POST_NOT_FOUND)
   return rows.map(toCommentListItem)
+}
+
+/**
+ * A post's comment list with the `post:<id>` live id read before it (an event published between the
+ * two reads is then replayed, not lost), from `lists` when given (list-cache.ts).
+ * @throws NotFoundError when no post has that id (never cached).
+ */
+export async function readCommentList(
+  deps: Pick<CommentsDeps, 'db' | 'live'> & { lists: ReadCache<CommentListPage> | null },
+  postId: string,
+): Promise<{ comments: CommentListItem[]; liveId: string }> {
+  if (!isUuid(postId)) throw new NotFoundError(POST_NOT_FOUND)
+  const { comments, liveId } = await readThrough(deps.lists ?? undefined, postId, async () => {
+    const liveId = await deps.live.currentId(`post:${postId}`)
+    return { postId, comments: await listComments(deps.db, postId), liveId }
+  })
+  return { comments, liveId }
 }
 
 /**
