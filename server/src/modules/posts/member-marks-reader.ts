@@ -33,10 +33,15 @@ export interface MemberMarksReader {
 
 /** How long a member's marks are kept at most, events or not. */
 export const MARKS_KEPT_MS = 60_000
-/** Members whose marks are kept; past this the least recently read is forgotten. */
-export const MARKS_MEMBERS_KEPT = 20_000
+/**
+ * Members whose marks are kept; past this the least recently read is forgotten. With
+ * {@link MARKS_POSTS_KEPT} it caps what an instance holds at 2 million marks (about 250 MB); a member
+ * keeps only what they read within {@link MARKS_KEPT_MS}, a page of about a dozen posts at a time, so
+ * a few thousand active members hold a few MB.
+ */
+export const MARKS_MEMBERS_KEPT = 10_000
 /** Posts whose marks are kept for one member; past this that member's are dropped. */
-export const MARKS_POSTS_KEPT = 500
+export const MARKS_POSTS_KEPT = 200
 /** Posts changed since the last reset that are remembered; past this everything is forgotten. */
 export const MARKS_CHANGES_TRACKED = 200_000
 
