@@ -64,7 +64,11 @@ async function openForm() {
 }
 
 /** A stand-in for XMLHttpRequest (the form uploads through it for progress): answers what the test says. */
-function fakeUpload(answer: { status: number; body: unknown }) {
+/**
+ * Stubs XMLHttpRequest with an upload that reports 50 % and then answers `answer`; with `held`, the
+ * answer waits for it, so a test can look at the progress however slowly the machine runs.
+ */
+function fakeUpload(answer: { status: number; body: unknown }, held?: Promise<void>) {
   const sent: { url: string; headers: Record<string, string>; form: FormData }[] = []
   class FakeXhr {
     status = 0
@@ -86,11 +90,13 @@ function fakeUpload(answer: { status: number; body: unknown }) {
       sent.push({ url: this.url, headers: this.headers, form })
       setTimeout(() => {
         this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 } as ProgressEvent)
-        setTimeout(() => {
-          this.status = answer.status
-          this.responseText = JSON.stringify(answer.body)
-          this.onload?.()
-        }, 20)
+        void (held ?? Promise.resolve()).then(() =>
+          setTimeout(() => {
+            this.status = answer.status
+            this.responseText = JSON.stringify(answer.body)
+            this.onload?.()
+          }, 20),
+        )
       }, 20)
     }
   }
@@ -260,11 +266,19 @@ describe('Application page', () => {
   })
   it('uploads the form with the bearer token, shows progress, then the Under Review card', async () => {
     mockPage({ status: 200, body: noApplication() })
-    const sent = fakeUpload({ status: 201, body: applicationWith('reviewing') })
+    let answer = () => {}
+    const held = new Promise<void>((resolve) => {
+      answer = resolve
+    })
+    const sent = fakeUpload({ status: 201, body: applicationWith('reviewing') }, held)
     const events = await openForm()
     await fillValidForm(events)
     await events.click(screen.getByRole('button', { name: 'Submit Application' }))
-    expect(await screen.findByRole('progressbar', { name: 'Upload progress' })).toBeInTheDocument()
+    expect(await screen.findByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '50',
+    )
+    answer()
     expect(await screen.findByText('Application Submitted')).toBeInTheDocument()
     expect(screen.getByTestId('application-status')).toHaveTextContent('Under Review')
     expect(screen.queryByRole('button', { name: 'Submit Application' })).not.toBeInTheDocument()
