@@ -274,9 +274,14 @@ describe('Application page', () => {
     const events = await openForm()
     await fillValidForm(events)
     await events.click(screen.getByRole('button', { name: 'Submit Application' }))
-    expect(await screen.findByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute(
-      'aria-valuenow',
-      '50',
+    // The bar shows from 0 %, then the upload's 50 %, which stays until the answer is let through.
+    await waitFor(
+      () =>
+        expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute(
+          'aria-valuenow',
+          '50',
+        ),
+      { timeout: 5000 },
     )
     answer()
     expect(await screen.findByText('Application Submitted')).toBeInTheDocument()
