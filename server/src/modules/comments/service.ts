@@ -59,10 +59,10 @@ export function checkCommentContent(raw: string): string {
 
 /**
  * Every comment of a post, oldest first (replies carry `parentId`; deleted comments that still have
- * replies come as placeholders); 404 when the post does not exist.
+ * replies come as placeholders); 404 when the post does not exist. `postId` is a uuid (readCommentList
+ * checks it before anything is read or cached).
  */
 async function listComments(db: Kysely<Database>, postId: string): Promise<CommentListItem[]> {
-  if (!isUuid(postId)) throw new NotFoundError(POST_NOT_FOUND)
   const [exists, rows] = await Promise.all([postExists(db, postId), listCommentsOfPost(db, postId)])
   if (!exists) throw new NotFoundError(POST_NOT_FOUND)
   return rows.map(toCommentListItem)
