@@ -383,14 +383,16 @@ export function renderHead(head: PageHead): string {
 
 /**
  * index.html with the page's head: the built page's own `<title>` and description are replaced, the
- * other tags added before `</head>` (a head is created when the file has none).
+ * other tags added before `</head>` (a head is created when the file has none). The page's text goes
+ * in as it is, `$` included.
  */
 export function injectHead(indexHtml: string, head: PageHead): string {
   const tags = renderHead(head)
   const cleaned = indexHtml
     .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
     .replace(/<meta\s+name=["']description["'][^>]*>\s*/i, '')
-  if (/<\/head>/i.test(cleaned)) return cleaned.replace(/<\/head>/i, `  ${tags}\n  </head>`)
+  // A function, not a string: a title's `$&` or `$\`` would otherwise be read as a replacement pattern.
+  if (/<\/head>/i.test(cleaned)) return cleaned.replace(/<\/head>/i, () => `  ${tags}\n  </head>`)
   if (/<html[^>]*>/i.test(cleaned))
     return cleaned.replace(/<html[^>]*>/i, (tag) => `${tag}<head>${tags}</head>`)
   return `<head>${tags}</head>${cleaned}`

@@ -183,6 +183,16 @@ describe('page metadata in the served HTML', () => {
     expect(out).toContain('<title>A | Bashboard</title>')
     expect(out).toContain('content="B"')
   })
+
+  it("writes a title's dollar signs as they are, never as replacement patterns", () => {
+    const built =
+      '<html><head><title>Bashboard</title><script type="module" src="/a.js"></script></head></html>'
+    const title = "Dollars $& $` $' $$ $1 | Bashboard"
+    const out = injectHead(built, { status: 200, title, canonical: null, meta: [['og:title', title]] })
+    expect(out).toContain('<title>Dollars $&amp; $` $&#39; $$ $1 | Bashboard</title>')
+    expect(out.match(/<script/g)).toHaveLength(1)
+    expect(out.match(/<\/head>/g)).toHaveLength(1)
+  })
 })
 
 describe('sitemap, robots and feeds', () => {
