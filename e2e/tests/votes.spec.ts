@@ -76,6 +76,90 @@ test('a vote switches from up to down, and another browser sees both counts move
   }
 })
 
+function voteButtons(votes: Locator): { up: Locator; down: Locator } {
+  return {
+    up: votes.getByRole('button', { name: /^Upvote/ }),
+    down: votes.getByRole('button', { name: /^Downvote/ }),
+  }
+}
+
+/** Resolves once the page's socket has the topic subscribed (the server's `subscribed` answer). */
+function subscribedTo(page: Page, topic: string): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) => {
+      socket.on('framereceived', ({ payload }) => {
+        if (typeof payload !== 'string') return
+        const message = JSON.parse(payload) as { type?: string; topics?: string[] }
+        if (message.type === 'subscribed' && message.topics?.includes(topic)) resolve()
+      })
+    })
+  })
+}
+
+/** The GET requests the page makes from now on to paths starting with `path`. */
+function readsOf(page: Page, path: string): string[] {
+  const reads: string[] = []
+  page.on('request', (sent) => {
+    if (sent.method() === 'GET' && new URL(sent.url()).pathname.startsWith(path)) reads.push(sent.url())
+  })
+  return reads
+}
+
+test("one member's two tabs: a vote in one lights the arrow they hold in the other, without a reload", async ({
+  browser,
+  request,
+}) => {
+  const post = await pickSeededPost(request, 'upvotes', 3)
+  const member = await signUpViaApi(request, 'twotabvoter')
+  const context = await browser.newContext()
+  try {
+    const detail = await context.newPage()
+    const list = await context.newPage()
+    // Both tabs hold the member's own topic before anyone votes, or the push could pass them by.
+    const ownTopic = `user:${member.user._id}`
+    const listening = [subscribedTo(detail, ownTopic), subscribedTo(list, ownTopic)]
+    for (const page of [detail, list]) await startSignedIn(page, member)
+    await Promise.all([detail.goto(`/post/${post.slug}`), list.goto('/browse?sort=upvotes')])
+    await Promise.all(listening)
+    const onDetail = detail.getByRole('group', { name: 'Vote on this command' }).first()
+    const onCard = list
+      .getByRole('article', { name: post.title })
+      .getByRole('group', { name: 'Vote on this command' })
+    const { up: detailUp, down: detailDown } = voteButtons(onDetail)
+    const { up: cardUp, down: cardDown } = voteButtons(onCard)
+    await expect(cardUp).toHaveAttribute('aria-pressed', 'false')
+    // A page that was reloaded, or read its list again, would show the vote without any push: the
+    // marker must survive and the list must not be read again.
+    await list.evaluate(() => Object.assign(window, { sameDocument: true }))
+    const listReads = readsOf(list, '/api/website/browse')
+    // A push arrives within moments; waiting longer would let a refetch pass for it.
+    const soon = { timeout: 3_000 }
+
+    // Upvoted on the post's page; the voting tab reads its post again after the vote (product rule).
+    const detailReloaded = detail.waitForResponse(
+      (answer) => answer.request().method() === 'GET' && answer.url().endsWith(`/api/posts/${post.slug}`),
+    )
+    await detailUp.click()
+    await expect(detailUp).toHaveAttribute('aria-pressed', 'true')
+    await detailReloaded
+    await expect(cardUp).toHaveAttribute('aria-pressed', 'true', soon)
+    await expect(cardDown).toHaveAttribute('aria-pressed', 'false')
+    const detailReads = readsOf(detail, `/api/posts/${post.slug}`)
+
+    // Switched from the Browse card: the post's page follows.
+    await cardDown.click()
+    await expect(cardDown).toHaveAttribute('aria-pressed', 'true')
+    await expect(detailDown).toHaveAttribute('aria-pressed', 'true', soon)
+    await expect(detailUp).toHaveAttribute('aria-pressed', 'false')
+
+    expect(await list.evaluate(() => 'sameDocument' in window)).toBe(true)
+    expect(listReads).toEqual([])
+    expect(detailReads).toEqual([])
+  } finally {
+    await context.close()
+  }
+})
+
 test('a vote switches on a Browse card too', async ({ page, request }) => {
   // Picked by upvotes, not by date: other journeys create (and delete) the newest posts meanwhile.
   const post = await pickSeededPost(request, 'upvotes', 8)

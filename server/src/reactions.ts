@@ -88,6 +88,17 @@ export function reactionMap(r: Reactors): ReactionMap {
           }),
       },
       {
+        // The voter's other tabs: their own arrow is not in `post.votes`, which every reader gets.
+        name: 'live: vote.changed on user:<id>',
+        react: (e) =>
+          r.live.publish(`user:${e.voter.id}`, 'vote.changed', {
+            postId: e.postId,
+            value: e.value,
+            uplikeCount: e.uplikeCount,
+            downlikeCount: e.downlikeCount,
+          }),
+      },
+      {
         name: 'activity: vote',
         react: (e) =>
           activity(

@@ -166,6 +166,19 @@ export const LiveSavedChanged = Type.Object({
 export type LiveSavedChanged = Static<typeof LiveSavedChanged>
 
 /**
+ * A vote cast or switched by the user (`vote.changed` on `user:<id>`): their vote after it (1 up, −1
+ * down; a vote is never withdrawn, docs/product-rules.md#votes) and the post's counts after it, so
+ * another tab sets the highlighted arrow and both counts in one step.
+ */
+export const LiveVoteChanged = Type.Object({
+  postId: Id,
+  value: Type.Union([Type.Literal(1), Type.Literal(-1)]),
+  uplikeCount: Type.Integer({ minimum: 0 }),
+  downlikeCount: Type.Integer({ minimum: 0 }),
+})
+export type LiveVoteChanged = Static<typeof LiveVoteChanged>
+
+/**
  * A change to one of the user's collections (`collection.changed` on `user:<id>`): the collection
  * after it, what happened, and the post concerned (null for created/updated/reordered).
  */
@@ -250,6 +263,8 @@ export const LiveEvents = {
     'session.revoked': Type.Object({ tokenVersion: Type.Integer({ minimum: 0 }) }),
     /** The user saved or unsaved a post (in any tab, or by adding it to a collection). */
     'saved.changed': LiveSavedChanged,
+    /** The user voted on a post or switched their vote (in any tab, or with a token). */
+    'vote.changed': LiveVoteChanged,
     /** One of the user's collections was created, edited, reordered, or had a post added or removed. */
     'collection.changed': LiveCollectionChanged,
     /** One of the user's collections was deleted. */

@@ -7,9 +7,9 @@ import { holdsPost, type PostCacheChange, type PostLike } from './post-cache'
  * programs, saved and collections, profiles, moderation) and features never import each other, so each
  * one describes its own post-card queries once, in its live.ts, as `PostCardQueries`:
  *
- * - live events (`post.votes`, `post.views`, `post.saves`, comment counts, `saved.changed`, renames,
- *   edits, deletions) reach every feature (live/dispatcher.ts), and each feature's live.ts writes them
- *   into its own queries with `postCardEvents`;
+ * - live events (`post.votes`, `post.views`, `post.saves`, comment counts, `saved.changed`,
+ *   `vote.changed`, renames, edits, deletions) reach every feature (live/dispatcher.ts), and each
+ *   feature's live.ts writes them into its own queries with `postCardEvents`;
  * - the posts feature's optimistic vote and save write into its own queries and into the other
  *   features' ones, which the app registers here (app/post-cache-patches.ts lists them).
  */
@@ -115,10 +115,10 @@ type PostTopicEvents = LiveEventMap['post']
 type PostsTopicEvents = LiveEventMap['posts']
 
 /**
- * The live handlers that keep a feature's post cards current: counters and the caller's saved mark are
- * written in, a renamed author too; an edited or deleted post refetches the queries holding it (an edit
- * may change anything on the card). A feature spreads them into its `events`, and calls the one it
- * replaces from its own handler of that event.
+ * The live handlers that keep a feature's post cards current: counters and the caller's own vote and
+ * saved mark are written in, a renamed author too; an edited or deleted post refetches the queries
+ * holding it (an edit may change anything on the card). A feature spreads them into its `events`, and
+ * calls the one it replaces from its own handler of that event.
  */
 export function postCardEvents(queries: readonly PostCardQueries[]) {
   return {
@@ -142,6 +142,17 @@ export function postCardEvents(queries: readonly PostCardQueries[]) {
         postId: data.postId,
         saved: data.saved,
         savedCount: data.savedCount,
+      })
+    },
+    // The caller voted or switched their vote in another tab (or from the CLI); it comes on their own
+    // `user:<id>` topic, as `post.votes` carries no one's own vote. The counts after that vote come with
+    // it, so the highlighted arrow and the counts beside it move together.
+    'vote.changed': (queryClient: QueryClient, data: LiveEventMap['user']['vote.changed']) => {
+      writePostChange(queryClient, queries, {
+        postId: data.postId,
+        uplikeCount: data.uplikeCount,
+        downlikeCount: data.downlikeCount,
+        vote: data.value > 0 ? 'liked' : 'disliked',
       })
     },
     'comment.created': (queryClient: QueryClient, data: PostTopicEvents['comment.created']) => {

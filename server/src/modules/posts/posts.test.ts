@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { CategoryRow, Database } from '@bashboard/db'
 import type { Kysely } from 'kysely'
 import { sql } from 'kysely'
+import { Value } from 'typebox/value'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
 import { recordEvents, sleep } from '../../../test/events.ts'
@@ -14,6 +15,7 @@ import {
   loginAs,
   type TestUser,
 } from '../../../test/factories.ts'
+import { LiveEvents } from '../../contract/live.ts'
 import type { PostCard } from '../../contract/posts.ts'
 import { isUuid } from '../../lib/slug.ts'
 import { POINTS } from './points.ts'
@@ -427,20 +429,57 @@ describe('votes', () => {
         { postId: post._id, uplikeCount: 1, downlikeCount: 0 },
         { postId: post._id, uplikeCount: 0, downlikeCount: 1 },
       ])
-      // Besides the post's own topic and the stats: the moderators' activity stream, the leaderboard
-      // and the author's notifications (tier reached). View batches run on their own timer and may
-      // publish the views of an earlier test's reads meanwhile: they are not the vote's.
+      // Besides the post's own topic and the stats: the moderators' activity stream, the leaderboard,
+      // the author's notifications (tier reached) and the voter's own vote. View batches run on their
+      // own timer and may publish the views of an earlier test's reads meanwhile: they are not the vote's.
       expect(
         events.every(
           (e) =>
             e.event === 'post.views' ||
             [`post:${post._id}`, 'stats', 'mod', 'leaderboard'].includes(e.topic) ||
-            e.topic === `user:${contributor.id}`,
+            e.topic === `user:${contributor.id}` ||
+            e.topic === `user:${member.id}`,
         ),
       ).toBe(true)
     } finally {
       stop()
     }
+  })
+
+  it("publishes each vote and switch as vote.changed on the voter's user:<id> only, with the counts after it", async () => {
+    const post = await createOk()
+    const [first, second] = await Promise.all([createUser(t.db), createUser(t.db)])
+    const { events, stop } = recordEvents(t.bus)
+    try {
+      for (const [voter, direction] of [
+        [first, 'upvote'],
+        [first, 'upvote'], // the held vote pressed again: nothing changes, nothing is published
+        [first, 'downvote'],
+        [second, 'upvote'],
+        [first, 'upvote'],
+      ] as const)
+        expect((await voteAs(voter, post._id, direction)).statusCode).toBe(200)
+      await t.app.voteSettler.settleAll()
+    } finally {
+      stop()
+    }
+    const changed = events.filter((e) => e.event === 'vote.changed')
+    expect(changed.map((e) => [e.topic, e.data])).toEqual([
+      [`user:${first.id}`, { postId: post._id, value: 1, uplikeCount: 1, downlikeCount: 0 }],
+      [`user:${first.id}`, { postId: post._id, value: -1, uplikeCount: 0, downlikeCount: 1 }],
+      [`user:${second.id}`, { postId: post._id, value: 1, uplikeCount: 1, downlikeCount: 1 }],
+      [`user:${first.id}`, { postId: post._id, value: 1, uplikeCount: 2, downlikeCount: 0 }],
+    ])
+    for (const event of changed) expect(Value.Check(LiveEvents.user['vote.changed'], event.data)).toBe(true)
+    // A voter's topic carries only their own votes, and no one else's private topic hears of them (the
+    // author's may carry the notifications the settled votes grew, never a vote).
+    const voterTopics = [`user:${first.id}`, `user:${second.id}`]
+    expect(
+      events.filter((e) => e.topic.startsWith('user:') && !voterTopics.includes(e.topic)).map((e) => e.event),
+    ).not.toContain('vote.changed')
+    expect(
+      events.filter((e) => voterTopics.includes(e.topic) && e.event !== 'vote.changed').map((e) => e.event),
+    ).toEqual([])
   })
 
   it('never takes a user below 0 points', async () => {

@@ -9,9 +9,11 @@ const postCards = postCardEvents(postsPostCards)
 
 /**
  * Posts live updates (docs/product-rules.md#live). Counters are absolute, so they are written into each
- * of our cached queries holding the post (detail, each browse page); the other features that show post
- * cards write them into their own queries (lib/post-cache-registry.ts). A new post waits behind Browse's
- * "N new commands" banner instead of shifting the list under the reader; a deleted one is refetched away.
+ * of our cached queries holding the post (detail, each browse page), and so are the caller's own vote
+ * and saved mark when they change in another of their tabs (`vote.changed`, `saved.changed` on their
+ * `user:<id>`); the other features that show post cards write them into their own queries
+ * (lib/post-cache-registry.ts). A new post waits behind Browse's "N new commands" banner instead of
+ * shifting the list under the reader; a deleted one is refetched away.
  */
 export const postsLive = {
   topicKinds: ['posts', 'post'],

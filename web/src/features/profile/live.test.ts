@@ -50,6 +50,31 @@ describe('profileLive', () => {
     expect(queryClient.getQueryData(['elsewhere'])).toBe(foreign)
   })
 
+  it('refetches the favorites when a vote in another tab adds, lifts or removes one, and only then', () => {
+    const otherPost = '00000000-0000-4000-8000-0000000000e3'
+    const vote = (postId: string, value: 1 | -1) => {
+      const queryClient = new QueryClient()
+      queryClient.setQueryData(profileKeys.profile(), userProfile())
+      profileLive.events['vote.changed'](queryClient, { postId, value, uplikeCount: 5, downlikeCount: 2 })
+      return queryClient
+    }
+    const stale = (queryClient: QueryClient) =>
+      queryClient.getQueryState(profileKeys.profile())?.isInvalidated
+
+    // A new upvote joins the favorites at the top; a switch to a downvote takes a favorite off.
+    expect(stale(vote(otherPost, 1))).toBe(true)
+    expect(stale(vote(favoritePost, -1))).toBe(true)
+    // A downvote of a post that is no favorite, or the top favorite's upvote again, moves nothing; the
+    // counts are still written in.
+    const unmoved = vote(favoritePost, 1)
+    expect(stale(unmoved)).toBe(false)
+    expect(unmoved.getQueryData<UserProfile>(profileKeys.profile())?.favorites[0]).toMatchObject({
+      uplikeCount: 5,
+      downlikeCount: 2,
+    })
+    expect(stale(vote(otherPost, -1))).toBe(false)
+  })
+
   it('renames the author of a favorite, and leaves an empty profile answer alone', () => {
     const queryClient = new QueryClient()
     queryClient.setQueryData(profileKeys.profile(), userProfile())

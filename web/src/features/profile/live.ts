@@ -17,13 +17,29 @@ export const profilePostCards: readonly PostCardQueries[] = [
   } satisfies PostCardQueries<UserProfile>,
 ]
 
+const postCards = postCardEvents(profilePostCards)
+
 /**
  * The profile page live: its lists' counters follow their `post:<id>` events, a renamed author shows on
  * the favorites, and an edited or deleted post refetches the profile (lib/post-cache-registry.ts).
  */
 export const profileLive = {
   topicKinds: ['post'],
-  events: postCardEvents(profilePostCards),
+  events: {
+    ...postCards,
+    'vote.changed': (queryClient, data) => {
+      postCards['vote.changed'](queryClient, data)
+      // Favorites are the user's upvotes, latest first: an upvote (from another tab too) puts the post
+      // at the top, a switch to a downvote takes it off. Both are structural, so the profile refetches.
+      const favorites = queryClient.getQueryData<UserProfile | null>(profileKeys.profile())?.favorites
+      if (!favorites) return
+      const moved =
+        data.value > 0
+          ? favorites[0]?._id !== data.postId
+          : favorites.some((post) => post._id === data.postId)
+      if (moved) void queryClient.invalidateQueries({ queryKey: profileKeys.profile() })
+    },
+  },
   reset: (queryClient, topic) => {
     resetPostCards(queryClient, profilePostCards, topic)
   },

@@ -1,6 +1,8 @@
+import type { LiveEventMap } from '@bashboard/server/contract'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
+import type { FakeSocket } from '../../../test/fake-socket'
 import { errorBody, mockApi, profileFixture, type RecordedRequest } from '../../../test/mock-api'
 import { browseFixture, detailFixture, postFixture } from '../../../test/post-fixtures'
 import { renderApp, storeSession, validSession } from '../../../test/render-app'
@@ -53,6 +55,29 @@ async function renderBrowse(reacted: { likedPosts: string[]; dislikedPosts: stri
   const view = renderApp('/browse')
   const card = await screen.findByRole('article', { name: 'Show disk usage' })
   return { ...view, requests, card }
+}
+
+/**
+ * Signs the app's socket in as the test's member and waits for their `user:<id>` topic; returns a push
+ * of `vote.changed` on it, as the server sends it when the member votes in another tab.
+ */
+async function pushedVotes(sockets: readonly FakeSocket[]) {
+  const socket = sockets.at(-1)
+  if (!socket) throw new Error('no socket was opened')
+  const me = profileFixture()
+  await act(async () => socket.open())
+  await waitFor(() => expect(socket.sentOfType('auth')).toHaveLength(1))
+  act(() => socket.receive({ type: 'authed', userId: me._id, role: 'member' }))
+  await waitFor(() =>
+    expect(socket.sentOfType('subscribe').flatMap((message) => message.topics)).toContain(`user:${me._id}`),
+  )
+  let id = 10
+  return (data: LiveEventMap['user']['vote.changed']) => {
+    id += 1
+    act(() =>
+      socket.receive({ type: 'event', topic: `user:${me._id}`, event: 'vote.changed', id: String(id), data }),
+    )
+  }
 }
 
 describe('VoteButtons', () => {
@@ -234,6 +259,49 @@ describe('VoteButtons', () => {
     expect(within(group).getByTestId('downvote-count')).toHaveTextContent('2')
     expect(await screen.findByText('Post downvoted!')).toBeInTheDocument()
     expect(votes(requests)).toHaveLength(1)
+  })
+
+  it("shows a vote cast in the member's other tab on a Browse card, without a request", async () => {
+    storeSession(validSession())
+    const { card, requests, sockets } = await renderBrowse({ likedPosts: [], dislikedPosts: [] })
+    const vote = await pushedVotes(sockets)
+    const upvote = within(card).getByRole('button', { name: /^Upvote/ })
+    const downvote = within(card).getByRole('button', { name: /^Downvote/ })
+    expect(upvote).toHaveAttribute('aria-pressed', 'false')
+
+    vote({ postId: post._id, value: 1, uplikeCount: 4, downlikeCount: 1 })
+    await waitFor(() => expect(upvote).toHaveAttribute('aria-pressed', 'true'))
+    expect(within(card).getByTestId('upvote-count')).toHaveTextContent('4')
+
+    vote({ postId: post._id, value: -1, uplikeCount: 3, downlikeCount: 2 })
+    await waitFor(() => expect(downvote).toHaveAttribute('aria-pressed', 'true'))
+    expect(upvote).toHaveAttribute('aria-pressed', 'false')
+    expect(within(card).getByTestId('upvote-count')).toHaveTextContent('3')
+    expect(within(card).getByTestId('downvote-count')).toHaveTextContent('2')
+    expect(votes(requests)).toHaveLength(0)
+  })
+
+  it("shows a vote cast in the member's other tab on the detail page", async () => {
+    storeSession(validSession())
+    const requests = mockApi({
+      [`GET /api/posts/${post.slug}`]: { status: 200, body: detailFixture({ post }) },
+      [`GET /api/comments/${post._id}`]: { status: 200, body: { comments: [], liveId: '1' } },
+      'GET /api/website/user/profile/header': { status: 200, body: profileFixture() },
+    })
+    const { sockets } = renderApp(`/post/${post.slug}`)
+    const group = await screen.findByRole('group', { name: 'Vote on this command' })
+    const vote = await pushedVotes(sockets)
+
+    vote({ postId: post._id, value: -1, uplikeCount: 3, downlikeCount: 2 })
+    const downvote = within(group).getByRole('button', { name: /^Downvote/ })
+    await waitFor(() => expect(downvote).toHaveAttribute('aria-pressed', 'true'))
+    expect(within(group).getByRole('button', { name: /^Upvote/ })).toHaveAttribute('aria-pressed', 'false')
+    expect(within(group).getByTestId('downvote-count')).toHaveTextContent('2')
+    // Another post's vote leaves this page as it is.
+    vote({ postId: postFixture()._id, value: 1, uplikeCount: 8, downlikeCount: 0 })
+    expect(downvote).toHaveAttribute('aria-pressed', 'true')
+    expect(within(group).getByTestId('upvote-count')).toHaveTextContent('3')
+    expect(votes(requests)).toHaveLength(0)
   })
 
   it('shows the reason instead of voting on the detail page of one’s own post', async () => {
