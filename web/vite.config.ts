@@ -5,7 +5,7 @@ import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type Plugin } from 'vite'
+import { build, defineConfig, type Plugin } from 'vite'
 import { preactAliases, preactDedupe } from './preact-aliases.ts'
 
 // The API, the uploads and the live socket are served by the Fastify process on :3000; in development the
@@ -45,7 +45,7 @@ async function filesBelow(dir: string): Promise<string[]> {
   const nested = await Promise.all(
     entries.map((entry) => {
       const path = join(dir, entry.name)
-      if (entry.isDirectory()) return entry.name === '.vite' ? [] : filesBelow(path)
+      if (entry.isDirectory()) return entry.name.startsWith('.') ? [] : filesBelow(path)
       return [path]
     }),
   )
@@ -61,7 +61,7 @@ function precompress(): Plugin {
   let outDir = 'dist'
   return {
     name: 'bashboard-precompress',
-    apply: 'build',
+    apply: (config, env) => env.command === 'build' && !config.build?.ssr,
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir)
     },
@@ -85,6 +85,41 @@ function precompress(): Plugin {
           if (gz.length < source.length) await writeFile(`${file}.gz`, gz)
         }),
       )
+    },
+  }
+}
+
+/** Where the server render's bundle goes: inside the build, in a dot folder the server never serves. */
+export const SERVER_RENDER_OUT_DIR = '.ssr'
+
+/**
+ * After the browser's build, builds the server's render of public pages (src/entry-server.tsx) into
+ * dist/.ssr, where server/src/infra/server-render.ts loads it. Part of every `vite build`, so `npm start`,
+ * `npm run build` and the tests' build all get both.
+ */
+function serverRenderBuild(): Plugin {
+  let outDir = 'dist'
+  let root = '.'
+  return {
+    name: 'bashboard-server-render-build',
+    apply: (config, env) => env.command === 'build' && !config.build?.ssr,
+    configResolved(config) {
+      root = config.root
+      outDir = resolve(config.root, config.build.outDir)
+    },
+    async closeBundle() {
+      await build({
+        root,
+        logLevel: 'warn',
+        publicDir: false,
+        build: {
+          ssr: 'src/entry-server.tsx',
+          outDir: join(outDir, SERVER_RENDER_OUT_DIR),
+          emptyOutDir: true,
+          sourcemap: false,
+          manifest: false,
+        },
+      })
     },
   }
 }
@@ -135,12 +170,16 @@ export default defineConfig({
     tailwindcss(),
     preloadBodyFont(),
     precompress(),
+    serverRenderBuild(),
   ],
   // React's API, Preact's renderer (web/preact-aliases.ts says why).
   resolve: {
     alias: preactAliases,
     dedupe: preactDedupe,
   },
+  // The server-side render (src/entry-server.tsx, built with `--ssr`) carries every library inside its
+  // bundle: left external, Node would resolve `react` to React itself instead of the Preact aliases.
+  ssr: { noExternal: true },
   server: {
     proxy: backendProxy,
   },

@@ -46,8 +46,12 @@ async function executableTraces(page: Page): Promise<{ fired: number[]; markup: 
         )
           markup.push(`<${element.localName} ${attribute}="${value.slice(0, 40)}">`)
       }
-      if (element.localName === 'script' && !(element as HTMLScriptElement).src.includes('/assets/'))
-        markup.push('<script> inline')
+      // The site's own scripts: the build's modules, the starter of a server-rendered page, and that
+      // page's data block, which is never run.
+      const src = element.getAttribute('src') ?? ''
+      const data = element.getAttribute('type') === 'application/json'
+      if (element.localName === 'script' && !data && !/^\/(assets\/|boot\.js$)/.test(src))
+        markup.push(`<script> ${src || 'inline'}`)
       if (['iframe', 'object', 'embed'].includes(element.localName)) markup.push(`<${element.localName}>`)
     }
     return { fired: [...(window as unknown as { __fired: number[] }).__fired], markup }

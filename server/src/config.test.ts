@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       seedDemo: true,
       pageCache: true,
       searchIndex: true,
+      serverRender: false,
       rateLimit: { loginPerMinute: 10, signupPerMinute: 5, accountFailuresPerHour: 20, tokenPerMinute: 300 },
     })
     expect(config.databaseUrl).toBeUndefined()
@@ -61,6 +62,7 @@ describe('loadConfig', () => {
       SEED_DEMO: 'false',
       PAGE_CACHE: 'false',
       SEARCH_INDEX: 'false',
+      SERVER_RENDER: 'true',
       DATABASE_URL: 'postgres://u@db:5432/app',
       REDIS_URL: 'redis://cache:6379',
       JWT_SECRET: SECRET,
@@ -72,6 +74,7 @@ describe('loadConfig', () => {
       seedDemo: false,
       pageCache: false,
       searchIndex: false,
+      serverRender: true,
       databaseUrl: 'postgres://u@db:5432/app',
       redisUrl: 'redis://cache:6379',
       jwtSecret: SECRET,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import type { Database, DatabaseHandle } from '@bashboard/db'
 import { createTestDatabase } from '@bashboard/db/testing'
 import type { Kysely } from 'kysely'
@@ -33,6 +33,7 @@ export function testConfig(overrides: Partial<Config> & Pick<Config, 'dataDir' |
     seedDemo: false,
     pageCache: true,
     searchIndex: true,
+    serverRender: true,
     rateLimit: { loginPerMinute: 10, signupPerMinute: 5, accountFailuresPerHour: 20, tokenPerMinute: 300 },
     ...overrides,
   }
@@ -52,6 +53,8 @@ export interface BuildTestAppOptions {
   config?: Partial<Config>
   /** Write an index.html into the temporary web build (default true). */
   withWebBuild?: boolean
+  /** More files of the temporary web build (path inside it → content), e.g. its server render bundle. */
+  webFiles?: Record<string, string>
   /** The live bus to use (default: a fresh in-memory bus). */
   bus?: Bus
   /** A stand-in database handle, e.g. one whose `ping` fails, for readiness tests. */
@@ -71,6 +74,10 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
   const dataDir = await mkdtemp(join(tmpdir(), 'bashboard-data-'))
   const webDistDir = await mkdtemp(join(tmpdir(), 'bashboard-web-'))
   if (options.withWebBuild !== false) await writeFile(join(webDistDir, 'index.html'), TEST_INDEX_HTML)
+  for (const [path, content] of Object.entries(options.webFiles ?? {})) {
+    await mkdir(dirname(join(webDistDir, path)), { recursive: true })
+    await writeFile(join(webDistDir, path), content)
+  }
   const config = testConfig({ dataDir, webDistDir, ...options.config })
   let app: App | undefined
   try {

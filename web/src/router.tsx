@@ -21,12 +21,22 @@ export function createQueryClient(): QueryClient {
 }
 
 export interface CreateAppRouterOptions extends RouterContext {
-  /** Memory history in tests; the browser's history otherwise. */
+  /** Memory history in tests and the server's render; the browser's history otherwise. */
   history?: RouterHistory
+  /**
+   * False for the server's render, where the router would otherwise write its scroll restoration as an
+   * inline script, which the content security policy blocks.
+   */
+  scrollRestoration?: boolean
 }
 
 /** The app's router: file routes, React Query in the context, intent preloading. */
-export function createAppRouter({ queryClient, store, history }: CreateAppRouterOptions) {
+export function createAppRouter({
+  queryClient,
+  store,
+  history,
+  scrollRestoration = true,
+}: CreateAppRouterOptions) {
   return createRouter({
     routeTree,
     context: { queryClient, store },
@@ -35,7 +45,7 @@ export function createAppRouter({ queryClient, store, history }: CreateAppRouter
     // React Query decides freshness; the router must not cache loader results on top of it.
     defaultPreloadStaleTime: 0,
     defaultPendingComponent: () => <Loading label="Loading..." />,
-    scrollRestoration: true,
+    scrollRestoration,
   })
 }
 

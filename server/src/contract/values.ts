@@ -37,3 +37,10 @@ export const TOKEN_EXPIRY_DAYS = [30, 90, 365] as const
 
 /** How long after posting a comment its author may still edit it, in minutes (deleting has no limit). */
 export const COMMENT_EDIT_WINDOW_MINUTES = 15
+
+/**
+ * The cookie a browser with a session sends (value `1`), set and cleared by the web client with the
+ * session it keeps in localStorage. It carries no credential: it only tells the server not to render
+ * the guest's version of a page for someone who is signed in (server/src/infra/server-render.ts).
+ */
+export const MEMBER_HINT_COOKIE = 'bashboard_member'

@@ -3,11 +3,13 @@ import { mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Database } from '@bashboard/db'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Kysely } from 'kysely'
 import type { Config } from '../config.ts'
+import { sanitizeDescription } from '../lib/sanitize.ts'
 import { replyNotFound } from './errors.ts'
+import { loadServerRender, rendersOnServer } from './server-render.ts'
 
 /**
  * The page metadata of a path (title, description, Open Graph tags and status), written into index.html
@@ -103,11 +105,25 @@ export const webAppPlugin = fp(
       )
     }
 
-    app.setNotFoundHandler(async (request, reply) => {
-      if (!wantsWebApp(request)) return replyNotFound(request, reply)
-      if (!hasBuild) {
-        return reply.status(503).type('text/html; charset=utf-8').send(MISSING_BUILD_PAGE)
-      }
+    const serverRender =
+      hasBuild && config.serverRender
+        ? await loadServerRender(app, {
+            webDistDir: config.webDistDir,
+            publicOrigin: config.publicOrigin,
+            sanitize: sanitizeDescription,
+          })
+        : null
+    // Not awaited: the server listens at once, and the warm-up's API calls need it ready.
+    if (serverRender) app.addHook('onReady', async () => void serverRender.warmUp())
+    if (hasBuild && config.serverRender && !serverRender) {
+      app.log.warn(
+        { webDistDir: config.webDistDir },
+        'web build has no server render; pages render in the browser only',
+      )
+    }
+
+    /** A browser navigation: index.html, with the path's head and, for a guest, its first screen. */
+    async function sendWebPage(request: FastifyRequest, reply: FastifyReply) {
       // Post and blog pages get their title, description and Open Graph tags in the HTML itself, so
       // crawlers and link previews see them without running the app; an unknown slug is a 404.
       const path = request.url.split('?')[0] ?? '/'
@@ -116,15 +132,33 @@ export const webAppPlugin = fp(
         request.log.warn({ err: error }, 'page metadata unavailable')
         return null
       })
-      if (head) {
-        const html = await readFile(join(config.webDistDir, 'index.html'), 'utf8')
-        return reply
-          .status(head.status)
-          .header('cache-control', 'no-cache')
-          .type('text/html; charset=utf-8')
-          .send(head.inject(html))
+      const rendered = serverRender !== null && rendersOnServer(request, request.url)
+      if (!head && !rendered) {
+        return reply.header('cache-control', 'no-cache').sendFile('index.html', config.webDistDir)
       }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', config.webDistDir)
+      const indexHtml = await readFile(join(config.webDistDir, 'index.html'), 'utf8')
+      const html = head ? head.inject(indexHtml) : indexHtml
+      const page = rendered ? await serverRender.render(request, request.url, html) : null
+      return (
+        reply
+          .status(head?.status ?? 200)
+          .header('cache-control', 'no-cache')
+          // A member's browser (the hint cookie) gets the page without the guest's first screen.
+          .header('vary', 'Cookie')
+          .type('text/html; charset=utf-8')
+          .send(page ?? html)
+      )
+    }
+
+    // The home page is index.html itself, which the static files would otherwise answer.
+    if (hasBuild) app.get('/', { config: { access: 'public' } }, sendWebPage)
+
+    app.setNotFoundHandler(async (request, reply) => {
+      if (!wantsWebApp(request)) return replyNotFound(request, reply)
+      if (!hasBuild) {
+        return reply.status(503).type('text/html; charset=utf-8').send(MISSING_BUILD_PAGE)
+      }
+      return sendWebPage(request, reply)
     })
   },
   { name: 'bashboard-web-app' },

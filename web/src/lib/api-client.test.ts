@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { errorBody, mockApi } from '../test/mock-api'
 import { storeSession, validSession } from '../test/render-app'
-import { ApiError, apiFetch, NETWORK_ERROR_MESSAGE } from './api-client'
+import { ApiError, apiFetch, NETWORK_ERROR_MESSAGE, setApiTransport } from './api-client'
 
 describe('apiFetch', () => {
   it('sends JSON with the bearer token of the stored session', async () => {
@@ -41,5 +41,23 @@ describe('apiFetch', () => {
   it('reports a request without any response as a network error', async () => {
     mockApi({ 'GET /api/things': 'network' })
     await expect(apiFetch('/api/things')).rejects.toMatchObject({ status: 0, message: NETWORK_ERROR_MESSAGE })
+  })
+})
+
+describe('setApiTransport', () => {
+  it("sends later calls through the given transport instead of the browser's fetch", async () => {
+    const requests = mockApi({})
+    const seen: string[] = []
+    setApiTransport(async (path, init) => {
+      seen.push(`${init.method} ${path}`)
+      return new Response(JSON.stringify({ via: 'transport' }), { status: 200 })
+    })
+    try {
+      await expect(apiFetch('/api/website')).resolves.toEqual({ via: 'transport' })
+    } finally {
+      setApiTransport((path, init) => fetch(path, init))
+    }
+    expect(seen).toEqual(['GET /api/website'])
+    expect(requests).toHaveLength(0)
   })
 })

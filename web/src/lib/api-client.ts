@@ -47,6 +47,17 @@ async function readServerMessage(response: Response): Promise<string | undefined
   return undefined
 }
 
+/** How requests go out: the browser's fetch, or, when the server renders a page, the server itself. */
+let transport: (path: string, init: RequestInit) => Promise<Response> = (path, init) => fetch(path, init)
+
+/**
+ * Sends every later API call through `send` instead of the browser's fetch. Only the server-side render
+ * (src/entry-server.tsx) calls it: its bundle is its own copy of this module, so the browser never does.
+ */
+export function setApiTransport(send: (path: string, init: RequestInit) => Promise<Response>): void {
+  transport = send
+}
+
 /**
  * Calls the Bashboard API on the same origin. Sends JSON, adds the bearer token of the stored session,
  * parses the JSON answer and throws an `ApiError` for any non-2xx status or network failure.
@@ -66,7 +77,7 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
 
   let response: Response
   try {
-    response = await fetch(path, { method, headers, body: payload, signal })
+    response = await transport(path, { method, headers, body: payload, signal })
   } catch (error) {
     // An abort is the caller's own decision (React Query cancelling), not a network failure.
     if (signal?.aborted) throw error

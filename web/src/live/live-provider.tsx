@@ -9,8 +9,12 @@ import { liveStatusAtom } from './status'
 
 const LiveClientContext = createContext<LiveClient | null>(null)
 
-/** `ws://host/ws` or `wss://host/ws` on the page's own origin. */
-export function defaultLiveUrl(location: Location = window.location): string {
+/**
+ * `ws://host/ws` or `wss://host/ws` on the page's own origin. The server's render of a page has no
+ * location, and never starts the socket: it gets the bare path.
+ */
+export function defaultLiveUrl(location: Location | undefined = globalThis.location): string {
+  if (!location) return '/ws'
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`
 }
 

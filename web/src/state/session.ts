@@ -1,5 +1,6 @@
 import { atom } from 'jotai'
 import { atomWithLazy } from 'jotai/utils'
+import { writeMemberHint } from './member-hint'
 
 /** localStorage key shared with the e2e tests and every open tab (e2e/fixtures/session.ts writes it too). */
 export const SESSION_STORAGE_KEY = 'bashboard.session'
@@ -57,6 +58,7 @@ function writeStoredSession(session: Session | null): void {
   try {
     if (session) localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session))
     else localStorage.removeItem(SESSION_STORAGE_KEY)
+    writeMemberHint(session !== null)
   } catch {
     // Storage full or blocked (private mode): the session still lives in memory for this tab.
   }

@@ -2,6 +2,7 @@ import type { Ad, AdPage, AdSlotName } from '@bashboard/server/contract'
 import { useRouter } from '@tanstack/react-router'
 import { type MouseEvent, useState } from 'react'
 import { cn } from '../../lib/cn'
+import { usePageLocation } from '../../lib/page-location'
 import { adClickTarget, adImageSource, adSitePath } from './ad-rules'
 import { useAdSource } from './ad-source'
 
@@ -45,10 +46,11 @@ function AdCreative({
   page: AdPage
   onClick: (adId: string, page: AdPage) => void
 }) {
+  const location = usePageLocation()
   const source = adImageSource(ad.adImage)
   const [failed, setFailed] = useState(source === null)
   const target = adClickTarget(ad.url)
-  const sitePath = adSitePath(ad, window.location.origin)
+  const sitePath = adSitePath(ad, location.origin)
   // Absent only when a slot is drawn outside the app's router (its own tests): the link then loads the page.
   const router = useRouter({ warn: false }) as ReturnType<typeof useRouter> | undefined
   const banner = ad.size === 'banner'

@@ -11,23 +11,41 @@ import { cn } from '../../lib/cn'
 const allowedUrl = new RegExp(`^(?:${RICH_TEXT_LINK_SCHEMES.join('|')}):`, 'i')
 
 /**
- * A DOMPurify instance of this module's own, configured once. Given a config, every `sanitize` call parses
- * it again and rebuilds its allow-lists; `setConfig` does that once. Its own instance keeps that config
- * from reaching any other user of DOMPurify's shared default instance.
+ * A DOMPurify instance of this module's own, configured once, on first use. Given a config, every
+ * `sanitize` call parses it again and rebuilds its allow-lists; `setConfig` does that once. Its own
+ * instance keeps that config from reaching any other user of DOMPurify's shared default instance. Made on
+ * first use because DOMPurify needs a window, which the server's render of a page does not have.
  */
-const purifier = DOMPurify()
-purifier.setConfig({
-  ALLOWED_TAGS: [...RICH_TEXT_TAGS],
-  ALLOWED_ATTR: [...RICH_TEXT_LINK_ATTRIBUTES],
-  ALLOWED_URI_REGEXP: allowedUrl,
-  // DOMPurify checks every allowed attribute's value against the URL pattern unless told it is not a
-  // URL: without this, the `rel="noopener nofollow ugc"` the server puts on links never reached the page.
-  ADD_URI_SAFE_ATTR: ['rel', 'target'],
-})
+let purifier: ReturnType<typeof DOMPurify> | null = null
+
+function browserSanitize(html: string): string {
+  if (!purifier) {
+    purifier = DOMPurify()
+    purifier.setConfig({
+      ALLOWED_TAGS: [...RICH_TEXT_TAGS],
+      ALLOWED_ATTR: [...RICH_TEXT_LINK_ATTRIBUTES],
+      ALLOWED_URI_REGEXP: allowedUrl,
+      // DOMPurify checks every allowed attribute's value against the URL pattern unless told it is not a
+      // URL: without this, the `rel="noopener nofollow ugc"` the server puts on links never reached the page.
+      ADD_URI_SAFE_ATTR: ['rel', 'target'],
+    })
+  }
+  return purifier.sanitize(html)
+}
+
+let sanitize: (html: string) => string = browserSanitize
+
+/**
+ * The server's render of a page (src/entry-server.tsx) hands in the server's own sanitiser, the one
+ * every description already went through on write, since DOMPurify cannot run without a DOM.
+ */
+export function setServerSanitizer(serverSanitize: (html: string) => string): void {
+  sanitize = serverSanitize
+}
 
 /** Sanitises user HTML with DOMPurify: the editor's tags only, links restricted to http(s) and mailto. */
 export function sanitizeHtml(html: string): string {
-  return purifier.sanitize(html)
+  return sanitize(html)
 }
 
 /** Typography for the editor's tags, scoped to the rendered block (no global stylesheet rules). */

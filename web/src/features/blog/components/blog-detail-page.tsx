@@ -13,6 +13,7 @@ import { useToast } from '../../../components/ui/toast'
 import { useSharePage } from '../../../components/ui/use-share-page'
 import { ApiError } from '../../../lib/api-client'
 import { cn } from '../../../lib/cn'
+import { usePageLocation } from '../../../lib/page-location'
 import { useDocumentTitle } from '../../../lib/use-document-title'
 import { usePageMeta } from '../../../lib/use-page-meta'
 import { blogDetailQueryOptions } from '../api'
@@ -51,6 +52,7 @@ function BlogNotFound() {
 
 function BlogArticle({ blog }: { blog: Blog }) {
   const share = useShareArticle(blog)
+  const location = usePageLocation()
   const title = blog.title || 'Untitled article'
   const author = blog.author || 'Bashboard'
 
@@ -60,8 +62,8 @@ function BlogArticle({ blog }: { blog: Blog }) {
     'og:title': title,
     'og:description': blog.metadescription,
     'og:type': 'article',
-    'og:url': window.location.href,
-    ...(blog.image ? { 'og:image': new URL(blog.image, window.location.origin).href } : {}),
+    'og:url': location.href,
+    ...(blog.image ? { 'og:image': new URL(blog.image, location.origin).href } : {}),
   })
 
   return (

@@ -30,6 +30,7 @@ import { useSharePage } from '../../../components/ui/use-share-page'
 import { ApiError } from '../../../lib/api-client'
 import { cn } from '../../../lib/cn'
 import { formatDayAndTime } from '../../../lib/format-day'
+import { usePageLocation } from '../../../lib/page-location'
 import { formatRelativeTime } from '../../../lib/relative-time'
 import { usePageMeta } from '../../../lib/use-page-meta'
 import { useLiveTopic } from '../../../live/live-provider'
@@ -105,6 +106,7 @@ function PostBody({
   renderSaveActions,
 }: { detail: PostDetailResponse } & Pick<PostDetailPageProps, 'renderComments' | 'renderSaveActions'>) {
   const { post, related } = detail
+  const location = usePageLocation()
   const fill = usePlaceholderFill(post.command, post._id)
   const { copyCommand, share } = useShareActions(post, fill.command)
   const title = post.title || 'Untitled Post'
@@ -122,8 +124,8 @@ function PostBody({
     'og:title': title,
     'og:description': description,
     'og:type': 'article',
-    'og:url': window.location.href,
-    'og:image': `${window.location.origin}/favicon.svg`,
+    'og:url': location.href,
+    'og:image': `${location.origin}/favicon.svg`,
   })
 
   return (

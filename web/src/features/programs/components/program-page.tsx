@@ -10,6 +10,7 @@ import { CodeBlock } from '../../../components/ui/code-block'
 import { LoadFailed } from '../../../components/ui/load-failed'
 import { Pagination } from '../../../components/ui/pagination'
 import { ApiError } from '../../../lib/api-client'
+import { usePageLocation } from '../../../lib/page-location'
 import { useDocumentTitle } from '../../../lib/use-document-title'
 import { useLiveTopic } from '../../../live/live-provider'
 import { programQueryOptions } from '../queries'
@@ -61,6 +62,7 @@ function ProgramCardsLoading() {
  */
 export function ProgramPage({ program, page, onPageChange, renderList }: ProgramPageProps) {
   const name = program.toLowerCase()
+  const location = usePageLocation()
   // New and deleted commands change the list: the posts topic keeps it current.
   useLiveTopic('posts')
   const query = useQuery(programQueryOptions(name, page))
@@ -72,7 +74,7 @@ export function ProgramPage({ program, page, onPageChange, renderList }: Program
   if (missing) return <NotFoundPage />
   const data = query.data
   const total = data?.pagination.totalPosts
-  const curl = `curl ${window.location.origin}/${name}`
+  const curl = `curl ${location.origin}/${name}`
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
       <header className="flex flex-col gap-2">

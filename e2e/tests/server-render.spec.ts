@@ -1,0 +1,408 @@
+import { randomBytes } from 'node:crypto'
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { openUserMenu } from '../fixtures/accounts.ts'
+import { waitForLive } from '../fixtures/moderation.ts'
+import { logInViaApi, signUpViaApi } from '../fixtures/session.ts'
+
+/*
+ * A guest's first screen of /, /browse and a post page comes in the HTML itself (server-side render); the
+ * app starts over it once the page has painted (web/public/boot.js) and takes the same elements over.
+ * Members (the hint cookie) get the page as before. Proven from outside: with JavaScript off, from the raw
+ * responses, and in a browser running the app.
+ */
+
+/** A browser's User-Agent: terminal tools get plain text for /post/ pages (terminal/negotiate.ts). */
+const BROWSER_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36'
+/** The headers of a browser's navigation. */
+const NAVIGATION = { accept: 'text/html,application/xhtml+xml', 'user-agent': BROWSER_AGENT }
+/** The member hint cookie (MEMBER_HINT_COOKIE in server/src/contract/values.ts). */
+const MEMBER_HINT = 'bashboard_member=1'
+/** What a server-rendered page carries in place of the app's module script. */
+const BOOT_SCRIPT = /<script defer src="\/boot\.js" data-entry="\/assets\/index-[\w-]+\.js"><\/script>/
+/** The app's module script, as Vite writes it into index.html. */
+const MODULE_SCRIPT = /<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/
+const EMPTY_ROOT = '<div id="root"></div>'
+const STATE_BLOCK = '#bashboard-server-state'
+
+interface SharedPost {
+  slug: string
+  title: string
+  command: string
+}
+
+/** Shares a post as the seeded demo contributor (e2e/serve.mjs seeds the demo accounts and categories). */
+async function sharePost(
+  request: APIRequestContext,
+  fields: { title: string; command: string; description: string },
+): Promise<SharedPost> {
+  const contributor = await logInViaApi(request, 'demo_contributor', 'bashboard-contributor')
+  const website = await request.get('/api/website')
+  const { categories } = (await website.json()) as { categories: { _id: string }[] }
+  const category = categories[0]?._id
+  if (!category) throw new Error('no categories seeded')
+  const response = await request.post('/api/posts/create', {
+    headers: { authorization: `Bearer ${contributor.token}` },
+    data: { ...fields, category },
+  })
+  if (!response.ok()) throw new Error(`create post failed: ${response.status()} ${await response.text()}`)
+  const { post } = (await response.json()) as { post: { slug: string } }
+  return { slug: post.slug, title: fields.title, command: fields.command }
+}
+
+/** A plain post with a title, command and description unique to this run. */
+async function sharePlainPost(
+  request: APIRequestContext,
+): Promise<SharedPost & { description: string; tag: string }> {
+  const tag = randomBytes(4).toString('hex')
+  const description = `Finds the ten biggest files below the current folder, run ${tag}.`
+  const post = await sharePost(request, {
+    title: `Largest files under this folder ${tag}`,
+    command: `find . -type f -printf '%s %p\\n' | sort -nr | head -n 10 # ${tag}`,
+    description: `<p>${description}</p>`,
+  })
+  return { ...post, description, tag }
+}
+
+/** The page as the server sent it to a browser's navigation (the response to `page.goto`). */
+async function visit(page: Page, path: string): Promise<string> {
+  const response = await page.goto(path)
+  if (!response) throw new Error(`no response for ${path}`)
+  return response.text()
+}
+
+/** Every button and field of a page the app has not started on is marked unavailable, fields read-only. */
+async function expectControlsWaiting(page: Page): Promise<void> {
+  const root = page.locator('#root')
+  expect(await root.locator('button').count()).toBeGreaterThan(0)
+  await expect(root.locator('button:not([aria-disabled="true"])')).toHaveCount(0)
+  await expect(
+    root.locator('input:not([aria-disabled="true"]), select:not([aria-disabled="true"])'),
+  ).toHaveCount(0)
+  await expect(root.locator('input:not([readonly]), textarea:not([readonly])')).toHaveCount(0)
+}
+
+test.describe('a guest without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('reads the home page, browse and a post page from the HTML, its controls marked unavailable', async ({
+    page,
+    request,
+  }) => {
+    const post = await sharePlainPost(request)
+
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Bashboard' })).toBeVisible()
+    const latest = page.getByRole('region', { name: 'Latest Shared Commands' })
+    const firstCard = latest.getByRole('article').first()
+    await expect(firstCard.getByRole('heading', { level: 3 })).toHaveText(/\w/)
+    await expect(firstCard.locator('pre code')).toHaveText(/\w/)
+    await expect(firstCard.getByRole('button', { name: /^Upvote/ })).toHaveAttribute('aria-disabled', 'true')
+    await expectControlsWaiting(page)
+
+    await page.goto('/browse')
+    await expect(page.getByRole('heading', { level: 1, name: 'Browse Commands' })).toBeVisible()
+    const cards = page.getByRole('main').getByRole('article')
+    expect(await cards.count()).toBeGreaterThan(1)
+    await expect(cards.first().getByRole('heading', { level: 3 })).toHaveText(/\w/)
+    const search = page.getByRole('searchbox', { name: 'Search commands' })
+    await expect(search).toHaveAttribute('aria-disabled', 'true')
+    await expect(search).not.toBeEditable()
+    await expectControlsWaiting(page)
+
+    // Any query is rendered: a search finds the post just shared.
+    await page.goto(`/browse?search=${post.tag}`)
+    await expect(page.getByRole('heading', { level: 1, name: 'Search Results' })).toBeVisible()
+    await expect(page.getByRole('article', { name: post.title })).toBeVisible()
+
+    await page.goto(`/post/${post.slug}`)
+    await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible()
+    await expect(page.locator('pre code').first()).toContainText(post.command)
+    await expect(page.getByText(post.description)).toBeVisible()
+    const votes = page.getByRole('group', { name: 'Vote on this command' })
+    await expect(votes.getByRole('button', { name: /^Upvote/ })).toHaveAttribute('aria-disabled', 'true')
+    await expect(votes.getByRole('button', { name: /^Upvote/ })).toBeDisabled()
+    await expectControlsWaiting(page)
+  })
+})
+
+test.describe('a guest with JavaScript', () => {
+  /** Sums the layout shifts of every document the page opens (none with recent input), from the start. */
+  async function measureLayoutShifts(page: Page): Promise<void> {
+    await page.addInitScript(() => {
+      const shifts = { total: 0 }
+      type LayoutShift = PerformanceEntry & { value: number; hadRecentInput: boolean }
+      const add = (entries: PerformanceEntryList) => {
+        for (const entry of entries as LayoutShift[]) if (!entry.hadRecentInput) shifts.total += entry.value
+      }
+      const observer = new PerformanceObserver((list) => add(list.getEntries()))
+      observer.observe({ type: 'layout-shift', buffered: true })
+      Object.assign(window, {
+        __layoutShift: () => {
+          add(observer.takeRecords())
+          return shifts.total
+        },
+      })
+    })
+  }
+
+  test('the app takes the server-rendered pages over without a shift, an error or a stale marker', async ({
+    page,
+    request,
+  }) => {
+    const post = await sharePlainPost(request)
+    const errors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`)
+    })
+    page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`))
+    await measureLayoutShifts(page)
+
+    const pages = [
+      { path: '/', ready: page.getByRole('heading', { level: 1, name: 'Welcome to Bashboard' }) },
+      { path: '/browse', ready: page.getByRole('heading', { level: 1, name: 'Browse Commands' }) },
+      { path: `/post/${post.slug}`, ready: page.getByRole('heading', { level: 1, name: post.title }) },
+    ]
+    for (const { path, ready } of pages) {
+      const html = await visit(page, path)
+      // Rendered on the server (else this would prove nothing about taking it over).
+      expect(html, `${path} is served rendered`).toMatch(BOOT_SCRIPT)
+      await expect(ready).toBeVisible()
+      // The app has started: it took its data block, its live socket is open.
+      await expect(page.locator(STATE_BLOCK)).toHaveCount(0)
+      await waitForLive(page)
+      // No control is left marked unavailable or read-only (a guest's page sets neither itself).
+      await expect(page.locator('[aria-disabled="true"]')).toHaveCount(0)
+      await expect(page.locator('[readonly]')).toHaveCount(0)
+      const upvote = page.getByRole('button', { name: /^Upvote/ }).first()
+      await expect(upvote).toBeEnabled()
+      if (path === '/browse') {
+        await expect(page.getByRole('searchbox', { name: 'Search commands' })).toBeEditable()
+      }
+      // The app's own elements work: a guest's vote asks them to log in.
+      if (path === `/post/${post.slug}`) {
+        await upvote.click()
+        await expect(page.getByText('Please log in to vote on posts.')).toBeVisible()
+        await expect(page).toHaveURL(/\/login$/)
+      }
+    }
+
+    // Layout shift, measured on each page once everything it loads has arrived.
+    for (const { path, ready } of pages) {
+      expect(await visit(page, path), `${path} is served rendered`).toMatch(BOOT_SCRIPT)
+      await expect(ready).toBeVisible()
+      await expect(page.locator(STATE_BLOCK)).toHaveCount(0)
+      await waitForLive(page)
+      await page.waitForLoadState('networkidle')
+      await page.evaluate(() => document.fonts.ready.then(() => undefined))
+      const shift = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) =>
+            requestAnimationFrame(() =>
+              requestAnimationFrame(() =>
+                resolve((window as unknown as { __layoutShift: () => number }).__layoutShift()),
+              ),
+            ),
+          ),
+      )
+      expect(shift, `cumulative layout shift on ${path}`).toBeLessThan(0.01)
+    }
+    expect(errors).toEqual([])
+  })
+
+  test('a search typed into /browse as soon as it can take it runs, nothing typed lost', async ({
+    page,
+    request,
+  }) => {
+    const post = await sharePlainPost(request)
+    expect(await visit(page, '/browse')).toMatch(BOOT_SCRIPT)
+    const search = page.getByRole('searchbox', { name: 'Search commands' })
+    // fill waits until the box is editable, which it is only once the app has started on it.
+    await search.fill(post.tag)
+    await search.press('Enter')
+    await expect(page).toHaveURL(new RegExp(`[?&]search=${post.tag}`))
+    await expect(page.getByRole('heading', { level: 1, name: 'Search Results' })).toBeVisible()
+    await expect(page.getByRole('article', { name: post.title })).toBeVisible()
+    await expect(search).toHaveValue(post.tag)
+  })
+})
+
+test('the response: a guest gets the first screen and the boot script, a member the plain page', async ({
+  page,
+  request,
+}) => {
+  const post = await sharePlainPost(request)
+  for (const path of ['/', '/browse?sort=trending', `/post/${post.slug}`]) {
+    const guest = await page.request.get(path, { headers: NAVIGATION })
+    expect(guest.status(), path).toBe(200)
+    expect(guest.headers()['content-type']).toMatch(/^text\/html/)
+    expect(guest.headers().vary, path).toMatch(/cookie/i)
+    const html = await guest.text()
+    expect(html, path).not.toContain(EMPTY_ROOT)
+    expect(html, path).toMatch(/<div id="root"><\w/)
+    expect(html, path).toContain('<script type="application/json" id="bashboard-server-state">')
+    expect(html, path).not.toContain('rel="modulepreload"')
+    expect(html, path).toMatch(BOOT_SCRIPT)
+    expect(html, path).not.toMatch(MODULE_SCRIPT)
+
+    const member = await page.request.get(path, { headers: { ...NAVIGATION, cookie: MEMBER_HINT } })
+    expect(member.status(), path).toBe(200)
+    const plain = await member.text()
+    expect(plain, path).toContain(EMPTY_ROOT)
+    expect(plain, path).toMatch(MODULE_SCRIPT)
+    expect(plain, path).toContain('rel="modulepreload"')
+    expect(plain, path).not.toContain('/boot.js')
+    expect(plain, path).not.toContain('bashboard-server-state')
+  }
+  // The post rendered is the one asked for.
+  const html = await (await page.request.get(`/post/${post.slug}`, { headers: NAVIGATION })).text()
+  expect(html).toContain(post.title)
+  // A terminal tool still gets the post as text (terminal/negotiate.ts), not the rendered page.
+  const curl = await page.request.get(`/post/${post.slug}`, {
+    headers: { accept: '*/*', 'user-agent': 'curl/8.5.0' },
+  })
+  expect(curl.headers()['content-type']).toMatch(/^text\/plain/)
+  expect(await curl.text()).not.toContain('<div id="root">')
+})
+
+test.describe('a member', () => {
+  test('signed in through the form, gets / without the server render and sees their menu; signed out, with it', async ({
+    page,
+    request,
+  }) => {
+    const member = await signUpViaApi(request, 'ssr')
+    await page.goto('/login')
+    await page.getByLabel(/email or username/i).fill(member.account.username)
+    await page.getByLabel('Password', { exact: true }).fill(member.account.password)
+    await page.getByRole('button', { name: /^(log in|login|sign in)$/i }).click()
+    await expect(page).toHaveURL(/\/$/)
+    const header = page.getByRole('banner')
+    await expect(header.getByRole('button', { name: new RegExp(member.user.username) })).toBeVisible()
+    await expect.poll(() => page.evaluate(() => document.cookie)).toContain(MEMBER_HINT)
+
+    const response = await page.reload()
+    const html = (await response?.text()) ?? ''
+    expect(html).toContain(EMPTY_ROOT)
+    expect(html).toMatch(MODULE_SCRIPT)
+    expect(html).not.toContain('/boot.js')
+    await expect(header.getByRole('button', { name: new RegExp(member.user.username) })).toBeVisible()
+    await expect(header.getByRole('link', { name: 'Login' })).toHaveCount(0)
+
+    // Logging out clears the hint: the next load is a guest's, rendered on the server.
+    await openUserMenu(page, member.user.username)
+    await page.getByRole('menuitem', { name: 'Log out' }).click()
+    await expect(header.getByRole('link', { name: 'Login' })).toBeVisible()
+    await expect.poll(() => page.evaluate(() => document.cookie)).not.toContain(MEMBER_HINT)
+    expect(await visit(page, '/')).toMatch(BOOT_SCRIPT)
+    await expect(header.getByRole('link', { name: 'Login' })).toBeVisible()
+  })
+
+  test('with a session from before the hint cookie, the app starts at once, shows the member and sets the hint', async ({
+    page,
+    request,
+  }) => {
+    const member = await signUpViaApi(request, 'ssrold')
+    // The session alone, in localStorage (startSignedIn would add the hint cookie too).
+    await page.addInitScript(
+      (value) => window.localStorage.setItem('bashboard.session', value),
+      JSON.stringify({ token: member.token, expiresAt: member.expiresAt }),
+    )
+    // No cookie yet: the server sends the guest's page; boot.js starts the app at once (a stored session).
+    expect(await visit(page, '/')).toMatch(BOOT_SCRIPT)
+    const header = page.getByRole('banner')
+    await expect(header.getByRole('button', { name: new RegExp(member.user.username) })).toBeVisible()
+    await expect(header.getByRole('link', { name: 'Login' })).toHaveCount(0)
+    await expect.poll(() => page.evaluate(() => document.cookie)).toContain(MEMBER_HINT)
+    // From now on the member gets the plain page.
+    const html = (await (await page.reload())?.text()) ?? ''
+    expect(html).toContain(EMPTY_ROOT)
+    expect(html).not.toContain('/boot.js')
+    await expect(header.getByRole('button', { name: new RegExp(member.user.username) })).toBeVisible()
+  })
+})
+
+test.describe('hostile post text through the server render', () => {
+  const tag = randomBytes(4).toString('hex')
+  const title = `</script><script>window.__ssrXss=1</script> ${tag}`
+  const command = `echo <img src=x onerror="window.__ssrXss=2"> $& $1 $' ${tag}`
+  const descriptionText = `Escaped <img src=x onerror="window.__ssrXss=2"> and $& $1 $' ${tag}`
+  const description =
+    `<p>Escaped &lt;img src=x onerror="window.__ssrXss=2"&gt; and $&amp; $1 $' ${tag}</p>` +
+    '<img src=x onerror="window.__ssrXss=2">'
+  let slug = ''
+
+  test.beforeAll(async ({ playwright }, testInfo) => {
+    const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL })
+    try {
+      slug = (await sharePost(request, { title, command, description })).slug
+    } finally {
+      await request.dispose()
+    }
+  })
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false })
+
+    test('the raw HTML holds nothing executable and the page shows the text literally', async ({ page }) => {
+      const html = await visit(page, `/post/${slug}`)
+      expect(html).toMatch(BOOT_SCRIPT)
+      expect(html).not.toContain('<script>window.__ssrXss')
+      expect(html).not.toMatch(/<img src=x onerror/i)
+      expect(html).not.toMatch(/<img[^>]*onerror/i)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
+      await expect(page.locator('pre code').first()).toContainText(command)
+      await expect(page.getByText(descriptionText)).toBeVisible()
+      await expect(page).toHaveTitle(`${title} | Bashboard`)
+    })
+  })
+
+  test('in a browser running the app, nothing runs and the title reads literally', async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(window, '__ssrXssSeen', { value: [] as unknown[], writable: false })
+      let value: unknown
+      Object.defineProperty(window, '__ssrXss', {
+        get: () => value,
+        set: (next) => {
+          value = next
+          ;(window as unknown as { __ssrXssSeen: unknown[] }).__ssrXssSeen.push(next)
+        },
+      })
+    })
+    expect(await visit(page, `/post/${slug}`)).toMatch(BOOT_SCRIPT)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
+    await expect(page.locator(STATE_BLOCK)).toHaveCount(0)
+    await waitForLive(page)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
+    await expect(page.locator('pre code').first()).toContainText(command)
+    await expect(page.getByText(descriptionText)).toBeVisible()
+    // The description's image is kept (without its handler) and has failed to load by now.
+    await page.waitForLoadState('networkidle')
+    const seen = await page.evaluate(() => (window as unknown as { __ssrXssSeen: unknown[] }).__ssrXssSeen)
+    expect(seen).toEqual([])
+    expect(await page.evaluate(() => (window as unknown as { __ssrXss?: unknown }).__ssrXss)).toBeUndefined()
+  })
+})
+
+test('a title with replacement-pattern characters leaves the page head as written', async ({
+  page,
+  request,
+}) => {
+  // injectHead (server/src/modules/site/service.ts) once read a title's `$&` and `` $` `` as replacement
+  // patterns: `$&` became `</head>`, and `` $` `` copied the page before it, module scripts and all, into
+  // the head. The unit test beside it checks the same with each pattern.
+  const tag = randomBytes(4).toString('hex')
+  const post = await sharePost(request, {
+    title: `Dollar patterns $& and $\` kept ${tag}`,
+    command: `printf '%s\\n' 'kept as typed' # ${tag}`,
+    description: `<p>Prints a line; the title holds dollar patterns, run ${tag}.</p>`,
+  })
+  const guest = await (await page.request.get(`/post/${post.slug}`, { headers: NAVIGATION })).text()
+  const member = await (
+    await page.request.get(`/post/${post.slug}`, { headers: { ...NAVIGATION, cookie: MEMBER_HINT } })
+  ).text()
+  expect(member.match(/<title>/g) ?? []).toHaveLength(1)
+  expect(member.match(/<script type="module"/g) ?? []).toHaveLength(1)
+  expect(guest.match(/<script type="module"/g) ?? []).toHaveLength(0)
+  await page.goto(`/post/${post.slug}`)
+  await expect(page).toHaveTitle(`${post.title} | Bashboard`)
+})

@@ -1,0 +1,148 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { MEMBER_HINT_COOKIE } from '../contract/values.ts'
+
+/*
+ * The first screen of the pages visitors land on most, rendered here for guests, so the browser paints
+ * the page from the HTML before any JavaScript has run. The rendering is the web app's own code
+ * (web/src/entry-server.tsx, built into the web build's `.ssr` folder, which is never served); its data
+ * comes from this server's own API routes, called in-process. The page then starts the app after its
+ * first paint (web/public/boot.js), and the app takes over the same elements (web/src/main.tsx).
+ *
+ * Signed-in members send the member hint cookie and get the page as before: their header and marks
+ * differ from a guest's, and the server cannot read their session (it lives in the browser's storage).
+ * Anything unexpected (no bundle, a failed query, a slow render) sends the page without the render,
+ * which the app draws as it always has.
+ */
+
+/** The pages rendered on the server: the home page, browse (with any filters) and a post's page. */
+const SERVER_RENDERED_PATHS = [/^\/$/, /^\/browse$/, /^\/post\/[^/]+$/]
+
+/** A render slower than this is given up, and the page goes out without it. */
+export const SERVER_RENDER_TIMEOUT_MS = 2000
+
+/** Where the web build puts the server render's bundle (SERVER_RENDER_OUT_DIR in web/vite.config.ts). */
+export const SERVER_RENDER_BUNDLE = join('.ssr', 'entry-server.js')
+
+/** What the web app's server entry renders: the inside of `#root`, and the data block after it. */
+export interface RenderedPage {
+  rootHtml: string
+  stateScript: string
+}
+
+/** The web app's server entry (web/src/entry-server.tsx). */
+interface ServerRenderBundle {
+  renderPage(origin: string, url: string): Promise<RenderedPage | null>
+  setApiTransport(send: (path: string, init: RequestInit) => Promise<Response>): void
+  setServerSanitizer(sanitize: (html: string) => string): void
+}
+
+/** Renders eligible pages into the web app's index.html. */
+export interface ServerRender {
+  /** The page with its first screen in it, or null when this request gets the page as it is. */
+  render(request: FastifyRequest, url: string, indexHtml: string): Promise<string | null>
+  /**
+   * Renders the home page once and throws the result away: the first render loads the route code and
+   * warms the JIT, and would otherwise fall on the first visitor, where it can miss the time limit.
+   */
+  warmUp(): Promise<void>
+}
+
+/** Whether `url` (path and query) is a page rendered on the server for this request's visitor. */
+export function rendersOnServer(request: FastifyRequest, url: string): boolean {
+  const path = url.split('?')[0] ?? '/'
+  if (!SERVER_RENDERED_PATHS.some((pattern) => pattern.test(path))) return false
+  const cookies = request.headers.cookie ?? ''
+  return !cookies.split(';').some((cookie) => cookie.trim().startsWith(`${MEMBER_HINT_COOKIE}=1`))
+}
+
+// The app's module script and its preloads, as Vite writes them into index.html.
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/
+const MODULE_PRELOAD = /[ \t]*<link rel="modulepreload" crossorigin href="[^"]+">\n?/g
+const EMPTY_ROOT = '<div id="root"></div>'
+
+/**
+ * index.html with the rendered page in `#root`, its data after it, and the app's module script replaced
+ * by web/public/boot.js, which loads it once the page has painted. The module preloads go too: fetched
+ * up front, they compete with the page's own first paint. Null when index.html is not as Vite writes it.
+ * Replacements are functions, so a `$&` in a post's text is never read as a replacement pattern.
+ */
+export function assembleRenderedPage(indexHtml: string, page: RenderedPage): string | null {
+  const entry = ENTRY_SCRIPT.exec(indexHtml)
+  if (!entry || !indexHtml.includes(EMPTY_ROOT)) return null
+  const boot = `<script defer src="/boot.js" data-entry="${entry[1]}"></script>`
+  return indexHtml
+    .replace(ENTRY_SCRIPT, () => boot)
+    .replace(MODULE_PRELOAD, () => '')
+    .replace(EMPTY_ROOT, () => `<div id="root">${page.rootHtml}</div>${page.stateScript}`)
+}
+
+/**
+ * The server render of the build in `webDistDir`, or null when the build has no server bundle (a build
+ * from before it existed, or none). The bundle's API calls go through `app.inject` with the visitor's
+ * address and user agent (a post page's view is counted for them, once), and descriptions are cleaned
+ * by `sanitize`, the server's own rich-text sanitiser.
+ */
+export async function loadServerRender(
+  app: FastifyInstance,
+  opts: { webDistDir: string; publicOrigin: string; sanitize: (html: string) => string },
+): Promise<ServerRender | null> {
+  const bundlePath = join(opts.webDistDir, SERVER_RENDER_BUNDLE)
+  if (!existsSync(bundlePath)) return null
+  const bundle = (await import(pathToFileURL(bundlePath).href)) as ServerRenderBundle
+  const visitor = new AsyncLocalStorage<FastifyRequest>()
+  bundle.setServerSanitizer(opts.sanitize)
+  bundle.setApiTransport(async (path) => {
+    const request = visitor.getStore()
+    const userAgent = request?.headers['user-agent']
+    const response = await app.inject({
+      method: 'GET',
+      url: path,
+      headers: { accept: 'application/json', ...(userAgent ? { 'user-agent': userAgent } : {}) },
+      remoteAddress: request?.ip ?? '127.0.0.1',
+    })
+    const body = response.statusCode === 204 ? null : response.rawPayload
+    return new Response(body, {
+      status: response.statusCode,
+      headers: { 'content-type': String(response.headers['content-type'] ?? 'application/json') },
+    })
+  })
+
+  const timedOut = Symbol('timed out')
+  return {
+    async render(request, url, indexHtml) {
+      let timer: NodeJS.Timeout | undefined
+      const timeout = new Promise<typeof timedOut>((resolve) => {
+        timer = setTimeout(() => resolve(timedOut), SERVER_RENDER_TIMEOUT_MS)
+      })
+      try {
+        const page = await Promise.race([
+          visitor.run(request, () => bundle.renderPage(opts.publicOrigin, url)),
+          timeout,
+        ])
+        if (page === timedOut) {
+          request.log.warn(
+            { url },
+            `server render took over ${SERVER_RENDER_TIMEOUT_MS} ms; the page goes out without it`,
+          )
+          return null
+        }
+        if (!page) return null
+        return assembleRenderedPage(indexHtml, page)
+      } catch (error) {
+        request.log.warn({ err: error, url }, 'server render failed; the page goes out without it')
+        return null
+      } finally {
+        clearTimeout(timer)
+      }
+    },
+    async warmUp() {
+      await bundle.renderPage(opts.publicOrigin, '/').catch((error: unknown) => {
+        app.log.warn({ err: error }, 'server render warm-up failed')
+      })
+    },
+  }
+}
