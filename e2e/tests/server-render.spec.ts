@@ -225,6 +225,36 @@ test.describe('a guest with JavaScript', () => {
     await expect(page.getByRole('article', { name: post.title })).toBeVisible()
     await expect(search).toHaveValue(post.tag)
   })
+
+  test('the app keeps the elements the server drew, and the focus on one of them', async ({ page }) => {
+    // Held back, the app cannot start before the page has been marked and a link focused.
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route('**/assets/index-*.js', async (route) => {
+      await held
+      await route.continue()
+    })
+    expect(await visit(page, '/')).toMatch(BOOT_SCRIPT)
+    const browse = page.getByRole('main').getByRole('link', { name: 'Browse Commands' })
+    await browse.focus()
+    await page.evaluate(() => {
+      Object.assign(window, { __serverFrame: document.querySelector('#root > div') })
+    })
+    release()
+    await expect(page.locator('#root [aria-disabled="true"]')).toHaveCount(0)
+    await expect(page.locator(STATE_BLOCK)).toHaveCount(0)
+    // React's createRoot (and preact/compat's) would have emptied #root and drawn it all again.
+    expect(
+      await page.evaluate(
+        () =>
+          document.querySelector('#root > div') ===
+          (window as unknown as { __serverFrame: Element }).__serverFrame,
+      ),
+    ).toBe(true)
+    await expect(browse).toBeFocused()
+  })
 })
 
 test('the response: a guest gets the first screen and the boot script, a member the plain page', async ({
