@@ -3,6 +3,9 @@ import { CHROMIUM_LAUNCH } from './chromium.ts'
 
 const port = process.env.E2E_PORT ?? '3100'
 const baseURL = `http://127.0.0.1:${port}`
+// The second server, with the first screen rendered on the server (the first runs the default, off).
+const serverRenderPort = String(Number(port) + 1)
+const SERVER_RENDER_URL = `http://127.0.0.1:${serverRenderPort}`
 
 // The web app must be built first (`npm test` and `npm run test:e2e` do it); the server serves web/dist.
 export default defineConfig({
@@ -27,14 +30,28 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: CHROMIUM_LAUNCH,
   },
-  webServer: {
-    command: 'node e2e/serve.mjs',
-    cwd: '..',
-    url: `${baseURL}/readyz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-  },
+  webServer: [
+    {
+      command: 'node e2e/serve.mjs',
+      cwd: '..',
+      url: `${baseURL}/readyz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    },
+    {
+      // The same server with SERVER_RENDER=true, for tests/server-render.spec.ts, on the next port.
+      command: 'node e2e/serve.mjs',
+      cwd: '..',
+      env: { E2E_PORT: serverRenderPort, SERVER_RENDER: 'true' },
+      url: `${SERVER_RENDER_URL}/readyz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    },
+  ],
 })

@@ -24,9 +24,6 @@ const env = {
   // Parallel browser journeys all sign up from 127.0.0.1; keep the per-IP limits out of their way.
   RATE_LIMIT_SIGNUP_PER_MINUTE: '1000',
   RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
-  // Every journey runs over the server's first screen (server/src/infra/server-render.ts), the stricter
-  // of the two ways a guest's page can start: with it off, the app draws the page as it always has.
-  SERVER_RENDER: 'true',
 }
 
 let throwawayDb

@@ -12,6 +12,11 @@ import { logInViaApi, signUpViaApi } from '../fixtures/session.ts'
  */
 
 /** A browser's User-Agent: terminal tools get plain text for /post/ pages (terminal/negotiate.ts). */
+// These journeys run against the suite's second server, started with SERVER_RENDER=true on the port after
+// the first (playwright.config.ts); every other spec runs against the default, with it off.
+const SERVER_RENDER_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? '3100') + 1}`
+test.use({ baseURL: SERVER_RENDER_URL })
+
 const BROWSER_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36'
 /** The headers of a browser's navigation. */
@@ -225,36 +230,6 @@ test.describe('a guest with JavaScript', () => {
     await expect(page.getByRole('article', { name: post.title })).toBeVisible()
     await expect(search).toHaveValue(post.tag)
   })
-
-  test('the app keeps the elements the server drew, and the focus on one of them', async ({ page }) => {
-    // Held back, the app cannot start before the page has been marked and a link focused.
-    let release: () => void = () => {}
-    const held = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    await page.route('**/assets/index-*.js', async (route) => {
-      await held
-      await route.continue()
-    })
-    expect(await visit(page, '/')).toMatch(BOOT_SCRIPT)
-    const browse = page.getByRole('main').getByRole('link', { name: 'Browse Commands' })
-    await browse.focus()
-    await page.evaluate(() => {
-      Object.assign(window, { __serverFrame: document.querySelector('#root > div') })
-    })
-    release()
-    await expect(page.locator('#root [aria-disabled="true"]')).toHaveCount(0)
-    await expect(page.locator(STATE_BLOCK)).toHaveCount(0)
-    // React's createRoot (and preact/compat's) would have emptied #root and drawn it all again.
-    expect(
-      await page.evaluate(
-        () =>
-          document.querySelector('#root > div') ===
-          (window as unknown as { __serverFrame: Element }).__serverFrame,
-      ),
-    ).toBe(true)
-    await expect(browse).toBeFocused()
-  })
 })
 
 test('the response: a guest gets the first screen and the boot script, a member the plain page', async ({
@@ -361,8 +336,8 @@ test.describe('hostile post text through the server render', () => {
     '<img src=x onerror="window.__ssrXss=2">'
   let slug = ''
 
-  test.beforeAll(async ({ playwright }, testInfo) => {
-    const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL })
+  test.beforeAll(async ({ playwright }) => {
+    const request = await playwright.request.newContext({ baseURL: SERVER_RENDER_URL })
     try {
       slug = (await sharePost(request, { title, command, description })).slug
     } finally {

@@ -4,7 +4,6 @@ import '@fontsource/jetbrains-mono/500.css'
 import '@fontsource/jetbrains-mono/700.css'
 import './styles.css'
 import { hydrate } from '@tanstack/react-query'
-import { type ComponentChild, render as preactRender } from 'preact'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app'
@@ -31,16 +30,12 @@ const router = createAppRouter({ queryClient, store })
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
 
-function app() {
-  return (
+function mount(root: HTMLElement): void {
+  createRoot(root).render(
     <StrictMode>
       <App router={router} queryClient={queryClient} store={store} />
-    </StrictMode>
+    </StrictMode>,
   )
-}
-
-function mount(root: HTMLElement): void {
-  createRoot(root).render(app())
 }
 
 /**
@@ -50,10 +45,7 @@ function mount(root: HTMLElement): void {
  */
 async function takeOver(root: HTMLElement): Promise<void> {
   await router.load().catch(() => undefined)
-  // Preact's own render, not createRoot's: React's createRoot (and preact/compat's, which copies it)
-  // empties the container first, and every element would be made again (focus lost, everything laid
-  // out anew). Preact's render keeps the elements it finds where they match (web/README.md).
-  preactRender(app() as unknown as ComponentChild, root)
+  mount(root)
   requestAnimationFrame(() => setTimeout(() => document.dispatchEvent(new Event('bashboard:started'))))
 }
 
