@@ -1,11 +1,21 @@
 import { defineConfig } from '@playwright/test'
 import { CHROMIUM_LAUNCH } from './chromium.ts'
+import { BASE_URL, PORT, SERVER_RENDER_PORT, SERVER_RENDER_URL } from './fixtures/servers.ts'
 
-const port = process.env.E2E_PORT ?? '3100'
-const baseURL = `http://127.0.0.1:${port}`
-// The second server, with the first screen rendered on the server (the first runs the default, off).
-const serverRenderPort = String(Number(port) + 1)
-const SERVER_RENDER_URL = `http://127.0.0.1:${serverRenderPort}`
+/** A server of the suite: e2e/serve.mjs on `port`, ready once `/readyz` answers. */
+function server(port: string, url: string, env: Record<string, string> = {}) {
+  return {
+    command: 'node e2e/serve.mjs',
+    cwd: '..',
+    env: { E2E_PORT: port, ...env },
+    url: `${url}/readyz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+  }
+}
 
 // The web app must be built first (`npm test` and `npm run test:e2e` do it); the server serves web/dist.
 export default defineConfig({
@@ -23,7 +33,7 @@ export default defineConfig({
   expect: { timeout: process.env.CI ? 15_000 : 7_000 },
   reporter: [['list'], ['json']],
   use: {
-    baseURL,
+    baseURL: BASE_URL,
     browserName: 'chromium',
     headless: true,
     trace: 'retain-on-failure',
@@ -31,27 +41,8 @@ export default defineConfig({
     launchOptions: CHROMIUM_LAUNCH,
   },
   webServer: [
-    {
-      command: 'node e2e/serve.mjs',
-      cwd: '..',
-      url: `${baseURL}/readyz`,
-      timeout: 120_000,
-      reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    },
-    {
-      // The same server with SERVER_RENDER=true, for tests/server-render.spec.ts, on the next port.
-      command: 'node e2e/serve.mjs',
-      cwd: '..',
-      env: { E2E_PORT: serverRenderPort, SERVER_RENDER: 'true' },
-      url: `${SERVER_RENDER_URL}/readyz`,
-      timeout: 120_000,
-      reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    },
+    server(PORT, BASE_URL),
+    // The same with the first screen rendered on the server, for tests/server-render.spec.ts.
+    server(SERVER_RENDER_PORT, SERVER_RENDER_URL, { SERVER_RENDER: 'true' }),
   ],
 })

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import { openUserMenu } from '../fixtures/accounts.ts'
 import { waitForLive } from '../fixtures/moderation.ts'
+import { SERVER_RENDER_URL } from '../fixtures/servers.ts'
 import { logInViaApi, signUpViaApi } from '../fixtures/session.ts'
 
 /*
@@ -12,9 +13,8 @@ import { logInViaApi, signUpViaApi } from '../fixtures/session.ts'
  */
 
 /** A browser's User-Agent: terminal tools get plain text for /post/ pages (terminal/negotiate.ts). */
-// These journeys run against the suite's second server, started with SERVER_RENDER=true on the port after
-// the first (playwright.config.ts); every other spec runs against the default, with it off.
-const SERVER_RENDER_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? '3100') + 1}`
+// These journeys run against the suite's second server, started with SERVER_RENDER=true
+// (fixtures/servers.ts); every other spec runs against the default, with it off.
 test.use({ baseURL: SERVER_RENDER_URL })
 
 const BROWSER_AGENT =

@@ -13,7 +13,7 @@ import { createAppStore } from './state/store'
 /*
  * The server's render of a public page for a guest (server/src/infra/server-render.ts loads this bundle,
  * built by `vite build --ssr`). The browser paints this HTML before any JavaScript has run; the app then
- * starts on top of it (src/main.tsx) with the same data, so its first render finds the same elements.
+ * starts on top of it (src/main.tsx) with the same data, so its first render draws the same page.
  */
 
 export { setServerSanitizer } from './components/ui/safe-html'
@@ -22,8 +22,8 @@ export { setApiTransport }
 /**
  * Until the app has started, the page's controls do nothing, so the server's HTML says so: buttons and
  * fields are marked unavailable (`aria-disabled`, and read-only for fields so nothing typed is lost when
- * the app replaces them). The app's first render drops both, as its own elements do not carry them.
- * Links need nothing: they work as plain links.
+ * the app replaces them). The app's first render replaces these elements with its own, which carry
+ * neither. Links need nothing: they work as plain links.
  */
 const previousVnodeHook = options.vnode
 options.vnode = (vnode: VNode) => {

@@ -39,9 +39,10 @@ function mount(root: HTMLElement): void {
 }
 
 /**
- * Over the server's HTML, the first render must find the page as the server drew it, not the route's
- * loading state: Preact then keeps the elements already there and only attaches the app to them. Once
- * its effects have run (after the next frame), public/boot.js hands over the keys pressed before.
+ * Over the server's HTML, the first render must draw the page as the server drew it, not the route's
+ * loading state, so nothing moves. (createRoot empties #root first and makes the elements again; a
+ * render keeping them is the next step, web/README.md.) Once its effects have run (after the next
+ * frame), public/boot.js hands over the keys pressed before.
  */
 async function takeOver(root: HTMLElement): Promise<void> {
   await router.load().catch(() => undefined)
