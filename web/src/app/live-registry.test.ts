@@ -24,6 +24,14 @@ describe('the app live registry', () => {
     expect(exported.length).toBeGreaterThanOrEqual(12)
     for (const { name, value } of exported) expect(liveFeatures, name).toContain(value)
   })
+
+  it("has every feature that follows the caller's own marks answer a reset of their `user:` topic", () => {
+    const following = liveFeatures.filter(
+      (feature) => 'vote.changed' in feature.events || 'saved.changed' in feature.events,
+    )
+    expect(following.length).toBeGreaterThanOrEqual(6)
+    for (const feature of following) expect(feature.topicKinds).toContain('user')
+  })
 })
 
 describe('the app live dispatcher', () => {
@@ -52,5 +60,14 @@ describe('the app live dispatcher', () => {
     queryClient.setQueryData(homeKeys.stats(), stats)
     liveDispatcher.dispatchReset(queryClient, 'stats')
     expect(queryClient.getQueryState(homeKeys.stats())?.isInvalidated).toBe(true)
+  })
+
+  it("refetches the home page's cards when the caller's `user:` topic is reset (missed votes and saves)", () => {
+    const queryClient = new QueryClient()
+    queryClient.setQueryData(homeKeys.website(), { latestPosts: [], topWeeklyPosts: [] })
+    queryClient.setQueryData(homeKeys.stats(), stats)
+    liveDispatcher.dispatchReset(queryClient, 'user:u1')
+    expect(queryClient.getQueryState(homeKeys.website())?.isInvalidated).toBe(true)
+    expect(queryClient.getQueryState(homeKeys.stats())?.isInvalidated).toBe(false)
   })
 })

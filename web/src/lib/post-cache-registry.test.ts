@@ -108,6 +108,14 @@ describe('resetPostCards', () => {
     expect(queryClient.getQueryState(['shelf', 1])?.isInvalidated).toBe(true)
     expect(queryClient.getQueryState(['shelf', 2])?.isInvalidated).toBe(false)
   })
+
+  it("refetches every one of the feature's queries on a reset `user:<id>` (the caller's missed marks)", () => {
+    const { queryClient } = seeded()
+    expect(resetPostCards(queryClient, queries, 'user:u1')).toBe(true)
+    expect(queryClient.getQueryState(['shelf', 1])?.isInvalidated).toBe(true)
+    expect(queryClient.getQueryState(['shelf', 2])?.isInvalidated).toBe(true)
+    expect(queryClient.getQueryState(['elsewhere'])?.isInvalidated).toBe(false)
+  })
 })
 
 describe('registerPostCardQueries', () => {

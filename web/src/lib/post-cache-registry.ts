@@ -174,16 +174,27 @@ export function postCardEvents(queries: readonly PostCardQueries[]) {
 }
 
 /**
- * A feature's answer to a reset of `post:<id>` (missed counters): its queries holding the post
- * refetch. Returns false for other topics, which the feature answers itself.
+ * A feature's answer to a reset of the topics its post cards follow:
+ * - `post:<id>` (missed counters): its queries holding the post refetch;
+ * - `user:<id>` (the caller's own `saved.changed` and `vote.changed` missed): all its post-card queries
+ *   refetch, since the missed marks may be on any card.
+ * Returns false for other topics, which the feature answers itself. A feature calling this lists both
+ * kinds in its `topicKinds` (POST_CARD_TOPIC_KINDS).
  */
 export function resetPostCards(
   queryClient: QueryClient,
   queries: readonly PostCardQueries[],
   topic: string,
 ): boolean {
+  if (topic.startsWith('user:')) {
+    for (const entry of queries) void queryClient.invalidateQueries({ queryKey: entry.queryKey })
+    return true
+  }
   const postId = postIdOfTopic(topic)
   if (postId === null) return false
   void invalidatePostQueries(queryClient, queries, postId)
   return true
 }
+
+/** The topic kinds whose resets `resetPostCards` answers: a feature showing post cards lists them. */
+export const POST_CARD_TOPIC_KINDS = ['post', 'user'] as const

@@ -1,7 +1,13 @@
 import type { CollectionDetail, SavedPostsResponse } from '@bashboard/server/contract'
 import type { QueryClient } from '@tanstack/react-query'
 import { patchCards, withChanges } from '../../lib/post-cache'
-import { type PostCardQueries, postCardEvents, resetPostCards } from '../../lib/post-cache-registry'
+import {
+  POST_CARD_TOPIC_KINDS,
+  type PostCardQueries,
+  postCardEvents,
+  resetPostCards,
+} from '../../lib/post-cache-registry'
+import { topicKindOf } from '../../live/dispatcher'
 import type { LiveFeature } from '../../live/types'
 import { collectionKeys } from './queries'
 
@@ -58,7 +64,7 @@ function invalidateCollectionPages(queryClient: QueryClient, collectionId: strin
  * (lib/post-cache-registry.ts).
  */
 export const collectionsLive = {
-  topicKinds: ['user', 'post'],
+  topicKinds: POST_CARD_TOPIC_KINDS,
   events: {
     ...postCards,
     'saved.changed': (queryClient, data) => {
@@ -86,7 +92,11 @@ export const collectionsLive = {
     },
   },
   reset: (queryClient, topic) => {
-    if (resetPostCards(queryClient, collectionsPostCards, topic)) return
+    if (topicKindOf(topic) === 'post') {
+      resetPostCards(queryClient, collectionsPostCards, topic)
+      return
+    }
+    // `user:<id>`: missed saves, collection changes and marks; every list of the caller refetches.
     void queryClient.invalidateQueries({ queryKey: collectionKeys.saved() })
     void queryClient.invalidateQueries({ queryKey: collectionKeys.mine() })
     void queryClient.invalidateQueries({ queryKey: collectionKeys.pages() })

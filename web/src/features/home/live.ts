@@ -1,6 +1,11 @@
 import type { LeaderboardEntry, StatsResponse, WebsiteResponse } from '@bashboard/server/contract'
 import { patchCards, patchReacted, withChanges } from '../../lib/post-cache'
-import { type PostCardQueries, postCardEvents, resetPostCards } from '../../lib/post-cache-registry'
+import {
+  POST_CARD_TOPIC_KINDS,
+  type PostCardQueries,
+  postCardEvents,
+  resetPostCards,
+} from '../../lib/post-cache-registry'
 import type { LiveFeature } from '../../live/types'
 import { homeKeys } from './api'
 
@@ -44,7 +49,7 @@ export function weeklyLeadersAfterPush(
  * are written into the cards (`post:<id>` and `posts` events, lib/post-cache-registry.ts).
  */
 export const homeLive = {
-  topicKinds: ['stats', 'posts', 'leaderboard', 'post'],
+  topicKinds: ['stats', 'posts', 'leaderboard', ...POST_CARD_TOPIC_KINDS],
   events: {
     ...postCardEvents(homePostCards),
     'stats.updated': (queryClient, data) => {

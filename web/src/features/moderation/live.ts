@@ -1,6 +1,11 @@
 import type { ModActivityResponse, ModPostListResponse, ModStatsResponse } from '@bashboard/server/contract'
 import { patchCards, withChanges } from '../../lib/post-cache'
-import { type PostCardQueries, postCardEvents, resetPostCards } from '../../lib/post-cache-registry'
+import {
+  POST_CARD_TOPIC_KINDS,
+  type PostCardQueries,
+  postCardEvents,
+  resetPostCards,
+} from '../../lib/post-cache-registry'
 import type { LiveFeature } from '../../live/types'
 import { ACTIVITY_KEEP, modKeys, removeFromQueue } from './api'
 import { activityKey } from './format'
@@ -30,7 +35,7 @@ export const moderationPostCards: readonly PostCardQueries[] = [
  * `post:<id>` and `posts` events like every post card (lib/post-cache-registry.ts).
  */
 export const moderationLive = {
-  topicKinds: ['mod', 'post'],
+  topicKinds: ['mod', ...POST_CARD_TOPIC_KINDS],
   events: {
     ...postCardEvents(moderationPostCards),
     'application.submitted': (queryClient) => {

@@ -1,6 +1,11 @@
 import type { PublicProfileResponse } from '@bashboard/server/contract'
 import { patchCards, withChanges } from '../../lib/post-cache'
-import { type PostCardQueries, postCardEvents, resetPostCards } from '../../lib/post-cache-registry'
+import {
+  POST_CARD_TOPIC_KINDS,
+  type PostCardQueries,
+  postCardEvents,
+  resetPostCards,
+} from '../../lib/post-cache-registry'
 import type { LiveFeature } from '../../live/types'
 import { publicProfileKeys } from './queries'
 
@@ -19,7 +24,7 @@ export const publicProfilePostCards: readonly PostCardQueries[] = [
  * deleted post refetches the pages holding it (lib/post-cache-registry.ts).
  */
 export const publicProfileLive = {
-  topicKinds: ['post'],
+  topicKinds: [...POST_CARD_TOPIC_KINDS],
   events: postCardEvents(publicProfilePostCards),
   reset: (queryClient, topic) => {
     resetPostCards(queryClient, publicProfilePostCards, topic)

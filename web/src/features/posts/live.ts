@@ -1,6 +1,11 @@
 import type { BrowseResponse, PostCard, PostDetailResponse } from '@bashboard/server/contract'
 import { holdsPost } from '../../lib/post-cache'
-import { invalidatePostQueries, postCardEvents, resetPostCards } from '../../lib/post-cache-registry'
+import {
+  invalidatePostQueries,
+  POST_CARD_TOPIC_KINDS,
+  postCardEvents,
+  resetPostCards,
+} from '../../lib/post-cache-registry'
 import type { LiveFeature } from '../../live/types'
 import { postKeys } from './api'
 import { browseCards, incomingCards, postsPostCards } from './cache'
@@ -16,7 +21,7 @@ const postCards = postCardEvents(postsPostCards)
  * shifting the list under the reader; a deleted one is refetched away.
  */
 export const postsLive = {
-  topicKinds: ['posts', 'post'],
+  topicKinds: ['posts', ...POST_CARD_TOPIC_KINDS],
   events: {
     ...postCards,
     // An edit can change anything on the card (title, command, category, description): lists holding

@@ -1,6 +1,11 @@
 import type { UserProfile } from '@bashboard/server/contract'
 import { patchCards, withChanges } from '../../lib/post-cache'
-import { type PostCardQueries, postCardEvents, resetPostCards } from '../../lib/post-cache-registry'
+import {
+  POST_CARD_TOPIC_KINDS,
+  type PostCardQueries,
+  postCardEvents,
+  resetPostCards,
+} from '../../lib/post-cache-registry'
 import type { LiveFeature } from '../../live/types'
 import { profileKeys } from './api'
 
@@ -24,7 +29,7 @@ const postCards = postCardEvents(profilePostCards)
  * the favorites, and an edited or deleted post refetches the profile (lib/post-cache-registry.ts).
  */
 export const profileLive = {
-  topicKinds: ['post'],
+  topicKinds: [...POST_CARD_TOPIC_KINDS],
   events: {
     ...postCards,
     'vote.changed': (queryClient, data) => {

@@ -1,6 +1,11 @@
 import type { ProgramResponse } from '@bashboard/server/contract'
 import { patchCards, patchReacted, withChanges } from '../../lib/post-cache'
-import { type PostCardQueries, postCardEvents, resetPostCards } from '../../lib/post-cache-registry'
+import {
+  POST_CARD_TOPIC_KINDS,
+  type PostCardQueries,
+  postCardEvents,
+  resetPostCards,
+} from '../../lib/post-cache-registry'
 import type { LiveFeature } from '../../live/types'
 import { programKeys } from './queries'
 
@@ -23,7 +28,7 @@ export const programsPostCards: readonly PostCardQueries[] = [
  * page is the server's ranking, which the next fetch brings.
  */
 export const programsLive = {
-  topicKinds: ['post'],
+  topicKinds: [...POST_CARD_TOPIC_KINDS],
   events: postCardEvents(programsPostCards),
   reset: (queryClient, topic) => {
     resetPostCards(queryClient, programsPostCards, topic)
