@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react'
 import { Provider } from 'jotai'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { CodeBlock } from './code-block'
 
 const LONG = 'find / -xdev -type f -size +100M -printf "%s %p\\n" 2>/dev/null | sort -rn | head -n 20'
@@ -67,6 +67,50 @@ describe('CodeBlock', () => {
     })
     expect(screen.getByTestId('code-fade-start')).toBeInTheDocument()
     expect(screen.queryByTestId('code-fade-end')).not.toBeInTheDocument()
+  })
+
+  it('reads no size while mounting where the browser reports sizes itself, and fades once it reports', () => {
+    const reads = { count: 0 }
+    const proto = HTMLElement.prototype
+    const saved = Object.getOwnPropertyDescriptor(proto, 'scrollWidth')
+    Object.defineProperty(proto, 'scrollWidth', {
+      configurable: true,
+      get: () => {
+        reads.count += 1
+        return 900
+      },
+    })
+    const clientWidth = Object.getOwnPropertyDescriptor(proto, 'clientWidth')
+    Object.defineProperty(proto, 'clientWidth', { configurable: true, get: () => 300 })
+    restore = () => {
+      if (saved) Object.defineProperty(proto, 'scrollWidth', saved)
+      else delete (proto as unknown as Record<string, unknown>).scrollWidth
+      if (clientWidth) Object.defineProperty(proto, 'clientWidth', clientWidth)
+      else delete (proto as unknown as Record<string, unknown>).clientWidth
+    }
+    const observers: Array<() => void> = []
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private readonly callback: () => void) {}
+        observe(): void {
+          observers.push(this.callback)
+        }
+        disconnect(): void {}
+      },
+    )
+    try {
+      renderBlock()
+      expect(reads.count).toBe(0)
+      expect(screen.queryByTestId('code-fade-end')).not.toBeInTheDocument()
+      act(() => {
+        for (const report of observers) report()
+      })
+      expect(reads.count).toBeGreaterThan(0)
+      expect(screen.getByTestId('code-fade-end')).toBeInTheDocument()
+    } finally {
+      vi.unstubAllGlobals()
+    }
   })
 
   it('adds no fade and no tab stop when the command fits', () => {

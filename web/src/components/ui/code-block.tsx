@@ -45,10 +45,13 @@ function useSidewaysOverflow(element: HTMLElement | null, enabled: boolean, cont
       }
       setOverflow((current) => (current.start === next.start && current.end === next.end ? current : next))
     }
-    measure()
     element.addEventListener('scroll', measure, { passive: true })
+    // The observer's first report comes after the browser's next layout, so a page of cards mounting
+    // at once reads no sizes before it: measuring here instead forced a layout of the whole page
+    // inside every render that added a card (each slice of a list). Without one (jsdom), measure now.
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure)
-    observer?.observe(element)
+    if (observer) observer.observe(element)
+    else measure()
     return () => {
       element.removeEventListener('scroll', measure)
       observer?.disconnect()
