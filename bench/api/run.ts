@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { closeSync, mkdirSync, openSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
-import { join, relative } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
@@ -11,6 +11,7 @@ import autocannon, { type Request, type Result } from 'autocannon'
 import { type Compilable, type Kysely, type RawBuilder, sql } from 'kysely'
 import pg from 'pg'
 import { LEADERBOARD_SIZE } from '../../server/src/contract/leaderboard.ts'
+import { MEMBER_HINT_COOKIE } from '../../server/src/contract/values.ts'
 import { LEADERBOARD_STATS, windowTopQuery } from '../../server/src/modules/leaderboard/repo.ts'
 import { postPageQuery } from '../../server/src/modules/posts/post-page-repo.ts'
 import { marksOfQuery, selectPostCards } from '../../server/src/modules/posts/repo.ts'
@@ -70,6 +71,9 @@ const { values: options } = parseArgs({
     only: { type: 'string' },
     voters: { type: 'string', default: '500' },
     profile: { type: 'boolean', default: false },
+    // A built web app (`cd web && npx vite build --outDir <dir>`): the app server serves it with
+    // SERVER_RENDER=true, and the page rows (a browser's navigation, HTML) join the run.
+    'web-dist': { type: 'string' },
   },
 })
 const scale = datasetScale(options.scale, options.posts)
@@ -99,7 +103,7 @@ const P99_LIMIT_MS = 50
 /** While writes land, every read must still match the (quiet) ceiling. */
 const LIVE_READ_SHARE = 1
 
-type Kind = 'ceiling-read' | 'ceiling-vote' | 'read' | 'search' | 'search-varied' | 'vote'
+type Kind = 'ceiling-read' | 'ceiling-vote' | 'read' | 'search' | 'search-varied' | 'vote' | 'page'
 type Phase = 'quiet' | 'live'
 
 /** One endpoint load: which server, which requests, and what it is judged against. */
@@ -192,6 +196,8 @@ function endpoints(picks: Picks, voters: Voter[], queries: QuerySource): Endpoin
   const pairCount = Math.max(voters.length, votePostIds.length)
   let voteSequence = 0
   let visitor = 0
+  let pageVisitor = 0
+  const nextPageSlug = rotating(picks.slugs)
   // Signed-in reads: the voters in turn (their votes land on the vote rows' posts, not the home page's).
   const nextMember = rotating(voters.length > 0 ? voters : [{ userId: '', token: '' }])
   const nextCommentsPost = rotating(picks.postIds)
@@ -339,6 +345,45 @@ function endpoints(picks: Picks, voters: Voter[], queries: QuerySource): Endpoin
         },
       ],
     },
+    // A browser's navigation (--web-dist): the HTML of the page, for a guest with its first screen
+    // rendered by the server (the app's own code over the API, in process), and for a member (the hint
+    // cookie: index.html with the page's head, no render). Not a target of the issue; what the render
+    // costs the server is the question (web/README.md, "The first screen from the server").
+    ...(options['web-dist']
+      ? (
+          [
+            ['page / (server render)', () => '/', {}],
+            ['page /browse (server render)', () => '/browse', {}],
+            ['page /post/{slug} (server render)', () => `/post/${nextPageSlug()}`, {}],
+            ['page / (member, no render)', () => '/', { cookie: `${MEMBER_HINT_COOKIE}=1` }],
+            [
+              'page /post/{slug} (member, no render)',
+              () => `/post/${nextPageSlug()}`,
+              { cookie: `${MEMBER_HINT_COOKIE}=1` },
+            ],
+          ] as const
+        ).map(
+          ([name, path, headers]): Endpoint => ({
+            name,
+            kind: 'page',
+            server: 'app',
+            note: `GET ${name.split(' ')[1]} as a browser's navigation (Accept: text/html), a new User-Agent each time`,
+            requests: [
+              {
+                method: 'GET',
+                setupRequest: (request) => {
+                  pageVisitor += 1
+                  return {
+                    ...request,
+                    path: path(),
+                    headers: { accept: 'text/html', 'user-agent': `bench-page-${pageVisitor}`, ...headers },
+                  }
+                },
+              },
+            ],
+          }),
+        )
+      : []),
     {
       name: 'ceiling vote',
       kind: 'ceiling-vote',
@@ -647,6 +692,15 @@ function judge(results: EndpointResult[]): Verdict[] {
   const verdicts: Verdict[] = []
   for (const result of results) {
     if (result.kind === 'ceiling-read' || result.kind === 'ceiling-vote') continue
+    if (result.kind === 'page') {
+      // Not a target of the issue: only held to answering every navigation.
+      verdicts.push({
+        target: `${result.name}: no errors or non-2xx`,
+        measured: `${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
+        pass: result.non2xx === 0 && result.errors === 0,
+      })
+      continue
+    }
     if (result.kind === 'search-varied') {
       // No cache can help here, so it is held to latency and correctness only, not to the ceiling.
       const serverErrors = Object.entries(result.statusCodes)
@@ -782,6 +836,7 @@ async function main(): Promise<void> {
         JWT_SECRET: randomBytes(32).toString('hex'),
         PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
         BENCH_VOTERS: options.voters,
+        ...(options['web-dist'] ? { WEB_DIST_DIR: resolve(options['web-dist']), SERVER_RENDER: 'true' } : {}),
         ...(options.profile ? { BENCH_CPU_PROFILE: join(outDir, `api-${stamp}-app.cpuprofile`) } : {}),
       },
       logFd,

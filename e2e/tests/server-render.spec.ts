@@ -232,6 +232,53 @@ test.describe('a guest with JavaScript', () => {
   })
 })
 
+test.describe('a guest on a dark system', () => {
+  // The system's theme is dark, so a light page can only come from the visitor's own choice.
+  test.use({ colorScheme: 'dark' })
+
+  test('a guest who chose the light theme gets it from the first paint, before the app starts', async ({
+    page,
+    browser,
+  }) => {
+    const html = await visit(page, '/')
+    expect(html).toMatch(BOOT_SCRIPT)
+    expect(html).toContain('<html lang="en">')
+    // The toggle works once the app has started on it (it is marked unavailable until then).
+    const toggle = page.getByRole('button', { name: 'Switch to light theme' })
+    await expect(toggle).not.toHaveAttribute('aria-disabled', 'true')
+    await toggle.click()
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
+    const cookies = await page.context().cookies()
+    expect(cookies.find((cookie) => cookie.name === 'bashboard_theme')?.value).toBe('light')
+
+    // What the browser paints before any script has run: the same pages with JavaScript off.
+    const still = await browser.newContext({
+      baseURL: SERVER_RENDER_URL,
+      javaScriptEnabled: false,
+      colorScheme: 'dark',
+    })
+    try {
+      await still.addCookies(cookies.filter((cookie) => cookie.name === 'bashboard_theme'))
+      const before = await still.newPage()
+      for (const path of ['/', '/browse', '/leaderboard']) {
+        await before.goto(path)
+        await expect(before.locator('html'), path).toHaveAttribute('data-theme', 'light')
+        const background = await before.evaluate(
+          () => getComputedStyle(document.documentElement).backgroundColor,
+        )
+        // The light palette's page colour is near white; the dark one's near black.
+        const [red = 0, green = 0, blue = 0] = (background.match(/\d+/g) ?? []).map(Number)
+        expect(red + green + blue, `${path} background ${background}`).toBeGreaterThan(600)
+      }
+      // The server's render drew the toggle for the light theme too: no icon to swap when the app starts.
+      await before.goto('/')
+      await expect(before.getByRole('button', { name: 'Switch to dark theme' })).toBeVisible()
+    } finally {
+      await still.close()
+    }
+  })
+})
+
 test('the response: a guest gets the first screen and the boot script, a member the plain page', async ({
   page,
   request,

@@ -9,6 +9,7 @@ import { PageLocationContext } from './lib/page-location'
 import { serverStateScript } from './lib/server-state'
 import { createAppRouter, createQueryClient } from './router'
 import { createAppStore } from './state/store'
+import { storedPreferenceAtom, type ThemePreference } from './state/theme'
 
 /*
  * The server's render of a public page for a guest (server/src/infra/server-render.ts loads this bundle,
@@ -50,11 +51,17 @@ async function queriesSettled(queryClient: ReturnType<typeof createQueryClient>)
 /**
  * The page at `url` (path and query) as a guest sees it once its data has loaded, or null when the page
  * cannot be rendered as it would be in the browser (a route or query failed, redirected or found
- * nothing): the
- * server then sends the page without it, and the app renders it as usual.
+ * nothing): the server then sends the page without it, and the app renders it as usual. `theme` is the
+ * visitor's explicit choice from the theme cookie ('system' without one), so the theme toggle is drawn
+ * as the app will draw it.
  */
-export async function renderPage(origin: string, url: string): Promise<RenderedPage | null> {
+export async function renderPage(
+  origin: string,
+  url: string,
+  theme: ThemePreference = 'system',
+): Promise<RenderedPage | null> {
   const store = createAppStore()
+  store.set(storedPreferenceAtom, theme)
   const queryClient = createQueryClient()
   const router = createAppRouter({
     queryClient,

@@ -12,14 +12,16 @@ import { createAppRouter, createQueryClient } from './router'
 import { writeMemberHint } from './state/member-hint'
 import { readStoredSession } from './state/session'
 import { createAppStore } from './state/store'
-import { applyThemeToDocument, themeAtom } from './state/theme'
+import { applyThemeToDocument, themeAtom, themePreferenceAtom, writeThemeCookie } from './state/theme'
 
 const store = createAppStore()
 // Before the first render, so the page never paints in the other palette.
 applyThemeToDocument(store.get(themeAtom))
 
-// A session kept from before the hint cookie existed, or one that expired, sets the hint right.
+// A session kept from before the hint cookie existed, or one that expired, sets the hint right; a theme
+// chosen before the theme cookie existed gets its cookie too.
 writeMemberHint(readStoredSession() !== null)
+writeThemeCookie(store.get(themePreferenceAtom))
 
 const queryClient = createQueryClient()
 // A page the server rendered (server/src/infra/server-render.ts) carries the data it was rendered with.

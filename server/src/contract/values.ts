@@ -44,3 +44,10 @@ export const COMMENT_EDIT_WINDOW_MINUTES = 15
  * the guest's version of a page for someone who is signed in (server/src/infra/server-render.ts).
  */
 export const MEMBER_HINT_COOKIE = 'bashboard_member'
+
+/**
+ * The cookie holding a visitor's explicit theme (`dark` or `light`; absent: follow the system), set by
+ * the web client beside the choice it keeps in localStorage. The server writes it into the page's
+ * `<html data-theme>` (server/src/infra/page-theme.ts), so the first paint already has the right palette.
+ */
+export const THEME_COOKIE = 'bashboard_theme'

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
-import { MEMBER_HINT_COOKIE } from '../contract/values.ts'
+import { MEMBER_HINT_COOKIE, THEME_COOKIE } from '../contract/values.ts'
 import {
   assembleRenderedPage,
   rendersOnServer,
   SERVER_RENDER_BUNDLE,
+  SERVER_RENDER_MAX_RUNNING,
+  SERVER_RENDER_SHARE_MS,
   SERVER_RENDER_TIMEOUT_MS,
 } from './server-render.ts'
 
@@ -32,16 +34,19 @@ const VITE_INDEX_HTML = `<!doctype html>
 const FAKE_BUNDLE = `
 let send
 let sanitize
+let renders = 0
 export function setApiTransport(fn) { send = fn }
 export function setServerSanitizer(fn) { sanitize = fn }
-export async function renderPage(origin, url) {
+export async function renderPage(origin, url, theme) {
   if (url.includes('case=throws')) throw new Error('render failed')
   if (url.includes('case=nothing')) return null
   if (url.includes('case=slow')) await new Promise((resolve) => setTimeout(resolve, ${SERVER_RENDER_TIMEOUT_MS + 1000}))
+  if (url.includes('case=busy')) await new Promise((resolve) => setTimeout(resolve, 300))
+  renders += 1
   const echo = await (await send('/api/test/visitor', {})).json()
   const description = sanitize('<p>kept</p><script>alert(1)</script><img src=x onerror=alert(2)>')
   return {
-    rootHtml: '<main data-url="' + url + '" data-origin="' + origin + '">' + echo.ip + ' ' + echo.agent + ' ' + description + ' costs $& and $1</main>',
+    rootHtml: '<main data-url="' + url + '" data-origin="' + origin + '" data-theme-choice="' + theme + '" data-render="' + renders + '">' + echo.ip + ' ' + echo.agent + ' ' + description + ' costs $& and $1</main>',
     stateScript: '<script type="application/json" id="bashboard-server-state">{"n":1}</script>',
   }
 }
@@ -138,11 +143,24 @@ describe('server-rendered pages', () => {
     expect(res.headers['cache-control']).toBe('no-cache')
     expect(String(res.headers.vary)).toContain('Cookie')
     expect(res.body).toContain(
-      `<div id="root"><main data-url="/" data-origin="${t.config.publicOrigin}">203.0.113.7 ${BROWSER} `,
+      `<div id="root"><main data-url="/" data-origin="${t.config.publicOrigin}" data-theme-choice="system" data-render="`,
     )
+    expect(res.body).toContain(`">203.0.113.7 ${BROWSER} `)
     expect(res.body).toContain('<script type="application/json" id="bashboard-server-state">{"n":1}</script>')
     expect(res.body).toContain('data-entry="/assets/index-AbC123.js"')
     expect(res.body).not.toContain('modulepreload')
+    expect(res.body).toContain('<html lang="en">')
+  })
+
+  it("renders in the visitor's chosen theme, the page's palette and the render's toggle alike", async () => {
+    const res = await navigate('/', { cookie: `other=1; ${THEME_COOKIE}=light` })
+    expect(res.body).toContain('<html lang="en" data-theme="light">')
+    expect(res.body).toContain('data-theme-choice="light"')
+    // A value the client never writes is ignored: the page follows the system.
+    const odd = await navigate('/', { cookie: `${THEME_COOKIE}=x"><script>` })
+    expect(odd.body).toContain('<html lang="en">')
+    expect(odd.body).toContain('data-theme-choice="system"')
+    expect(odd.body).not.toContain('<script>"')
   })
 
   it("cleans descriptions with the server's sanitiser and keeps replacement characters as text", async () => {
@@ -178,6 +196,58 @@ describe('server-rendered pages', () => {
     expect(slow.statusCode).toBe(200)
     expect(slow.body).toBe(VITE_INDEX_HTML)
     expect(Date.now() - started).toBeLessThan(SERVER_RENDER_TIMEOUT_MS + 900)
+  })
+
+  const renderOf = (body: string) => /data-render="(\d+)"/.exec(body)?.[1]
+
+  it('shares one render of a page between the guests asking for it within a second, one per theme', async () => {
+    const url = `/browse?search=shared-${Date.now()}`
+    const [first, second] = await Promise.all([navigate(url), navigate(url)])
+    expect(renderOf(first.body)).toBeDefined()
+    expect(renderOf(second.body)).toBe(renderOf(first.body))
+    expect(renderOf((await navigate(url)).body)).toBe(renderOf(first.body))
+    // Another theme is another page.
+    const light = await navigate(url, { cookie: `${THEME_COOKIE}=light` })
+    expect(renderOf(light.body)).not.toBe(renderOf(first.body))
+    expect(light.body).toContain('data-theme-choice="light"')
+    // Once the second is over, the next guest gets a new render.
+    await new Promise((resolve) => setTimeout(resolve, SERVER_RENDER_SHARE_MS + 50))
+    expect(Number(renderOf((await navigate(url)).body))).toBeGreaterThan(Number(renderOf(light.body)))
+  })
+
+  it("renders a post page for every visitor (the render counts the visitor's view)", async () => {
+    const first = await navigate('/post/viewed-twice')
+    const second = await navigate('/post/viewed-twice')
+    expect(Number(renderOf(second.body))).toBeGreaterThan(Number(renderOf(first.body)))
+  })
+
+  it(`renders at most ${SERVER_RENDER_MAX_RUNNING} pages at once; the guests beyond get the plain page`, async () => {
+    const urls = Array.from(
+      { length: SERVER_RENDER_MAX_RUNNING + 2 },
+      (_, index) => `/browse?case=busy&n=${index}-${Date.now()}`,
+    )
+    const pages = await Promise.all(urls.map((url) => navigate(url)))
+    expect(pages.every((res) => res.statusCode === 200)).toBe(true)
+    const rendered = pages.filter((res) => res.body.includes('data-render='))
+    expect(rendered).toHaveLength(SERVER_RENDER_MAX_RUNNING)
+    for (const res of pages.filter((page) => !rendered.includes(page))) expect(res.body).toBe(VITE_INDEX_HTML)
+    // Once they are done, the next guest's page is rendered again.
+    expect((await navigate(`/browse?case=busy&n=after-${Date.now()}`)).body).toContain('data-render=')
+  })
+
+  it("sends a member's page and other pages in the chosen theme, with nothing else changed", async () => {
+    for (const [url, cookie] of [
+      ['/', `${MEMBER_HINT_COOKIE}=1; ${THEME_COOKIE}=dark`],
+      ['/leaderboard', `${THEME_COOKIE}=light`],
+    ] as const) {
+      const res = await navigate(url, { cookie })
+      expect(res.statusCode).toBe(200)
+      const theme = cookie.endsWith('dark') ? 'dark' : 'light'
+      expect(res.body).toBe(
+        VITE_INDEX_HTML.replace('<html lang="en">', `<html lang="en" data-theme="${theme}">`),
+      )
+      expect(String(res.headers.vary)).toContain('Cookie')
+    }
   })
 
   it('leaves other pages and non-page requests alone', async () => {

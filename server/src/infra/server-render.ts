@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { MEMBER_HINT_COOKIE } from '../contract/values.ts'
+import { cookieValue, type PageTheme, themeOfRequest } from './page-theme.ts'
 
 /*
  * The first screen of the pages visitors land on most, rendered here for guests, so the browser paints
@@ -18,11 +19,33 @@ import { MEMBER_HINT_COOKIE } from '../contract/values.ts'
  * which the app draws as it always has.
  */
 
+/** A post's page: its render counts the visitor's view, so it is never shared. */
+const POST_PAGE = /^\/post\/[^/]+$/
+
 /** The pages rendered on the server: the home page, browse (with any filters) and a post's page. */
-const SERVER_RENDERED_PATHS = [/^\/$/, /^\/browse$/, /^\/post\/[^/]+$/]
+const SERVER_RENDERED_PATHS = [/^\/$/, /^\/browse$/, POST_PAGE]
 
 /** A render slower than this is given up, and the page goes out without it. */
 export const SERVER_RENDER_TIMEOUT_MS = 2000
+
+/**
+ * How long one render of a page is shared by every guest asking for it. A render costs the server about
+ * 15–25 ms of CPU (bench/README.md, "Session 18"), some 40 times a cached API read, so without sharing
+ * fifty guests on the home page would queue for seconds. The page's data block carries the live
+ * channel's position, so the app catches up on what happened since from there. A post page is never
+ * shared: rendering it counts the visitor's view.
+ */
+export const SERVER_RENDER_SHARE_MS = 1000
+
+/**
+ * Renders running at once. A guest arriving while this many are running gets the page without the
+ * render, which the app draws as before: under load the server spends a bounded share of its time
+ * rendering, and every page still goes out at the speed of a plain one.
+ */
+export const SERVER_RENDER_MAX_RUNNING = 4
+
+/** The most renders kept for sharing (each distinct browse query is its own page). */
+const SHARED_RENDERS_LIMIT = 200
 
 /** Where the web build puts the server render's bundle (SERVER_RENDER_OUT_DIR in web/vite.config.ts). */
 export const SERVER_RENDER_BUNDLE = join('.ssr', 'entry-server.js')
@@ -35,7 +58,7 @@ export interface RenderedPage {
 
 /** The web app's server entry (web/src/entry-server.tsx). */
 interface ServerRenderBundle {
-  renderPage(origin: string, url: string): Promise<RenderedPage | null>
+  renderPage(origin: string, url: string, theme?: 'system' | PageTheme): Promise<RenderedPage | null>
   setApiTransport(send: (path: string, init: RequestInit) => Promise<Response>): void
   setServerSanitizer(sanitize: (html: string) => string): void
 }
@@ -55,8 +78,7 @@ export interface ServerRender {
 export function rendersOnServer(request: FastifyRequest, url: string): boolean {
   const path = url.split('?')[0] ?? '/'
   if (!SERVER_RENDERED_PATHS.some((pattern) => pattern.test(path))) return false
-  const cookies = request.headers.cookie ?? ''
-  return !cookies.split(';').some((cookie) => cookie.trim().startsWith(`${MEMBER_HINT_COOKIE}=1`))
+  return cookieValue(request, MEMBER_HINT_COOKIE) !== '1'
 }
 
 // The app's module script and its preloads, as Vite writes them into index.html.
@@ -112,32 +134,68 @@ export async function loadServerRender(
   })
 
   const timedOut = Symbol('timed out')
+  /** One render, with a time limit; null when it fails, finds nothing or is too slow. */
+  async function renderOnce(request: FastifyRequest, url: string, theme: PageTheme | null) {
+    let timer: NodeJS.Timeout | undefined
+    const timeout = new Promise<typeof timedOut>((resolve) => {
+      timer = setTimeout(() => resolve(timedOut), SERVER_RENDER_TIMEOUT_MS)
+    })
+    try {
+      const page = await Promise.race([
+        visitor.run(request, () => bundle.renderPage(opts.publicOrigin, url, theme ?? 'system')),
+        timeout,
+      ])
+      if (page === timedOut) {
+        request.log.warn(
+          { url },
+          `server render took over ${SERVER_RENDER_TIMEOUT_MS} ms; the page goes out without it`,
+        )
+        return null
+      }
+      return page
+    } catch (error) {
+      request.log.warn({ err: error, url }, 'server render failed; the page goes out without it')
+      return null
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  // Renders shared between guests, by page and theme: running ones too, so guests arriving together
+  // wait for one render instead of starting one each.
+  const shared = new Map<string, { until: number; page: Promise<RenderedPage | null> }>()
+  let running = 0
+
   return {
     async render(request, url, indexHtml) {
-      let timer: NodeJS.Timeout | undefined
-      const timeout = new Promise<typeof timedOut>((resolve) => {
-        timer = setTimeout(() => resolve(timedOut), SERVER_RENDER_TIMEOUT_MS)
-      })
-      try {
-        const page = await Promise.race([
-          visitor.run(request, () => bundle.renderPage(opts.publicOrigin, url)),
-          timeout,
-        ])
-        if (page === timedOut) {
-          request.log.warn(
-            { url },
-            `server render took over ${SERVER_RENDER_TIMEOUT_MS} ms; the page goes out without it`,
-          )
-          return null
-        }
-        if (!page) return null
-        return assembleRenderedPage(indexHtml, page)
-      } catch (error) {
-        request.log.warn({ err: error, url }, 'server render failed; the page goes out without it')
-        return null
-      } finally {
-        clearTimeout(timer)
+      const theme = themeOfRequest(request)
+      const sharable = !POST_PAGE.test(url.split('?')[0] ?? '')
+      const key = `${theme ?? 'system'} ${url}`
+      const now = Date.now()
+      let entry = sharable ? shared.get(key) : undefined
+      if (entry && entry.until < now) {
+        shared.delete(key)
+        entry = undefined
       }
+      if (!entry) {
+        if (running >= SERVER_RENDER_MAX_RUNNING) return null
+        running += 1
+        const page = renderOnce(request, url, theme).finally(() => {
+          running -= 1
+        })
+        entry = { until: now + SERVER_RENDER_SHARE_MS, page }
+        if (sharable) {
+          // Oldest first (insertion order): past the limit, the oldest page goes.
+          if (shared.size >= SHARED_RENDERS_LIMIT) shared.delete(shared.keys().next().value as string)
+          shared.set(key, entry)
+          // A failed render is not shared: the next guest tries again.
+          void page.then((rendered) => {
+            if (rendered === null && shared.get(key) === entry) shared.delete(key)
+          })
+        }
+      }
+      const page = await entry.page
+      return page ? assembleRenderedPage(indexHtml, page) : null
     },
     async warmUp() {
       await bundle.renderPage(opts.publicOrigin, '/').catch((error: unknown) => {

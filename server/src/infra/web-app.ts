@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely'
 import type { Config } from '../config.ts'
 import { sanitizeDescription } from '../lib/sanitize.ts'
 import { replyNotFound } from './errors.ts'
+import { themeOfRequest, withDocumentTheme } from './page-theme.ts'
 import { loadServerRender, rendersOnServer } from './server-render.ts'
 
 /**
@@ -133,17 +134,25 @@ export const webAppPlugin = fp(
         return null
       })
       const rendered = serverRender !== null && rendersOnServer(request, request.url)
-      if (!head && !rendered) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html', config.webDistDir)
+      const theme = themeOfRequest(request)
+      if (!head && !rendered && !theme) {
+        return reply
+          .header('cache-control', 'no-cache')
+          .header('vary', 'Cookie')
+          .sendFile('index.html', config.webDistDir)
       }
-      const indexHtml = await readFile(join(config.webDistDir, 'index.html'), 'utf8')
+      const indexHtml = withDocumentTheme(
+        await readFile(join(config.webDistDir, 'index.html'), 'utf8'),
+        theme,
+      )
       const html = head ? head.inject(indexHtml) : indexHtml
       const page = rendered ? await serverRender.render(request, request.url, html) : null
       return (
         reply
           .status(head?.status ?? 200)
           .header('cache-control', 'no-cache')
-          // A member's browser (the hint cookie) gets the page without the guest's first screen.
+          // A member's browser (the hint cookie) gets the page without the guest's first screen, and
+          // the theme cookie sets the page's palette.
           .header('vary', 'Cookie')
           .type('text/html; charset=utf-8')
           .send(page ?? html)

@@ -1,3 +1,4 @@
+import { THEME_COOKIE } from '@bashboard/server/contract/values'
 import { atom } from 'jotai'
 import { atomWithLazy } from 'jotai/utils'
 
@@ -27,7 +28,25 @@ function readStoredPreference(): ThemePreference {
   }
 }
 
-const storedPreferenceAtom = atomWithLazy<ThemePreference>(readStoredPreference)
+/**
+ * The stored choice as this page knows it. The server's render of a page sets it from the theme cookie
+ * (src/entry-server.tsx), where there is no localStorage.
+ */
+export const storedPreferenceAtom = atomWithLazy<ThemePreference>(readStoredPreference)
+
+/**
+ * Mirrors the choice into the theme cookie, which the server reads to send the page already in that
+ * theme (no flash of the other palette before the app starts). 'system' clears it. Not a secret.
+ */
+export function writeThemeCookie(preference: ThemePreference): void {
+  if (typeof document === 'undefined') return
+  const secure = globalThis.location?.protocol === 'https:' ? '; Secure' : ''
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser this site supports
+  document.cookie =
+    preference === 'system'
+      ? `${THEME_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`
+      : `${THEME_COOKIE}=${preference}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`
+}
 
 /** The visitor's stored choice ('system' until they press the toggle); writing it persists it. */
 export const themePreferenceAtom = atom(
@@ -38,6 +57,7 @@ export const themePreferenceAtom = atom(
     } catch {
       // Blocked storage: the choice holds for this visit only.
     }
+    writeThemeCookie(preference)
     set(storedPreferenceAtom, preference)
   },
 )
