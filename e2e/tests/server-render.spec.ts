@@ -98,6 +98,9 @@ test.describe('a guest without JavaScript', () => {
 
     await page.goto('/')
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Bashboard' })).toBeVisible()
+    // The message for a browser without JavaScript says what works (RENDERED_NOSCRIPT_MESSAGE).
+    await expect(page.getByText(/^JavaScript is off: you can read this page/)).toBeVisible()
+    await expect(page.getByText('Bashboard needs JavaScript to run.')).toHaveCount(0)
     const latest = page.getByRole('region', { name: 'Latest Shared Commands' })
     const firstCard = latest.getByRole('article').first()
     await expect(firstCard.getByRole('heading', { level: 3 })).toHaveText(/\w/)

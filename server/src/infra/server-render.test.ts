@@ -3,6 +3,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
 import { MEMBER_HINT_COOKIE, THEME_COOKIE } from '../contract/values.ts'
 import {
   assembleRenderedPage,
+  RENDERED_NOSCRIPT_MESSAGE,
   rendersOnServer,
   SERVER_RENDER_BUNDLE,
   SERVER_RENDER_MAX_RUNNING,
@@ -21,6 +22,7 @@ const VITE_INDEX_HTML = `<!doctype html>
     <link rel="stylesheet" crossorigin href="/assets/index-Css1.css">
   </head>
   <body>
+    <noscript><p class="banner">Bashboard needs JavaScript to run.</p></noscript>
     <div id="root"></div>
   </body>
 </html>
@@ -70,6 +72,9 @@ describe('assembleRenderedPage', () => {
     expect(html).not.toContain('modulepreload')
     // The stylesheet stays: the server's HTML needs it to paint.
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-Css1.css">')
+    // Without JavaScript the page is readable, and its message says so.
+    expect(html).toContain(`<noscript><p class="banner">${RENDERED_NOSCRIPT_MESSAGE}</p></noscript>`)
+    expect(html).not.toContain('needs JavaScript to run')
   })
 
   it('gives up on an index.html that is not as Vite writes it', () => {

@@ -85,10 +85,16 @@ export function rendersOnServer(request: FastifyRequest, url: string): boolean {
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/
 const MODULE_PRELOAD = /[ \t]*<link rel="modulepreload" crossorigin href="[^"]+">\n?/g
 const EMPTY_ROOT = '<div id="root"></div>'
+// index.html's message for a browser without JavaScript, which a rendered page can say more truly.
+const NOSCRIPT_MESSAGE = /(<noscript><p[^>]*>)[^<]*(<\/p><\/noscript>)/
+/** What a rendered page tells a browser without JavaScript: the page is there, its controls are not. */
+export const RENDERED_NOSCRIPT_MESSAGE =
+  'JavaScript is off: you can read this page, but voting, search and live updates need it.'
 
 /**
- * index.html with the rendered page in `#root`, its data after it, and the app's module script replaced
- * by web/public/boot.js, which loads it once the page has painted. The module preloads go too: fetched
+ * index.html with the rendered page in `#root`, its data after it, its no-JavaScript message saying the
+ * page can be read, and the app's module script replaced by web/public/boot.js, which loads it once the
+ * page has painted. The module preloads go too: fetched
  * up front, they compete with the page's own first paint. Null when index.html is not as Vite writes it.
  * Replacements are functions, so a `$&` in a post's text is never read as a replacement pattern.
  */
@@ -100,6 +106,10 @@ export function assembleRenderedPage(indexHtml: string, page: RenderedPage): str
     .replace(ENTRY_SCRIPT, () => boot)
     .replace(MODULE_PRELOAD, () => '')
     .replace(EMPTY_ROOT, () => `<div id="root">${page.rootHtml}</div>${page.stateScript}`)
+    .replace(
+      NOSCRIPT_MESSAGE,
+      (_message, open: string, close: string) => `${open}${RENDERED_NOSCRIPT_MESSAGE}${close}`,
+    )
 }
 
 /**
