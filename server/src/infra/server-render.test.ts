@@ -240,6 +240,17 @@ describe('server-rendered pages', () => {
     expect((await navigate(`/browse?case=busy&n=after-${Date.now()}`)).body).toContain('data-render=')
   })
 
+  it('counts a render given up for its time as running until it ends', async () => {
+    const slow = Array.from({ length: SERVER_RENDER_MAX_RUNNING }, (_, index) =>
+      navigate(`/browse?case=slow&n=${index}-${Date.now()}`),
+    )
+    // Each is sent plain once the time limit is reached, while its render goes on for another second.
+    for (const res of await Promise.all(slow)) expect(res.body).toBe(VITE_INDEX_HTML)
+    expect((await navigate(`/browse?case=busy&n=meanwhile-${Date.now()}`)).body).toBe(VITE_INDEX_HTML)
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+    expect((await navigate(`/browse?case=busy&n=later-${Date.now()}`)).body).toContain('data-render=')
+  })
+
   it("sends a member's page and other pages in the chosen theme, with nothing else changed", async () => {
     for (const [url, cookie] of [
       ['/', `${MEMBER_HINT_COOKIE}=1; ${THEME_COOKIE}=dark`],

@@ -94,9 +94,9 @@ export const RENDERED_NOSCRIPT_MESSAGE =
 /**
  * index.html with the rendered page in `#root`, its data after it, its no-JavaScript message saying the
  * page can be read, and the app's module script replaced by web/public/boot.js, which loads it once the
- * page has painted. The module preloads go too: fetched
- * up front, they compete with the page's own first paint. Null when index.html is not as Vite writes it.
- * Replacements are functions, so a `$&` in a post's text is never read as a replacement pattern.
+ * page has painted. The module preloads go too: fetched up front, they compete with the page's own first
+ * paint. Null when index.html is not as Vite writes it. Replacements are functions, so a `$&` in a post's
+ * text is never read as a replacement pattern.
  */
 export function assembleRenderedPage(indexHtml: string, page: RenderedPage): string | null {
   const entry = ENTRY_SCRIPT.exec(indexHtml)
@@ -144,17 +144,24 @@ export async function loadServerRender(
   })
 
   const timedOut = Symbol('timed out')
-  /** One render, with a time limit; null when it fails, finds nothing or is too slow. */
+  let running = 0
+  /**
+   * One render, with a time limit; null when it fails, finds nothing or is too slow. It counts as
+   * running until the bundle is done with it, which for a render given up is after the page went out.
+   */
   async function renderOnce(request: FastifyRequest, url: string, theme: PageTheme | null) {
+    running += 1
+    const rendering = visitor.run(request, () => bundle.renderPage(opts.publicOrigin, url, theme ?? 'system'))
+    const done = () => {
+      running -= 1
+    }
+    rendering.then(done, done)
     let timer: NodeJS.Timeout | undefined
     const timeout = new Promise<typeof timedOut>((resolve) => {
       timer = setTimeout(() => resolve(timedOut), SERVER_RENDER_TIMEOUT_MS)
     })
     try {
-      const page = await Promise.race([
-        visitor.run(request, () => bundle.renderPage(opts.publicOrigin, url, theme ?? 'system')),
-        timeout,
-      ])
+      const page = await Promise.race([rendering, timeout])
       if (page === timedOut) {
         request.log.warn(
           { url },
@@ -174,7 +181,6 @@ export async function loadServerRender(
   // Renders shared between guests, by page and theme: running ones too, so guests arriving together
   // wait for one render instead of starting one each.
   const shared = new Map<string, { until: number; page: Promise<RenderedPage | null> }>()
-  let running = 0
 
   return {
     async render(request, url, indexHtml) {
@@ -189,10 +195,7 @@ export async function loadServerRender(
       }
       if (!entry) {
         if (running >= SERVER_RENDER_MAX_RUNNING) return null
-        running += 1
-        const page = renderOnce(request, url, theme).finally(() => {
-          running -= 1
-        })
+        const page = renderOnce(request, url, theme)
         entry = { until: now + SERVER_RENDER_SHARE_MS, page }
         if (sharable) {
           // Oldest first (insertion order): past the limit, the oldest page goes.
