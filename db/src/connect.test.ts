@@ -167,6 +167,24 @@ describe.skipIf(postgres?.skipReason !== undefined)(
       }
     })
 
+    it('lives through the server ending its idle connection, and opens another for the next query', async () => {
+      const test = await createPostgresTestDatabase(POSTGRES_SERVER_URL)
+      const handle = await connectDatabase({ databaseUrl: test.databaseUrl })
+      const unbounded = openUnboundedDatabase(test.databaseUrl ?? '')
+      try {
+        const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(unbounded)
+        // As `DROP DATABASE … WITH (FORCE)` does to a connection still closing: the server ends it.
+        await sql`SELECT pg_terminate_backend(${rows[0]?.pid})`.execute(handle.db)
+        await new Promise((resolve) => setTimeout(resolve, 200))
+        const again = await sql<{ ok: number }>`SELECT 1 AS ok`.execute(unbounded)
+        expect(again.rows[0]?.ok).toBe(1)
+      } finally {
+        await unbounded.destroy()
+        await handle.close()
+        await test.close()
+      }
+    })
+
     it('rejects ping within the bound when no server listens', async () => {
       const url = new URL(POSTGRES_SERVER_URL)
       url.port = '1'

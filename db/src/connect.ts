@@ -158,6 +158,10 @@ export function openUnboundedDatabase(databaseUrl: string): Kysely<Database> {
     idle_in_transaction_session_timeout: 0,
     application_name: 'bashboard-migrate',
   })
+  // An idle connection the server ends (a restart, or `DROP DATABASE … WITH (FORCE)` while the pool is
+  // still closing it) is an 'error' event on the pool; unheard, it would end the process. The pool drops
+  // that connection and opens another for the next query, whose own failure reaches its caller.
+  pool.on('error', () => {})
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
 }
 
