@@ -1,6 +1,7 @@
 import { THEME_COOKIE } from '@bashboard/server/contract/values'
 import { atom } from 'jotai'
 import { atomWithLazy } from 'jotai/utils'
+import { writeCookie } from './cookie'
 
 export type Theme = 'dark' | 'light'
 /** 'system' follows the operating system; the toggle stores an explicit choice. */
@@ -34,18 +35,15 @@ function readStoredPreference(): ThemePreference {
  */
 export const storedPreferenceAtom = atomWithLazy<ThemePreference>(readStoredPreference)
 
+/** A year: the choice lasts as long as the one in localStorage would, short of clearing the site's data. */
+const THEME_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60
+
 /**
  * Mirrors the choice into the theme cookie, which the server reads to send the page already in that
  * theme (no flash of the other palette before the app starts). 'system' clears it. Not a secret.
  */
 export function writeThemeCookie(preference: ThemePreference): void {
-  if (typeof document === 'undefined') return
-  const secure = globalThis.location?.protocol === 'https:' ? '; Secure' : ''
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser this site supports
-  document.cookie =
-    preference === 'system'
-      ? `${THEME_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`
-      : `${THEME_COOKIE}=${preference}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`
+  writeCookie(THEME_COOKIE, preference === 'system' ? null : preference, THEME_COOKIE_MAX_AGE_SECONDS)
 }
 
 /** The visitor's stored choice ('system' until they press the toggle); writing it persists it. */
