@@ -31,6 +31,7 @@ const EMPTY_ROOT = '<div id="root"></div>'
 const STATE_BLOCK = '#bashboard-server-state'
 
 interface SharedPost {
+  _id: string
   slug: string
   title: string
   command: string
@@ -51,8 +52,8 @@ async function sharePost(
     data: { ...fields, category },
   })
   if (!response.ok()) throw new Error(`create post failed: ${response.status()} ${await response.text()}`)
-  const { post } = (await response.json()) as { post: { slug: string } }
-  return { slug: post.slug, title: fields.title, command: fields.command }
+  const { post } = (await response.json()) as { post: { _id: string; slug: string } }
+  return { _id: post._id, slug: post.slug, title: fields.title, command: fields.command }
 }
 
 /** A plain post with a title, command and description unique to this run. */
@@ -279,6 +280,78 @@ test.describe('a guest on a dark system', () => {
     } finally {
       await still.close()
     }
+  })
+})
+
+test.describe('a guest on a light system who never chose a theme, far from the server’s time zone', () => {
+  test.use({ colorScheme: 'light', timezoneId: 'Pacific/Auckland' })
+
+  test('paints the light palette before the app starts; the app keeps the elements and writes what only it knows', async ({
+    page,
+    request,
+  }) => {
+    const post = await sharePlainPost(request)
+    // Edited, so the page shows "edited … ago" with the moment in a tooltip.
+    const contributor = await logInViaApi(request, 'demo_contributor', 'bashboard-contributor')
+    const edit = await request.put('/api/posts/update', {
+      headers: { authorization: `Bearer ${contributor.token}` },
+      data: { id: post._id, description: `<p>${post.description} Sorted biggest first.</p>` },
+    })
+    expect(edit.ok(), await edit.text()).toBe(true)
+    const { post: edited } = (await edit.json()) as { post: { editedAt: string } }
+
+    // What the page was when its HTML had been read, before the app could start (public/boot.js starts it
+    // after the first paint): the server's heading element, the palette, the marks, the tooltip.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const time = document.querySelector('[data-testid="edited-mark"] time')
+        Object.assign(window, {
+          __before: {
+            heading: document.querySelector('h1'),
+            background: getComputedStyle(document.documentElement).getPropertyValue('--bb-bg').trim(),
+            waiting: document.querySelectorAll('[data-inert-until-started]').length,
+            editedTime: time,
+            editedTitle: time?.getAttribute('title') ?? null,
+          },
+        })
+      })
+    })
+    expect(await visit(page, `/post/${post.slug}`)).toMatch(BOOT_SCRIPT)
+    await expect(page.locator(STATE_BLOCK)).toHaveCount(0)
+    await waitForLive(page)
+    await expect(page.locator('[data-inert-until-started]')).toHaveCount(0)
+
+    const before = await page.evaluate(() => {
+      const seen = (window as unknown as { __before: Record<string, unknown> }).__before
+      return {
+        background: seen.background,
+        waiting: seen.waiting,
+        editedTitle: seen.editedTitle,
+        editedMarkServed: seen.editedTime instanceof HTMLElement,
+        sameHeading: seen.heading === document.querySelector('h1'),
+        sameEditedTime: seen.editedTime === document.querySelector('[data-testid="edited-mark"] time'),
+      }
+    })
+    // The light palette from the first paint: the system asks for it and the visitor chose nothing.
+    expect(before.background).toBe('#f5f7f6')
+    // The app had not started (its controls were still marked), and it took those same elements over.
+    expect(before.waiting).toBeGreaterThan(0)
+    expect(before.sameHeading).toBe(true)
+    expect(before.editedMarkServed).toBe(true)
+    expect(before.sameEditedTime).toBe(true)
+    // The tooltip is a local time: the server leaves it out, and the app writes it in Auckland time.
+    expect(before.editedTitle).toBeNull()
+    const local = await page.evaluate((iso) => {
+      const date = new Date(iso)
+      return `${date.getHours() % 12 || 12}:${String(date.getMinutes()).padStart(2, '0')}`
+    }, edited.editedAt)
+    await expect(page.locator('[data-testid="edited-mark"] time').first()).toHaveAttribute(
+      'title',
+      new RegExp(`, ${local} [AP]M$`),
+    )
+    // The server drew the dark theme's toggle (it cannot know the system's); the app draws the light one's.
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
+    await expect(page.getByRole('button', { name: 'Switch to dark theme' })).toBeVisible()
   })
 })
 

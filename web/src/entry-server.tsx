@@ -5,6 +5,7 @@ import { renderToStringAsync } from 'preact-render-to-string'
 import { StrictMode } from 'react'
 import { App } from './app/app'
 import { setApiTransport } from './lib/api-client'
+import { INERT_UNTIL_STARTED } from './lib/hydration'
 import { PageLocationContext } from './lib/page-location'
 import { serverStateScript } from './lib/server-state'
 import { createAppRouter, createQueryClient } from './router'
@@ -22,17 +23,26 @@ export { setApiTransport }
 
 /**
  * Until the app has started, the page's controls do nothing, so the server's HTML says so: buttons and
- * fields are marked unavailable (`aria-disabled`, and read-only for fields so nothing typed is lost when
- * the app replaces them). The app's first render replaces these elements with its own, which carry
- * neither. Links need nothing: they work as plain links.
+ * fields are marked unavailable (`aria-disabled`, and read-only for fields so nothing typed is lost
+ * before the app takes the keys over). Hydration keeps the server's attributes, so each element also
+ * names the attributes added here, and the takeover removes them once the app has started (src/main.tsx).
+ * Links need nothing: they work as plain links.
  */
 const previousVnodeHook = options.vnode
 options.vnode = (vnode: VNode) => {
   const { type } = vnode
   if (type === 'button' || type === 'input' || type === 'textarea' || type === 'select') {
     const props = vnode.props as Record<string, unknown>
-    props['aria-disabled'] = 'true'
-    if (type !== 'button' && type !== 'select') props.readOnly = true
+    const added: string[] = []
+    if (props['aria-disabled'] == null) {
+      props['aria-disabled'] = 'true'
+      added.push('aria-disabled')
+    }
+    if (type !== 'button' && type !== 'select' && !props.readOnly) {
+      props.readOnly = true
+      added.push('readonly')
+    }
+    if (added.length > 0) props[INERT_UNTIL_STARTED] = added.join(' ')
   }
   previousVnodeHook?.(vnode)
 }

@@ -5,8 +5,9 @@ import '@fontsource/jetbrains-mono/700.css'
 import './styles.css'
 import { hydrate } from '@tanstack/react-query'
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app'
+import { clearInertMarks, takeOverPage } from './lib/hydration'
 import { takeServerState } from './lib/server-state'
 import { createAppRouter, createQueryClient } from './router'
 import { writeMemberHint } from './state/member-hint'
@@ -24,33 +25,41 @@ writeMemberHint(readStoredSession() !== null)
 writeThemeCookie(store.get(themePreferenceAtom))
 
 const queryClient = createQueryClient()
-// A page the server rendered (server/src/infra/server-render.ts) carries the data it was rendered with.
-const serverState = takeServerState(document)
-if (serverState) hydrate(queryClient, serverState)
-const router = createAppRouter({ queryClient, store })
-
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
 
-function mount(root: HTMLElement): void {
-  createRoot(root).render(
+function app(router: ReturnType<typeof createAppRouter>) {
+  return (
     <StrictMode>
       <App router={router} queryClient={queryClient} store={store} />
-    </StrictMode>,
+    </StrictMode>
   )
 }
 
+/** Lets the browser paint and answer input before the next step of the takeover. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
+
 /**
- * Over the server's HTML, the first render must draw the page as the server drew it, not the route's
- * loading state, so nothing moves. (createRoot empties #root first and makes the elements again; a
- * render keeping them is the next step, web/README.md.) Once its effects have run (after the next
- * frame), public/boot.js hands over the keys pressed before.
+ * Over the server's HTML (server/src/infra/server-render.ts), the app hydrates it: it keeps the server's
+ * elements and attaches itself to them, so nothing moves and focus stays where it is. Each step runs in a
+ * task of its own, so none blocks a phone for long: the server's data into React Query, the router, the
+ * route's loaders (with that data, so the first render is the page the server drew, not the route's
+ * loading state), the page's frame, then the header, the page and each card and side section
+ * (lib/hydration.tsx). Once all have hydrated, the marks that said "not working yet" go, and
+ * public/boot.js hands over the keys pressed before (after the next frame, so the effects have run).
  */
 async function takeOver(root: HTMLElement): Promise<void> {
+  const serverState = takeServerState(document)
+  if (serverState) hydrate(queryClient, serverState)
+  await nextTask()
+  const router = createAppRouter({ queryClient, store })
+  await nextTask()
   await router.load().catch(() => undefined)
-  mount(root)
+  await nextTask()
+  await takeOverPage(() => hydrateRoot(root, app(router)))
+  clearInertMarks(root)
   requestAnimationFrame(() => setTimeout(() => document.dispatchEvent(new Event('bashboard:started'))))
 }
 
 if (container.firstElementChild) void takeOver(container)
-else mount(container)
+else createRoot(container).render(app(createAppRouter({ queryClient, store })))

@@ -14,7 +14,12 @@ import type { AppStore } from '../state/store'
  * events that arrive before they have loaded wait for them (the socket is rarely even open by then).
  */
 function loadLiveDispatcher(): LiveDispatcher {
-  return deferredDispatcher(() => import('./live-registry').then((registry) => registry.liveDispatcher))
+  // Requested from a task of its own: asking for a chunk walks its dependencies' preload links, which
+  // would lengthen the first render's task (the takeover's, lib/hydration.tsx).
+  const nextTask = new Promise((resolve) => setTimeout(resolve, 0))
+  return deferredDispatcher(() =>
+    nextTask.then(() => import('./live-registry')).then((registry) => registry.liveDispatcher),
+  )
 }
 
 export interface AppProvidersProps {

@@ -6,6 +6,7 @@ import { Avatar } from '../../../components/ui/avatar'
 import { Button } from '../../../components/ui/button'
 import { useCurrentUser } from '../../../lib/current-user'
 import { formatDayAndTime } from '../../../lib/format-day'
+import { useHydrated } from '../../../lib/hydration'
 import { formatRelativeTime } from '../../../lib/relative-time'
 import { canEditComment } from '../edit'
 import { CommentEditForm } from './comment-edit-form'
@@ -26,6 +27,8 @@ export function CommentItem({ comment, canDelete, deleting, onDelete, actions }:
   // Deleting cannot be undone, so the trash button asks once more in place.
   const [confirming, setConfirming] = useState(false)
   const [editing, setEditing] = useState(false)
+  // The tooltip's local time differs from the server's (lib/hydration.tsx).
+  const hydrated = useHydrated()
   const username = comment.author.username || 'Anonymous'
   // Only the author, and only for a while after posting (the server holds the same rule).
   const canEdit = canEditComment(comment, useCurrentUser().user?._id)
@@ -54,13 +57,16 @@ export function CommentItem({ comment, canDelete, deleting, onDelete, actions }:
             </span>
             <time
               dateTime={comment.createdAt}
-              title={formatDayAndTime(comment.createdAt)}
+              title={hydrated ? formatDayAndTime(comment.createdAt) : undefined}
               className="text-xs text-muted"
             >
               {formatRelativeTime(comment.createdAt)}
             </time>
             {comment.editedAt ? (
-              <span className="text-xs text-muted" title={formatDayAndTime(comment.editedAt)}>
+              <span
+                className="text-xs text-muted"
+                title={hydrated ? formatDayAndTime(comment.editedAt) : undefined}
+              >
                 (edited)
               </span>
             ) : null}

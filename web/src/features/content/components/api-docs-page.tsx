@@ -10,7 +10,7 @@ import type { ApiOperation, ApiReference, HttpMethod } from '../openapi'
 
 const methodClasses: Record<HttpMethod, string> = {
   get: 'border-accent/50 bg-accent-soft text-accent-text',
-  post: 'border-sky-500/50 bg-sky-500/10 text-sky-600 dark:text-sky-300',
+  post: 'border-info/50 bg-info/10 text-info',
   put: 'border-warning/50 bg-warning/10 text-warning',
   patch: 'border-warning/50 bg-warning/10 text-warning',
   delete: 'border-danger/50 bg-danger-soft text-danger',

@@ -30,6 +30,7 @@ import { useSharePage } from '../../../components/ui/use-share-page'
 import { ApiError } from '../../../lib/api-client'
 import { cn } from '../../../lib/cn'
 import { formatDayAndTime } from '../../../lib/format-day'
+import { useHydrated } from '../../../lib/hydration'
 import { usePageLocation } from '../../../lib/page-location'
 import { formatRelativeTime } from '../../../lib/relative-time'
 import { usePageMeta } from '../../../lib/use-page-meta'
@@ -108,6 +109,8 @@ function PostBody({
   const { post, related } = detail
   const location = usePageLocation()
   const fill = usePlaceholderFill(post.command, post._id)
+  // The tooltip's local time differs from the server's (lib/hydration.tsx).
+  const hydrated = useHydrated()
   const { copyCommand, share } = useShareActions(post, fill.command)
   const title = post.title || 'Untitled Post'
   const author = post.author.username || 'Anonymous'
@@ -185,7 +188,10 @@ function PostBody({
                   <Pencil aria-hidden="true" className="size-3.5" />
                   <span>
                     edited{' '}
-                    <time dateTime={post.editedAt} title={formatDayAndTime(post.editedAt)}>
+                    <time
+                      dateTime={post.editedAt}
+                      title={hydrated ? formatDayAndTime(post.editedAt) : undefined}
+                    >
                       {formatRelativeTime(post.editedAt)}
                     </time>
                   </span>
