@@ -7,7 +7,7 @@ import { hydrate } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app'
-import { clearInertMarks, takeOverPage } from './lib/hydration'
+import { clearInertMarks, nextTask, takeOverPage } from './lib/hydration'
 import { takeServerState } from './lib/server-state'
 import { createAppRouter, createQueryClient } from './router'
 import { writeMemberHint } from './state/member-hint'
@@ -35,9 +35,6 @@ function app(router: ReturnType<typeof createAppRouter>) {
     </StrictMode>
   )
 }
-
-/** Lets the browser paint and answer input before the next step of the takeover. */
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 /**
  * Over the server's HTML (server/src/infra/server-render.ts), the app hydrates it: it keeps the server's

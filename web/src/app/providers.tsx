@@ -3,6 +3,7 @@ import { Provider as JotaiProvider } from 'jotai'
 import { type ReactNode, useState } from 'react'
 import { AdSourceProvider } from '../components/ads/ad-source'
 import { adSource } from '../features/ads/ad-source'
+import { nextTask } from '../lib/hydration'
 import { deferredDispatcher, type LiveDispatcher } from '../live/dispatcher'
 import { LiveProvider } from '../live/live-provider'
 import type { SocketFactory } from '../live/socket-client'
@@ -10,15 +11,15 @@ import type { AppStore } from '../state/store'
 
 /**
  * The features' live handlers (./live-registry.ts) import every live feature's cache code, which the first
- * paint does not need: they load in their own chunk, requested when the providers first render, and
- * events that arrive before they have loaded wait for them (the socket is rarely even open by then).
+ * paint does not need: they load in their own chunk, requested in the task after the providers first
+ * render (lib/hydration.tsx, nextTask), and events that arrive before they have loaded wait for them (the
+ * socket is rarely even open by then).
  */
 function loadLiveDispatcher(): LiveDispatcher {
-  // Requested from a task of its own: asking for a chunk walks its dependencies' preload links, which
-  // would lengthen the first render's task (the takeover's, lib/hydration.tsx).
-  const nextTask = new Promise((resolve) => setTimeout(resolve, 0))
   return deferredDispatcher(() =>
-    nextTask.then(() => import('./live-registry')).then((registry) => registry.liveDispatcher),
+    nextTask()
+      .then(() => import('./live-registry'))
+      .then((registry) => registry.liveDispatcher),
   )
 }
 

@@ -22,6 +22,15 @@ let takingOver = false
  */
 export const INERT_UNTIL_STARTED = 'data-inert-until-started'
 
+/**
+ * Resolves in a later task, after the browser has had the chance to paint and answer input. Asking for a
+ * chunk (a dynamic import) walks the page's links to preload its dependencies: the takeover asks from a
+ * task of its own, so that walk does not lengthen the render's task.
+ */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0))
+}
+
 /** Removes what the server marked as unavailable until the app started, and only that. */
 export function clearInertMarks(root: ParentNode): void {
   for (const element of root.querySelectorAll(`[${INERT_UNTIL_STARTED}]`)) {

@@ -3,14 +3,17 @@ import { lazy, Suspense } from 'react'
 import { Toaster } from '../../components/ui/toast'
 import { useSessionExpiry } from '../../features/auth/use-session-expiry'
 import { useUserTopic } from '../../features/auth/use-user-topic'
-import { HydrateLater } from '../../lib/hydration'
+import { HydrateLater, nextTask } from '../../lib/hydration'
 import { useApplyTheme } from '../../state/use-apply-theme'
 import { Header } from './header'
 
 // Below the fold on every page, so it loads after the first render instead of in the entry chunk (the
 // initial JavaScript budget, scripts/check-web-budget.mjs). It appears under the content, moving nothing.
+// Asked for in the task after the first render (lib/hydration.tsx, nextTask).
 const Footer = lazy(() =>
-  import('../../components/layout/footer').then((module) => ({ default: module.Footer })),
+  nextTask()
+    .then(() => import('../../components/layout/footer'))
+    .then((module) => ({ default: module.Footer })),
 )
 
 /** The page frame around every route: skip link, header, content, footer and toasts. */
