@@ -4,6 +4,7 @@ import '@fontsource/jetbrains-mono/500.css'
 import '@fontsource/jetbrains-mono/700.css'
 import './styles.css'
 import { hydrate } from '@tanstack/react-query'
+import { createBrowserHistory } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app'
@@ -49,7 +50,9 @@ async function takeOver(root: HTMLElement): Promise<void> {
   const serverState = takeServerState(document)
   if (serverState) hydrate(queryClient, serverState)
   await nextTask()
-  const router = createAppRouter({ queryClient, store })
+  const history = createBrowserHistory()
+  await nextTask()
+  const router = createAppRouter({ queryClient, store, history })
   await nextTask()
   await router.load().catch(() => undefined)
   await nextTask()
