@@ -56,9 +56,13 @@ async function takeOver(root: HTMLElement): Promise<void> {
   await nextTask()
   await router.load().catch(() => undefined)
   await nextTask()
-  await takeOverPage(() => hydrateRoot(root, app(router)))
-  clearInertMarks(root)
-  requestAnimationFrame(() => setTimeout(() => document.dispatchEvent(new Event('bashboard:started'))))
+  try {
+    await takeOverPage(() => hydrateRoot(root, app(router)))
+  } finally {
+    // Even after a failure, no control stays marked as waiting for an app that will not come.
+    clearInertMarks(root)
+    requestAnimationFrame(() => setTimeout(() => document.dispatchEvent(new Event('bashboard:started'))))
+  }
 }
 
 if (container.firstElementChild) void takeOver(container)

@@ -2,9 +2,14 @@ import { act } from '@testing-library/react'
 import { useState } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { afterEach, describe, expect, it } from 'vitest'
-import { clearInertMarks, HydrateLater, INERT_UNTIL_STARTED, takeOverPage, useHydrated } from './hydration'
-
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
+import {
+  clearInertMarks,
+  HydrateLater,
+  INERT_UNTIL_STARTED,
+  nextTask,
+  takeOverPage,
+  useHydrated,
+} from './hydration'
 
 /** Which parts have rendered, in order: each part's render appends its name. */
 let rendered: string[] = []
@@ -27,11 +32,26 @@ function LocalTime() {
   return <time title={hydrated ? 'local' : undefined}>now</time>
 }
 
+/** The attribute's owner renders early; the element carrying it is in a part hydrated later. */
+function LocalTimeInALaterPart() {
+  const hydrated = useHydrated()
+  return (
+    <div>
+      <HydrateLater>
+        <time data-late="" title={hydrated ? 'local' : undefined}>
+          then
+        </time>
+      </HydrateLater>
+    </div>
+  )
+}
+
 function Page() {
   rendered.push('frame')
   return (
     <main>
       <LocalTime />
+      <LocalTimeInALaterPart />
       <HydrateLater>
         <Part name="first" />
       </HydrateLater>
@@ -55,7 +75,7 @@ async function serverHtml(): Promise<HTMLElement> {
   root.unmount()
   const container = document.createElement('div')
   // The server writes no browser-only attribute (useHydrated is false there).
-  container.innerHTML = html.replace(' title="local"', '')
+  container.innerHTML = html.replaceAll(' title="local"', '')
   document.body.append(container)
   rendered = []
   return container
@@ -102,12 +122,16 @@ describe('takeOverPage', () => {
 
   it('writes a browser-only attribute in the render after hydration, on the server’s element', async () => {
     const container = await serverHtml()
-    const time = container.querySelector('time')
+    const [time, late] = container.querySelectorAll('time')
     expect(time?.hasAttribute('title')).toBe(false)
+    expect(late?.hasAttribute('title')).toBe(false)
     await takeOverPage(() => hydrateRoot(container, <Page />))
     await act(async () => nextTask())
-    expect(container.querySelector('time')).toBe(time)
+    expect(container.querySelectorAll('time')[0]).toBe(time)
     expect(time?.getAttribute('title')).toBe('local')
+    // Also when the element is hydrated in a later part than the component that decides its value.
+    expect(container.querySelectorAll('time')[1]).toBe(late)
+    expect(late?.getAttribute('title')).toBe('local')
   })
 
   it('renders parts at once outside a takeover', async () => {
@@ -115,7 +139,7 @@ describe('takeOverPage', () => {
     const root = createRoot(container)
     await act(async () => root.render(<Page />))
     expect(rendered).toEqual(['frame', 'first', 'second', 'inner'])
-    expect(container.querySelector('time')?.getAttribute('title')).toBe('local')
+    for (const time of container.querySelectorAll('time')) expect(time.getAttribute('title')).toBe('local')
     root.unmount()
   })
 })

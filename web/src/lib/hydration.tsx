@@ -42,6 +42,8 @@ export function clearInertMarks(root: ParentNode): void {
 
 type Release = () => void
 const waiting: Release[] = []
+/** Components that rendered during the takeover and render again once it is over (useHydrated). */
+const afterTakeover = new Set<() => void>()
 let releasing = false
 let drained: (() => void) | null = null
 
@@ -77,6 +79,8 @@ export function takeOverPage(hydrate: () => void): Promise<void> {
     drained = () => {
       drained = null
       takingOver = false
+      for (const rerender of afterTakeover) rerender()
+      afterTakeover.clear()
       resolve()
     }
   })
@@ -86,15 +90,26 @@ export function takeOverPage(hydrate: () => void): Promise<void> {
 }
 
 /**
- * False in the render the server makes and in the browser's render hydrating it, true from the render
- * after (and at once for anything rendered later). Write browser-only attributes (a local time in a
- * tooltip, the system's theme) only when it is true: hydration keeps the server's attributes, and a value
- * first written in the render after is written to the element.
+ * False in the render the server makes and in the browser's takeover of it, true once the takeover is over
+ * (and at once for anything rendered later). Write browser-only attributes (a local time in a tooltip, the
+ * system's theme) only when it is true: hydration keeps the server's attributes, and the render that
+ * follows the takeover writes the value to the element. It waits for the whole takeover, not only for this
+ * component's hydration: the element may sit in a <HydrateLater> part hydrated later, and a value passed to
+ * it before then would be kept out of the element by that part's hydration.
  */
 export function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(() => !(onServer || takingOver))
   useEffect(() => {
-    if (!hydrated) setHydrated(true)
+    if (hydrated) return
+    if (!takingOver) {
+      setHydrated(true)
+      return
+    }
+    const rerender = () => setHydrated(true)
+    afterTakeover.add(rerender)
+    return () => {
+      afterTakeover.delete(rerender)
+    }
   }, [hydrated])
   return hydrated
 }
