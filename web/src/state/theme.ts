@@ -11,9 +11,12 @@ export const THEME_STORAGE_KEY = 'bashboard.theme'
 
 const LIGHT_QUERY = '(prefers-color-scheme: light)'
 
-/** The theme the operating system asks for. Dark wins when the browser cannot tell. */
+/** The system's theme where it cannot be known: a browser that cannot tell, and the server's render. */
+export const UNKNOWN_SYSTEM_THEME: Theme = 'dark'
+
+/** The theme the operating system asks for ({@link UNKNOWN_SYSTEM_THEME} when the browser cannot tell). */
 export function readSystemTheme(): Theme {
-  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return 'dark'
+  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return UNKNOWN_SYSTEM_THEME
   return window.matchMedia(LIGHT_QUERY).matches ? 'light' : 'dark'
 }
 

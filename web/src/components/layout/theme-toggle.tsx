@@ -1,15 +1,15 @@
 import { useAtomValue, useSetAtom } from 'jotai'
 import { Moon, Sun } from 'lucide-react'
 import { useHydrated } from '../../lib/hydration'
-import { themeAtom, themePreferenceAtom, toggleThemeAtom } from '../../state/theme'
+import { themeAtom, themePreferenceAtom, toggleThemeAtom, UNKNOWN_SYSTEM_THEME } from '../../state/theme'
 
 /** Switches between the dark and light themes; the choice is remembered. */
 export function ThemeToggle() {
   const shownTheme = useAtomValue(themeAtom)
   const preference = useAtomValue(themePreferenceAtom)
-  // Without a choice, the server cannot know the system's theme and draws the dark one's toggle; the
-  // takeover draws the same, and the render after it the system's.
-  const theme = useHydrated() || preference !== 'system' ? shownTheme : 'dark'
+  // Without a choice, the server cannot know the system's theme and draws the toggle for the one it
+  // assumes; the takeover draws the same, and the render after it the system's.
+  const theme = useHydrated() || preference !== 'system' ? shownTheme : UNKNOWN_SYSTEM_THEME
   const toggle = useSetAtom(toggleThemeAtom)
   const next = theme === 'dark' ? 'light' : 'dark'
   const Icon = theme === 'dark' ? Sun : Moon
