@@ -5,9 +5,8 @@ import { type ReactNode, useState } from 'react'
 import { Avatar } from '../../../components/ui/avatar'
 import { Button } from '../../../components/ui/button'
 import { useCurrentUser } from '../../../lib/current-user'
-import { formatDayAndTime } from '../../../lib/format-day'
-import { useHydrated } from '../../../lib/hydration'
 import { formatRelativeTime } from '../../../lib/relative-time'
+import { useLocalTimeTitle } from '../../../lib/use-local-time-title'
 import { canEditComment } from '../edit'
 import { CommentEditForm } from './comment-edit-form'
 import { MentionText } from './mention-text'
@@ -27,8 +26,7 @@ export function CommentItem({ comment, canDelete, deleting, onDelete, actions }:
   // Deleting cannot be undone, so the trash button asks once more in place.
   const [confirming, setConfirming] = useState(false)
   const [editing, setEditing] = useState(false)
-  // The tooltip's local time differs from the server's (lib/hydration.tsx).
-  const hydrated = useHydrated()
+  const timeTitle = useLocalTimeTitle()
   const username = comment.author.username || 'Anonymous'
   // Only the author, and only for a while after posting (the server holds the same rule).
   const canEdit = canEditComment(comment, useCurrentUser().user?._id)
@@ -57,16 +55,13 @@ export function CommentItem({ comment, canDelete, deleting, onDelete, actions }:
             </span>
             <time
               dateTime={comment.createdAt}
-              title={hydrated ? formatDayAndTime(comment.createdAt) : undefined}
+              title={timeTitle(comment.createdAt)}
               className="text-xs text-muted"
             >
               {formatRelativeTime(comment.createdAt)}
             </time>
             {comment.editedAt ? (
-              <span
-                className="text-xs text-muted"
-                title={hydrated ? formatDayAndTime(comment.editedAt) : undefined}
-              >
+              <span className="text-xs text-muted" title={timeTitle(comment.editedAt)}>
                 (edited)
               </span>
             ) : null}

@@ -29,10 +29,10 @@ import { useToast } from '../../../components/ui/toast'
 import { useSharePage } from '../../../components/ui/use-share-page'
 import { ApiError } from '../../../lib/api-client'
 import { cn } from '../../../lib/cn'
-import { formatDayAndTime } from '../../../lib/format-day'
-import { HydrateLater, useHydrated } from '../../../lib/hydration'
+import { HydrateLater } from '../../../lib/hydration'
 import { usePageLocation } from '../../../lib/page-location'
 import { formatRelativeTime } from '../../../lib/relative-time'
+import { useLocalTimeTitle } from '../../../lib/use-local-time-title'
 import { usePageMeta } from '../../../lib/use-page-meta'
 import { useLiveTopic } from '../../../live/live-provider'
 import { postDetailQueryOptions, postKeys } from '../api'
@@ -109,8 +109,7 @@ function PostBody({
   const { post, related } = detail
   const location = usePageLocation()
   const fill = usePlaceholderFill(post.command, post._id)
-  // The tooltip's local time differs from the server's (lib/hydration.tsx).
-  const hydrated = useHydrated()
+  const timeTitle = useLocalTimeTitle()
   const { copyCommand, share } = useShareActions(post, fill.command)
   const title = post.title || 'Untitled Post'
   const author = post.author.username || 'Anonymous'
@@ -197,10 +196,7 @@ function PostBody({
                     <Pencil aria-hidden="true" className="size-3.5" />
                     <span>
                       edited{' '}
-                      <time
-                        dateTime={post.editedAt}
-                        title={hydrated ? formatDayAndTime(post.editedAt) : undefined}
-                      >
+                      <time dateTime={post.editedAt} title={timeTitle(post.editedAt)}>
                         {formatRelativeTime(post.editedAt)}
                       </time>
                     </span>
