@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { AFTER_WRITES_PLUGIN, createDomainEvents, type DomainEvents } from './events/dispatcher.ts'
+import type { SessionUsers } from './modules/accounts/session-users.ts'
 import { createLeaderboard } from './modules/leaderboard/service.ts'
 import { startViewPruning } from './modules/maintenance/service.ts'
 import { createUpvoteNotifier } from './modules/notifications/service.ts'
@@ -17,14 +18,16 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Delivers the domain events writes raise to the reactions of reactions.ts, after commit. */
     domainEvents: DomainEvents
+    /** The users the access hook checks tokens against (app.ts); kept here with PAGE_CACHE. */
+    sessionUsers: SessionUsers
   }
 }
 
 /**
  * Everything that runs after writes or beside requests, built once per instance: the domain events
  * and their reactors (stats and leaderboard pushes, the vote settler, upvote pushes), the view
- * batches, the trending refresh, view pruning, the shared page caches and members' marks (PAGE_CACHE)
- * and the search index (SEARCH_INDEX). Each is
+ * batches, the trending refresh, view pruning, the shared page caches, members' marks and the users
+ * of signed-in requests (PAGE_CACHE) and the search index (SEARCH_INDEX). Each is
  * decorated on the app for the modules that use it and stopped on close, in the reverse order.
  */
 export const afterWritesPlugin = fp(
@@ -42,6 +45,7 @@ export const afterWritesPlugin = fp(
     const viewPruner = startViewPruning({ db, log })
     const postPageCaches = app.config.pageCache ? createPostPageCaches(live) : null
     const memberMarks = createMemberMarksReader({ db, live: app.config.pageCache ? live : null })
+    const stopKeepingSessionUsers = app.config.pageCache ? app.sessionUsers.follow(live) : null
     const searchIndex = app.config.searchIndex
       ? createSearchIndex({ db, live, onError: (err) => log.error({ err }, 'search index failed') })
       : null
@@ -64,8 +68,13 @@ export const afterWritesPlugin = fp(
       await Promise.all([stats.close(), leaderboard.close(), upvotes.close()])
       postPageCaches?.close()
       memberMarks.close()
+      stopKeepingSessionUsers?.()
       await searchIndex?.close()
     })
   },
-  { name: AFTER_WRITES_PLUGIN, dependencies: ['bashboard-context', 'bashboard-live'] },
+  {
+    name: AFTER_WRITES_PLUGIN,
+    dependencies: ['bashboard-context', 'bashboard-live'],
+    decorators: { fastify: ['sessionUsers'] },
+  },
 )

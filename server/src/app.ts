@@ -20,6 +20,7 @@ import type { Bus } from './live/bus.ts'
 import { livePlugin } from './live/plugin.ts'
 import { findAuthRowById } from './modules/accounts/repo.ts'
 import { accountsRoutes } from './modules/accounts/routes.ts'
+import { createSessionUsers } from './modules/accounts/session-users.ts'
 import { adsRoutes } from './modules/ads/routes.ts'
 import { applicationsRoutes } from './modules/applications/routes.ts'
 import { blogsRoutes } from './modules/blogs/routes.ts'
@@ -115,10 +116,13 @@ export async function buildApp(opts: BuildAppOptions) {
   // JSON and HTML bodies of 1 KB or more, gzip or brotli, only for clients that ask (Accept-Encoding).
   await app.register(compressionPlugin)
   await app.register(rateLimitPlugin, { config })
-  // The access hook learns of users and tokens from their modules; infra imports no module.
+  // The access hook learns of users and tokens from their modules; infra imports no module. The users
+  // its token check reads are kept in memory once after-writes.ts has them follow the live channel.
+  const sessionUsers = createSessionUsers(findAuthRowById)
+  app.decorate('sessionUsers', sessionUsers)
   await app.register(authPlugin, {
     config,
-    lookups: { findUser: findAuthRowById, isAccessToken, verifyAccessToken },
+    lookups: { findUser: sessionUsers.find, isAccessToken, verifyAccessToken },
   })
   await app.register(uploadsPlugin, { config })
   // Before the routes: the OpenAPI description is collected from the routes registered after it.

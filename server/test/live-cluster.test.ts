@@ -98,7 +98,8 @@ describe.skipIf(missing.length > 0)(suiteName, () => {
     return socket
   }
 
-  async function signUpThrough(server: SpawnedServer): Promise<string> {
+  /** Signs a new user up through `server`: their username and the token the sign-up answered. */
+  async function signUpThrough(server: SpawnedServer): Promise<{ username: string; token: string }> {
     userCounter += 1
     const username = `cluster_${userCounter}_${randomBytes(3).toString('hex')}`
     const response = await fetch(`${server.baseUrl}/api/user/signup`, {
@@ -107,7 +108,7 @@ describe.skipIf(missing.length > 0)(suiteName, () => {
       body: JSON.stringify({ username, email: `${username}@example.test`, password: 'cluster-password' }),
     })
     expect(response.status, await response.clone().text()).toBe(201)
-    return username
+    return { username, token: ((await response.json()) as { token: string }).token }
   }
 
   async function totalUsersOn(server: SpawnedServer): Promise<number> {
@@ -186,7 +187,7 @@ describe.skipIf(missing.length > 0)(suiteName, () => {
 
   /** A bearer token for a new user of `role`, signed up and logged in through `server`. */
   async function tokenWithRole(server: SpawnedServer, role: 'contributor' | 'moderator'): Promise<string> {
-    const username = await signUpThrough(server)
+    const { username } = await signUpThrough(server)
     await sqlOnDatabase('UPDATE users SET role = $2 WHERE username = $1', [username, role])
     const login = await fetch(`${server.baseUrl}/api/user/login`, {
       method: 'POST',
@@ -391,5 +392,31 @@ describe.skipIf(missing.length > 0)(suiteName, () => {
       seen = await marksOnA()
     }
     expect(seen).toEqual({ liked: true, saved: true })
+  })
+
+  it('ends a session on A within 2 s of a password change through B, though A keeps the user', async () => {
+    // The sign-up's token, not a login's: the login limit of ten a minute is shared with the other tests.
+    const { token } = await signUpThrough(serverA)
+    const headerOnA = async () =>
+      (
+        await fetch(`${serverA.baseUrl}/api/website/user/profile/header`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).status
+    // A keeps the user's row now.
+    expect(await headerOnA()).toBe(200)
+    const changed = await fetch(`${serverB.baseUrl}/api/users`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ currentPassword: 'cluster-password', newPassword: 'cluster-password-2' }),
+    })
+    expect(changed.status).toBe(200)
+    const at = Date.now()
+    let status = await headerOnA()
+    while (Date.now() - at < 2000 && status !== 401) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      status = await headerOnA()
+    }
+    expect(status).toBe(401)
   })
 })

@@ -92,7 +92,11 @@ export function requireAuth(request: FastifyRequest): AuthUser {
  * tokens modules (infra imports no module).
  */
 export interface AuthLookups {
-  /** The user a session token names, or undefined when there is none. */
+  /**
+   * The user a session token names, or undefined when there is none. Every signed-in request asks, so
+   * the accounts module keeps the rows in memory, following the live events that change them
+   * (modules/accounts/session-users.ts).
+   */
   findUser(
     db: Kysely<Database>,
     id: string,

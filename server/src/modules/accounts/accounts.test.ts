@@ -441,6 +441,9 @@ describe('GET /api/website/user/profile/header', () => {
       .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
       .where('id', '=', user.id)
       .execute()
+    // The row was read for the first request and is kept (modules/accounts/session-users.ts): the
+    // revocation's live event, which a password change publishes, has it read again.
+    await t.app.live.publish(`user:${user.id}`, 'session.revoked', { tokenVersion: 1 })
     const res = await profileHeader(authHeader(token))
     expect(res.statusCode).toBe(401)
     expect(res.json().message).toMatch(/session has ended/)

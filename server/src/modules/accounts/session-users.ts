@@ -1,0 +1,121 @@
+import type { Database } from '@bashboard/db'
+import type { Kysely } from 'kysely'
+import type { LiveHub } from '../../live/hub.ts'
+import type { AuthRow } from './repo.ts'
+
+/**
+ * The users that signed-in requests name, for the access hook's token check (infra/auth.ts): every
+ * request of a member checks its token's `ver` and role against the user's row. Once it follows the
+ * live channel (with PAGE_CACHE, after-writes.ts) it keeps the rows it reads in memory, so a member
+ * reading pages costs no statement for the check, as a guest costs none.
+ *
+ * - **Kept correct by the live events of the user** (from any instance, published after commit):
+ *   `role.changed` and `session.revoked` on `user:<id>` (a role change, a password change: both may
+ *   end sessions through `token_version`) and `author.updated` on `posts` (a new username). Each drops
+ *   the user's kept row, and any read of it still under way is not kept.
+ * - **How stale a row can be**: on the instance that took the write, never (the write's response
+ *   waits for its live events, and the hub tells watchers at publish time, events/transaction.ts); on
+ *   another instance, for as long as the bus takes to deliver the event. A change made behind the
+ *   app's back (SQL by hand) is seen within {@link SESSION_USERS_KEPT_MS}, and at once after the bus
+ *   was away (everything is forgotten then).
+ * - **Bounded**: a row is read again at least every {@link SESSION_USERS_KEPT_MS}; past
+ *   {@link SESSION_USERS_KEPT} users the longest kept is forgotten. A user nobody has (a deleted one) is
+ *   never kept. Requests of one user that miss at once share one read.
+ */
+export interface SessionUsers {
+  /** The user's auth row, or undefined when there is no such user. */
+  find(db: Kysely<Database>, id: string): Promise<AuthRow | undefined>
+  /** Starts keeping what it reads, following `live`'s events; returns the function that stops. */
+  follow(live: LiveHub): () => void
+}
+
+/** How long a user's row is kept at most, events or not. */
+export const SESSION_USERS_KEPT_MS = 30_000
+/** Users kept per instance (a row is ~200 bytes: a few MB at most). */
+export const SESSION_USERS_KEPT = 20_000
+
+/** Live events after which a user's row must be read again, by topic prefix. */
+const USER_TOPIC = 'user:'
+const USER_EVENTS = new Set(['role.changed', 'session.revoked'])
+
+/**
+ * A keeper over `read` (accounts/repo.ts `findAuthRowById`). Until {@link SessionUsers.follow} it
+ * reads through every time, which is also what it does with the page caches off.
+ */
+export function createSessionUsers(
+  read: (db: Kysely<Database>, id: string) => Promise<AuthRow | undefined>,
+): SessionUsers {
+  let following = false
+  const kept = new Map<string, { row: AuthRow; readAt: number }>()
+  const reading = new Map<string, Promise<AuthRow | undefined>>()
+
+  function forget(id: string): void {
+    kept.delete(id)
+    reading.delete(id)
+  }
+
+  function forgetAll(): void {
+    kept.clear()
+    reading.clear()
+  }
+
+  function keep(id: string, row: AuthRow): void {
+    kept.delete(id)
+    kept.set(id, { row, readAt: Date.now() })
+    if (kept.size > SESSION_USERS_KEPT) {
+      const oldest = kept.keys().next().value
+      if (oldest !== undefined) kept.delete(oldest)
+    }
+  }
+
+  function readAndKeep(db: Kysely<Database>, id: string): Promise<AuthRow | undefined> {
+    const pending: Promise<AuthRow | undefined> = read(db, id).then(
+      (row) => {
+        // Not kept when an event (or a reset) dropped the read meanwhile: it may predate the change.
+        if (reading.get(id) === pending) {
+          reading.delete(id)
+          if (row && following) keep(id, row)
+        }
+        return row
+      },
+      (error: unknown) => {
+        if (reading.get(id) === pending) reading.delete(id)
+        throw error
+      },
+    )
+    reading.set(id, pending)
+    return pending
+  }
+
+  async function find(db: Kysely<Database>, id: string): Promise<AuthRow | undefined> {
+    if (!following) return read(db, id)
+    const hit = kept.get(id)
+    if (hit && Date.now() - hit.readAt < SESSION_USERS_KEPT_MS) return hit.row
+    return reading.get(id) ?? readAndKeep(db, id)
+  }
+
+  function follow(live: LiveHub): () => void {
+    following = true
+    const stopWatching = live.watch({
+      event(watched) {
+        if (watched.topic.startsWith(USER_TOPIC)) {
+          // A reset marker (null) means the user's events were lost: whatever was read is doubtful.
+          if (watched.event === null || USER_EVENTS.has(watched.event)) {
+            forget(watched.topic.slice(USER_TOPIC.length))
+          }
+        } else if (watched.topic === 'posts' && watched.event === 'author.updated') {
+          const { userId } = watched.data() as { userId: string }
+          forget(userId)
+        }
+      },
+      resumed: forgetAll,
+    })
+    return () => {
+      stopWatching()
+      following = false
+      forgetAll()
+    }
+  }
+
+  return { find, follow }
+}
