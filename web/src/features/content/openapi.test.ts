@@ -62,6 +62,14 @@ describe('readApiReference', () => {
           },
         },
       },
+      '/api/ads/{page}': {
+        // Public, and callable with a personal access token too: "no credentials" comes first.
+        get: {
+          description: 'Access: public. Token scope: read.',
+          security: [{}, { personalAccessToken: ['read'] }],
+          responses: {},
+        },
+      },
       '/api/mod/blogs/{id}': {
         delete: { description: 'Access: moderator.', security: [{ bearerAuth: [] }], responses: {} },
         put: {
@@ -94,10 +102,12 @@ describe('readApiReference', () => {
 
   it('groups operations by path, with parameters, bodies, responses and security', () => {
     const reference = readApiReference(document)
-    expect(reference.operationCount).toBe(3)
-    expect(reference.groups.map((group) => group.name)).toEqual(['blogs', 'mod/blogs'])
-    const list = reference.groups[0]?.operations[0]
+    expect(reference.operationCount).toBe(4)
+    expect(reference.groups.map((group) => group.name)).toEqual(['ads', 'blogs', 'mod/blogs'])
+    const list = reference.groups[1]?.operations[0]
     expect(list).toMatchObject({ method: 'get', path: '/api/blogs', secured: false })
+    // A route anyone may call, a token as well, needs no Authorization header.
+    expect(reference.groups[0]?.operations[0]).toMatchObject({ path: '/api/ads/{page}', secured: false })
     expect(list?.parameters).toEqual([
       { name: 'page', in: 'query', required: false, type: 'integer', description: '' },
     ])
@@ -106,7 +116,7 @@ describe('readApiReference', () => {
       description: 'Default Response',
       schema: '{ totalBlogs?: integer }',
     })
-    const mod = reference.groups[1]?.operations ?? []
+    const mod = reference.groups[2]?.operations ?? []
     expect(mod.map((operation) => operation.method)).toEqual(['put', 'delete'])
     expect(mod[0]?.requestBody).toEqual([{ contentType: 'application/json', schema: '{ status?: string }' }])
     expect(mod.every((operation) => operation.secured)).toBe(true)

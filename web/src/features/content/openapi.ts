@@ -26,7 +26,7 @@ export interface ApiOperation {
   /** Content type → summarised schema of the request body. */
   requestBody: Array<{ contentType: string; schema: string }>
   responses: Array<{ status: string; description: string; schema: string | null }>
-  /** Whether the operation needs `Authorization: Bearer`. */
+  /** Whether the operation needs `Authorization: Bearer` (a public one a token may also call does not). */
   secured: boolean
 }
 
@@ -136,6 +136,18 @@ function readResponses(value: unknown): ApiOperation['responses'] {
   })
 }
 
+/**
+ * Whether an operation's `security` demands credentials: some requirement listed, and none of them
+ * the empty one, which in OpenAPI means "no credentials" is accepted too.
+ */
+function needsCredentials(security: unknown): boolean {
+  return (
+    Array.isArray(security) &&
+    security.length > 0 &&
+    !security.some((requirement) => isRecord(requirement) && Object.keys(requirement).length === 0)
+  )
+}
+
 /** The group an operation is listed under: its first tag, else the path's first segment after /api. */
 export function groupName(path: string, tags: unknown): string {
   if (Array.isArray(tags) && typeof tags[0] === 'string' && tags[0] !== '') return tags[0]
@@ -184,7 +196,7 @@ export function readApiReference(document: unknown): ApiReference {
         parameters: readParameters(operation.parameters),
         requestBody,
         responses: readResponses(operation.responses),
-        secured: Array.isArray(operation.security) && operation.security.length > 0,
+        secured: needsCredentials(operation.security),
       })
       groups.set(name, list)
       operationCount += 1
