@@ -100,13 +100,17 @@ export async function countSavedPosts(db: Kysely<Database>, userId: string): Pro
   return Number(row.n)
 }
 
+/** A card row with the whole description as text, for exports (a card carries only its start). */
+export type ExportablePostRow = PostCardRow & { description_text: string }
+
 /** A window of the user's saved posts as card rows, the most recently saved first. */
 export function listSavedPostCards(
   db: Kysely<Database>,
   userId: string,
   window: { limit: number; offset: number },
-): Promise<PostCardRow[]> {
+): Promise<ExportablePostRow[]> {
   return selectPostCards(db)
+    .select('p.description_text')
     .innerJoin('saves as s', 's.post_id', 'p.id')
     .where('s.user_id', '=', userId)
     .orderBy('s.created_at', 'desc')
@@ -392,8 +396,12 @@ export async function touchCollection(trx: Transaction<Database>, id: string): P
 }
 
 /** The collection's posts as card rows, in the owner's order. */
-export function listCollectionPostCards(db: Kysely<Database>, collectionId: string): Promise<PostCardRow[]> {
+export function listCollectionPostCards(
+  db: Kysely<Database>,
+  collectionId: string,
+): Promise<ExportablePostRow[]> {
   return selectPostCards(db)
+    .select('p.description_text')
     .innerJoin('collection_posts as cp', 'cp.post_id', 'p.id')
     .where('cp.collection_id', '=', collectionId)
     .orderBy('cp.position')

@@ -26,7 +26,6 @@ import { isUuid, slugify } from '../../lib/slug.ts'
 import { withSavedFlags } from '../posts/member-marks.ts'
 import type { MemberMarksReader } from '../posts/member-marks-reader.ts'
 import { toPostCard } from '../posts/presenter.ts'
-import type { PostCardRow } from '../posts/repo.ts'
 import { buildExport, type ExportFile, type ExportSource } from './exports.ts'
 import { collectionPath, toCollectionSummary } from './presenter.ts'
 import {
@@ -35,6 +34,7 @@ import {
   countCollectionsOf,
   countSavedPosts,
   deleteOwnedCollection,
+  type ExportablePostRow,
   findCollectionById,
   findCollectionBySlug,
   findCollectionPostIds,
@@ -461,7 +461,7 @@ export async function reorderCollection(
 // Exports
 // ---------------------------------------------------------------------------------------------
 
-function exportPosts(deps: CollectionsDeps, rows: readonly PostCardRow[]): ExportSource['posts'] {
+function exportPosts(deps: CollectionsDeps, rows: readonly ExportablePostRow[]): ExportSource['posts'] {
   return rows.map((row) => ({
     title: row.title,
     command: row.command,

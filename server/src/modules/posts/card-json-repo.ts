@@ -1,6 +1,6 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely'
 import { parseUtcTimestamp, utcTimestamp } from '../stats/json-dates-repo.ts'
-import type { PostCardRow } from './repo.ts'
+import { EXCERPT_SOURCE, type PostCardRow } from './repo.ts'
 
 /*
  * Post cards as JSON built by PostgreSQL, so one statement can answer a whole page (the post page's
@@ -26,7 +26,7 @@ const CARD_FIELDS: Record<keyof PostCardRow, RawBuilder<unknown>> = {
   title: sql`p.title`,
   command: sql`p.command`,
   description: sql`p.description`,
-  description_text: sql`p.description_text`,
+  excerpt_source: EXCERPT_SOURCE,
   tags: sql`p.tags`,
   uplike_count: sql`p.uplike_count`,
   downlike_count: sql`p.downlike_count`,

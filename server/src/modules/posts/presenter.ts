@@ -14,7 +14,7 @@ export function toPostCard(row: PostCardRow): PostCard {
     title: row.title,
     command: row.command,
     description: row.description,
-    excerpt: excerpt(row.description_text),
+    excerpt: excerpt(row.excerpt_source),
     createdAt: row.created_at.toISOString(),
     editedAt: row.edited_at ? row.edited_at.toISOString() : null,
     author: {

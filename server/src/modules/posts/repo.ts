@@ -14,6 +14,7 @@ import {
   type Transaction,
   type Updateable,
 } from 'kysely'
+import { EXCERPT_LENGTH } from '../../lib/sanitize.ts'
 import { isUuid } from '../../lib/slug.ts'
 
 /** What a post card needs, read in one query with its author and category joined (no N+1). */
@@ -23,7 +24,8 @@ export interface PostCardRow {
   title: string
   command: string
   description: string
-  description_text: string
+  /** The start of the description as text: what the card's excerpt is cut from ({@link EXCERPT_SOURCE}). */
+  excerpt_source: string
   tags: string[]
   uplike_count: number
   downlike_count: number
@@ -40,6 +42,14 @@ export interface PostCardRow {
   category_id: string | null
   category_name: string | null
 }
+
+/**
+ * The start of the post `p`'s description as text: all a card's excerpt reads (lib/sanitize.ts
+ * `excerpt`: at most EXCERPT_LENGTH characters, and one more to tell it was cut). The whole text is on
+ * average twice that; what needs all of it (an export, a page's meta description) selects
+ * `p.description_text` itself.
+ */
+export const EXCERPT_SOURCE = sql<string>`left(p.description_text, ${sql.lit(EXCERPT_LENGTH + 1)})`
 
 /**
  * Posts aliased `p` with their author `u` and category `c` joined, before any select: the base of
@@ -63,7 +73,7 @@ export function selectPostCards(db: Kysely<Database>) {
     'p.title',
     'p.command',
     'p.description',
-    'p.description_text',
+    EXCERPT_SOURCE.as('excerpt_source'),
     'p.tags',
     'p.uplike_count',
     'p.downlike_count',

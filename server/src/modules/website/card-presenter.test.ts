@@ -17,7 +17,7 @@ function row(id: string, changes: Partial<PostCardRow> = {}): PostCardRow {
     title: `Post ${id}`,
     command: 'rm -rf ~/ && echo {{name}}',
     description: '<p>Cleans up.</p>',
-    description_text: 'Cleans up.',
+    excerpt_source: 'Cleans up.',
     tags: ['files', 'cleanup'],
     uplike_count: 3,
     downlike_count: 1,

@@ -15,7 +15,7 @@ const ROW_FIELDS: ReadonlyArray<keyof PostCardRow> = [
   'title',
   'command',
   'description',
-  'description_text',
+  'excerpt_source',
   'tags',
   'uplike_count',
   'downlike_count',
