@@ -22,7 +22,7 @@ const PostListItem = memo(function PostListItem({
 }) {
   return (
     <HydrateLater>
-      <li className="flex min-w-0">
+      <li className="laid-out-when-near flex min-w-0">
         <PostTopic postId={post._id} />
         <PostCard post={post} layout={layout} className="w-full" vote={vote} />
       </li>
