@@ -42,7 +42,7 @@ export default defineConfig({
   },
   webServer: [
     server(PORT, BASE_URL),
-    // The same with the first screen rendered on the server, for tests/server-render.spec.ts.
+    // The first screen rendered on the server, stated, on a site of its own: tests/server-render.spec.ts.
     server(SERVER_RENDER_PORT, SERVER_RENDER_URL, { SERVER_RENDER: 'true' }),
   ],
 })

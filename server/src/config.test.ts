@@ -32,7 +32,7 @@ describe('loadConfig', () => {
       seedDemo: true,
       pageCache: true,
       searchIndex: true,
-      serverRender: false,
+      serverRender: true,
       rateLimit: { loginPerMinute: 10, signupPerMinute: 5, accountFailuresPerHour: 20, tokenPerMinute: 300 },
     })
     expect(config.databaseUrl).toBeUndefined()
@@ -62,7 +62,7 @@ describe('loadConfig', () => {
       SEED_DEMO: 'false',
       PAGE_CACHE: 'false',
       SEARCH_INDEX: 'false',
-      SERVER_RENDER: 'true',
+      SERVER_RENDER: 'false',
       DATABASE_URL: 'postgres://u@db:5432/app',
       REDIS_URL: 'redis://cache:6379',
       JWT_SECRET: SECRET,
@@ -74,7 +74,7 @@ describe('loadConfig', () => {
       seedDemo: false,
       pageCache: false,
       searchIndex: false,
-      serverRender: true,
+      serverRender: false,
       databaseUrl: 'postgres://u@db:5432/app',
       redisUrl: 'redis://cache:6379',
       jwtSecret: SECRET,

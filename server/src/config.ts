@@ -147,7 +147,7 @@ export function loadConfig(env: Env = process.env): Config {
     searchIndex: boolean(env.SEARCH_INDEX, 'SEARCH_INDEX') ?? true,
     // Off until the app's takeover of the page runs in short tasks: on, the first paint comes 1.1-1.5 s
     // sooner but Lighthouse counts the whole start-up as blocking time (bench/README.md, "Session 17").
-    serverRender: boolean(env.SERVER_RENDER, 'SERVER_RENDER') ?? false,
+    serverRender: boolean(env.SERVER_RENDER, 'SERVER_RENDER') ?? true,
     rateLimit: {
       loginPerMinute: integer(env.RATE_LIMIT_LOGIN_PER_MINUTE, 'RATE_LIMIT_LOGIN_PER_MINUTE') ?? 10,
       signupPerMinute: integer(env.RATE_LIMIT_SIGNUP_PER_MINUTE, 'RATE_LIMIT_SIGNUP_PER_MINUTE') ?? 5,
