@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
 import { authHeader, createUser, loginAs, type TestUser } from '../../../test/factories.ts'
+import { handDrivenLive } from '../../../test/hand-driven-live.ts'
 import { countStatements, StatementCounter } from '../../../test/statement-counter.ts'
-import type { LiveHub, LiveWatcher } from '../../live/hub.ts'
 import { findAuthRowById } from './repo.ts'
 import { createSessionUsers, SESSION_USERS_KEPT_MS } from './session-users.ts'
 
@@ -93,18 +93,10 @@ describe('the users of signed-in requests, with the page caches on', () => {
 describe('the keeper itself', () => {
   /** A keeper over the test database following a live channel the test drives by hand. */
   function keeperWithHandDrivenLive() {
-    let watcher: LiveWatcher | undefined
-    const live = {
-      watch: (given: LiveWatcher) => {
-        watcher = given
-        return () => {}
-      },
-    } as unknown as LiveHub
+    const { live, event, resumed } = handDrivenLive()
     const users = createSessionUsers(findAuthRowById)
     users.follow(live)
-    const event = (topic: string, name: string | null, data: unknown = {}) =>
-      watcher?.event({ topic, event: name, id: null, data: () => data })
-    return { users, event, resumed: () => watcher?.resumed() }
+    return { users, event, resumed }
   }
 
   const bumpTokenVersion = (id: string) =>

@@ -9,8 +9,8 @@ import {
   loginAs,
   type TestUser,
 } from '../../../test/factories.ts'
+import { handDrivenLive } from '../../../test/hand-driven-live.ts'
 import { countStatements, StatementCounter } from '../../../test/statement-counter.ts'
-import type { LiveHub, LiveWatcher } from '../../live/hub.ts'
 import { createMemberMarksReader, MARKS_KEPT_MS } from './member-marks-reader.ts'
 
 /*
@@ -110,17 +110,10 @@ describe("a member's marks with the page caches on", () => {
 describe('the reader itself', () => {
   /** A reader over the test database following a live channel the test drives by hand. */
   function readerWithHandDrivenLive() {
-    let watcher: LiveWatcher | undefined
-    const live = {
-      watch: (given: LiveWatcher) => {
-        watcher = given
-        return () => {}
-      },
-    } as unknown as LiveHub
+    const { live, event, resumed } = handDrivenLive()
     const reader = createMemberMarksReader({ db: t.db, live })
-    const changed = (postId: string) =>
-      watcher?.event({ topic: `post:${postId}`, event: 'post.votes', id: null, data: () => ({}) })
-    return { reader, changed, resumed: () => watcher?.resumed() }
+    const changed = (postId: string) => event(`post:${postId}`, 'post.votes')
+    return { reader, changed, resumed }
   }
 
   it('keeps nothing it read while an event of the post landed', async () => {
