@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { expect, type Page, test } from '@playwright/test'
 import { pickSeededPost } from '../fixtures/posts.ts'
 import { logInViaApi, signUpViaApi, startSignedIn } from '../fixtures/session.ts'
+import { appStarted } from '../fixtures/started.ts'
 
 // Two browsers, a lazy-loaded editor and live pushes: more than the default budget on a busy 2-core machine.
 test.describe.configure({ timeout: 60_000 })
@@ -138,6 +139,7 @@ test('a member who is not a contributor is sent from /create-post to /applicatio
 test('search mode finds commands by a typo and Clear returns to browsing', async ({ page }) => {
   await page.goto('/browse')
   await expect(page.getByRole('heading', { name: 'Browse Commands' })).toBeVisible()
+  await appStarted(page)
   await page.keyboard.press('/')
   const search = page.getByRole('searchbox')
   await expect(search).toBeFocused()

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
+import { appStarted } from '../fixtures/started.ts'
 
 // A seeded command with tldr placeholders, tagged `tar`; the other seeded tar commands have none.
 const TARBALL_SLUG = 'pack-a-directory-into-a-gzipped-tarball'
@@ -98,6 +99,7 @@ test('on a phone the Filters button sits at the top and opens the filter sheet t
   expect(openerBox && listBox && openerBox.y < listBox.y).toBe(true)
   expect(openerBox && openerBox.y < 300).toBe(true)
 
+  await appStarted(page)
   await opener.focus()
   await page.keyboard.press('Enter')
   const sheet = page.getByRole('dialog', { name: 'Filters' })
