@@ -59,9 +59,9 @@ export function createSessionUsers(
     reading.clear()
   }
 
-  function keep(id: string, row: AuthRow): void {
+  function keep(id: string, row: AuthRow, readAt: number): void {
     kept.delete(id)
-    kept.set(id, { row, readAt: Date.now() })
+    kept.set(id, { row, readAt })
     if (kept.size > SESSION_USERS_KEPT) {
       const oldest = kept.keys().next().value
       if (oldest !== undefined) kept.delete(oldest)
@@ -69,12 +69,15 @@ export function createSessionUsers(
   }
 
   function readAndKeep(db: Kysely<Database>, id: string): Promise<AuthRow | undefined> {
+    // The row is as old as the read's start, which bounds how long it may be kept.
+    const readAt = Date.now()
     const pending: Promise<AuthRow | undefined> = read(db, id).then(
       (row) => {
-        // Not kept when an event (or a reset) dropped the read meanwhile: it may predate the change.
+        // Not kept when an event, a reset or `follow`'s stop dropped the read meanwhile: it may
+        // predate the change.
         if (reading.get(id) === pending) {
           reading.delete(id)
-          if (row && following) keep(id, row)
+          if (row) keep(id, row, readAt)
         }
         return row
       },
