@@ -4,6 +4,7 @@ import { openUserMenu } from '../fixtures/accounts.ts'
 import { waitForLive } from '../fixtures/moderation.ts'
 import { SERVER_RENDER_URL } from '../fixtures/servers.ts'
 import { logInViaApi, signUpViaApi } from '../fixtures/session.ts'
+import { appStarted } from '../fixtures/started.ts'
 
 /*
  * A guest's first screen of /, /browse and a post page comes in the HTML itself (server-side render); the
@@ -319,7 +320,7 @@ test.describe('a guest on a light system who never chose a theme, far from the s
     expect(await visit(page, `/post/${post.slug}`)).toMatch(BOOT_SCRIPT)
     await expect(page.locator(STATE_BLOCK)).toHaveCount(0)
     await waitForLive(page)
-    await expect(page.locator('[data-inert-until-started]')).toHaveCount(0)
+    await appStarted(page)
 
     const before = await page.evaluate(() => {
       const seen = (window as unknown as { __before: Record<string, unknown> }).__before
