@@ -13,6 +13,7 @@ import { inputGuardsPlugin } from './infra/input-guards.ts'
 import { openApiPlugin } from './infra/openapi.ts'
 import { prettyLogStream } from './infra/pretty-log.ts'
 import { rateLimitPlugin } from './infra/rate-limit.ts'
+import { responseSerializerCompiler } from './infra/response-serializer.ts'
 import { securityPlugin } from './infra/security.ts'
 import { uploadsPlugin } from './infra/uploads.ts'
 import { webAppPlugin } from './infra/web-app.ts'
@@ -95,6 +96,8 @@ export async function buildApp(opts: BuildAppOptions) {
   }).withTypeProvider<TypeBoxTypeProvider>()
   // TypeBox's own compiler: it refuses unknown fields where Ajv's Fastify defaults would strip them.
   app.setValidatorCompiler(TypeBoxValidatorCompiler)
+  // fast-json-stringify, with post cards written once until they change (infra/response-serializer.ts).
+  app.setSerializerCompiler(responseSerializerCompiler)
   let closing = false
   app.addHook('preClose', async () => {
     closing = true

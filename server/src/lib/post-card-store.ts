@@ -1,4 +1,5 @@
 import type { PostCard } from '../contract/posts.ts'
+import { cardChanged } from './card-json.ts'
 
 /**
  * One shared instance of each post card held by the page caches, so that a live event changes a
@@ -20,6 +21,9 @@ import type { PostCard } from '../contract/posts.ts'
  * event on the post or the next load of a page holding it.
  *
  * Cards are held weakly: a card no cached page refers to any more is garbage collected.
+ *
+ * Every change made here to a held card is told to lib/card-json.ts, which writes each card's JSON
+ * once until it changes; nothing else changes a card in place.
  */
 export interface PostCardStore {
   /** A position in the store's history; read it before running the queries of a page. */
@@ -63,6 +67,7 @@ interface Patch {
 
 /** A card's fields with `counters` applied; views keep the larger count. */
 function applyCounters(card: PostCard, counters: CardCounters): void {
+  cardChanged(card)
   if (counters.uplikeCount !== undefined) card.uplikeCount = counters.uplikeCount
   if (counters.downlikeCount !== undefined) card.downlikeCount = counters.downlikeCount
   if (counters.commentsCount !== undefined) card.commentsCount = counters.commentsCount
@@ -108,11 +113,15 @@ export function createPostCardStore(now: () => number = Date.now): PostCardStore
       if (entry && card) {
         // A load that began before the held card's own says nothing newer, except a larger view count.
         if (since < entry.since) {
-          card.viewCount = Math.max(card.viewCount, loaded.viewCount)
+          if (loaded.viewCount > card.viewCount) {
+            card.viewCount = loaded.viewCount
+            cardChanged(card)
+          }
           return card
         }
         const viewCount = Math.max(card.viewCount, loaded.viewCount)
         Object.assign(card, loaded, { viewCount })
+        cardChanged(card)
         entry.since = since
         result = card
       } else {
@@ -140,12 +149,14 @@ export function createPostCardStore(now: () => number = Date.now): PostCardStore
       const { uplikeCount, downlikeCount, viewCount, commentsCount, savedCount } = card
       Object.assign(card, edited, { uplikeCount, downlikeCount, commentsCount, savedCount })
       card.viewCount = Math.max(viewCount, edited.viewCount)
+      cardChanged(card)
     },
     patchAuthor(change) {
       for (const postId of [...held.keys()]) {
         const card = current(postId)
         if (card?.author._id !== change.userId) continue
         card.author = { ...card.author, username: change.username, avatar: change.avatar }
+        cardChanged(card)
       }
     },
     get: current,

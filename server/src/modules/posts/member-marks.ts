@@ -8,12 +8,15 @@ type Copies<T extends Lists> = { -readonly [K in keyof T]: PostCard[] }
 /**
  * The cards given may be the shared instances of the page caches (lib/post-card-store.ts), which every
  * visitor's response refers to, so they are never changed: a signed-in caller gets shallow copies with
- * `isSaved` set. Guests get the cards as they are (`isSaved` is false on every shared card).
+ * `isSaved` set where it differs (the cards they saved), and the others as they are, like guests
+ * (`isSaved` is false on every shared card).
  */
 function markSaved<const T extends Lists>(saved: ReadonlySet<string> | null, lists: T): Copies<T> {
   if (!saved) return lists.map((list) => [...list]) as unknown as Copies<T>
+  // A card whose flag is already the caller's (on a shared card: not saved) is given as it is, so its
+  // JSON, written once for every visitor (lib/card-json.ts), serves this response too.
   return lists.map((list) =>
-    list.map((card) => ({ ...card, isSaved: saved.has(card._id) })),
+    list.map((card) => (saved.has(card._id) === card.isSaved ? card : { ...card, isSaved: !card.isSaved })),
   ) as unknown as Copies<T>
 }
 

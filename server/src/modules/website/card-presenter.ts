@@ -1,4 +1,5 @@
 import type { PostCard } from '../../contract/posts.ts'
+import { copiedCard } from '../../lib/card-json.ts'
 import { toPostCard } from '../posts/presenter.ts'
 import type { PostCardRow } from '../posts/repo.ts'
 
@@ -65,14 +66,15 @@ function copyCard(card: PostCard): PostCard {
  * `toPostCard` (posts/presenter.ts) remembering each post's last row and card, so a row read again
  * unchanged is not presented again: a card's command safety check and placeholders were the largest
  * part of presenting an uncached page (bench/README.md). A row that differs in any field is presented
- * afresh, so the result is always what `toPostCard` gives for the row. Each call returns a new copy.
+ * afresh, so the result is always what `toPostCard` gives for the row. Each call returns a new copy;
+ * a copy of a remembered card reuses its JSON (lib/card-json.ts).
  * The least recently stored post is forgotten past `remembered` posts.
  */
 export function createCardPresenter(remembered = REMEMBERED_CARDS): (row: PostCardRow) => PostCard {
   const memo = new Map<string, { row: PostCardRow; card: PostCard }>()
   return (row) => {
     const known = memo.get(row.id)
-    if (known && sameRow(known.row, row)) return copyCard(known.card)
+    if (known && sameRow(known.row, row)) return copiedCard(copyCard(known.card), known.card)
     const card = toPostCard(row)
     memo.delete(row.id)
     if (memo.size >= remembered) {

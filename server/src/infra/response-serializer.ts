@@ -1,0 +1,89 @@
+import fastJsonStringify from 'fast-json-stringify'
+import { PostCard } from '../contract/posts.ts'
+import { cardJson } from '../lib/card-json.ts'
+
+/*
+ * The serialiser of response bodies: fast-json-stringify, as Fastify's default, except that a response
+ * object whose properties hold post cards (a card, or a list of them: home, browse, search, a post's
+ * page) writes each card through lib/card-json.ts, which writes a card once until it changes. The text
+ * is the same as fast-json-stringify's for the whole schema (response-serializer.test.ts compares them).
+ */
+
+type Schema = Record<string, unknown>
+type Write = (value: unknown) => string
+
+/** The card schema, found in a response schema by identity (contract schemas share the one object). */
+const CARD = PostCard as unknown as Schema
+
+/** Keywords of a list of cards that fast-json-stringify's writing ignores (it checks no bounds). */
+const CARD_LIST_KEYWORDS = new Set(['type', 'items', 'maxItems', 'minItems', 'description', 'title'])
+
+const isCardList = (schema: Schema) =>
+  schema.type === 'array' &&
+  schema.items === CARD &&
+  Object.keys(schema).every((keyword) => CARD_LIST_KEYWORDS.has(keyword))
+
+/** What writes a property's value: the card memo for cards and lists of cards, else fast-json-stringify. */
+function propertyWriter(schema: Schema): Write {
+  if (schema === CARD) return (card) => cardJson(card as PostCard)
+  if (isCardList(schema)) {
+    return (cards) => {
+      if (!Array.isArray(cards)) throw new TypeError('a list of cards is not an array')
+      return `[${(cards as PostCard[]).map(cardJson).join(',')}]`
+    }
+  }
+  return fastJsonStringify(schema) as Write
+}
+
+const holdsCards = (schema: Schema) => schema === CARD || isCardList(schema)
+
+/** Keywords of an object schema the spliced writer follows as fast-json-stringify does. */
+const PLAIN_OBJECT_KEYWORDS = new Set(['type', 'properties', 'required', 'description', 'title', '$id'])
+
+/**
+ * The body writer of a response schema: spliced cards when the schema is a plain object (properties
+ * only) with a card property, else fast-json-stringify's for the whole schema. Properties are written
+ * as fast-json-stringify writes them: the required ones first, each group in schema order; a missing
+ * property is left out, written as its default, or refused when required.
+ */
+export function responseWriter(schema: Schema): (data: unknown) => string {
+  const properties = schema.properties as Record<string, Schema> | undefined
+  const plain =
+    schema.type === 'object' &&
+    properties !== undefined &&
+    Object.keys(schema).every((keyword) => PLAIN_OBJECT_KEYWORDS.has(keyword))
+  if (!plain || !Object.values(properties).some(holdsCards)) {
+    return fastJsonStringify(schema) as (data: unknown) => string
+  }
+  const required = new Set((schema.required as string[] | undefined) ?? [])
+  const keys = Object.keys(properties)
+  const ordered = [...keys.filter((key) => required.has(key)), ...keys.filter((key) => !required.has(key))]
+  const parts = ordered.map((key) => {
+    const property = properties[key] as Schema
+    return {
+      key,
+      prefix: `${JSON.stringify(key)}:`,
+      write: propertyWriter(property),
+      fallback: property.default === undefined ? undefined : JSON.stringify(property.default),
+      required: required.has(key),
+    }
+  })
+  return (data) => {
+    const body = data as Record<string, unknown>
+    let json = ''
+    for (const part of parts) {
+      const value = body[part.key]
+      let written: string
+      if (value !== undefined) written = part.write(value)
+      else if (part.fallback !== undefined) written = part.fallback
+      else if (part.required) throw new Error(`"${part.key}" is required!`)
+      else continue
+      json += `${json === '' ? '{' : ','}${part.prefix}${written}`
+    }
+    return json === '' ? '{}' : `${json}}`
+  }
+}
+
+/** Fastify's serializer compiler with {@link responseWriter} (app.ts sets it for every route). */
+export const responseSerializerCompiler = ({ schema }: { schema: unknown }) =>
+  responseWriter(schema as Schema)
