@@ -2,11 +2,12 @@ import fastJsonStringify from 'fast-json-stringify'
 import { PostCard } from '../contract/posts.ts'
 
 /*
- * Each post card's JSON, written once and reused until the card changes. A card object served many
+ * Each post card's JSON, written once (as UTF-8 bytes) and reused until the card changes. A card object served many
  * times (the page caches' shared cards, lib/post-card-store.ts, and the card presenter's copies of an
  * unchanged row) is serialised once: writing cards was most of what a cached list cost the server,
  * a 21 kB home page each request (bench/README.md, session 21). The response serialiser
- * (infra/response-serializer.ts) splices these into the lists of a response.
+ * (infra/response-serializer.ts) splices these into the lists of a response; as bytes, a response
+ * is copied together rather than measured and encoded again on the way out.
  *
  * Whoever changes a card in place says so with {@link cardChanged}; only the card store does.
  */
@@ -15,16 +16,16 @@ import { PostCard } from '../contract/posts.ts'
 const writeCard = fastJsonStringify(PostCard)
 
 /** Held weakly: a card no page refers to any more takes its JSON with it. */
-const written = new WeakMap<PostCard, string>()
+const written = new WeakMap<PostCard, Buffer>()
 /** Copies not written yet, with the unchanged card they copy (see {@link copiedCard}). */
 const copies = new WeakMap<PostCard, PostCard>()
 
-/** The card's JSON, as the response schema writes it. */
-export function cardJson(card: PostCard): string {
+/** The card's JSON as UTF-8, as the response schema writes it; treat it as read-only. */
+export function cardJson(card: PostCard): Buffer {
   let json = written.get(card)
   if (json === undefined) {
     const original = copies.get(card)
-    json = original === undefined ? writeCard(card) : cardJson(original)
+    json = original === undefined ? Buffer.from(writeCard(card)) : cardJson(original)
     written.set(card, json)
   }
   return json
