@@ -318,6 +318,15 @@ function endpoints(picks: Picks, voters: Voter[], queries: QuerySource): Endpoin
       requests: [{ method: 'GET', path: '/api/website' }],
     },
     {
+      name: 'website (home), gzip',
+      kind: 'read',
+      server: 'app',
+      note: '/api/website as a guest whose browser accepts gzip (as every browser does)',
+      requests: [
+        { method: 'GET', path: '/api/website', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } },
+      ],
+    },
+    {
       name: 'comments of a post',
       kind: 'read',
       server: 'app',

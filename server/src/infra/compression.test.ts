@@ -3,7 +3,13 @@ import { join } from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
-import { COMPRESS_MIN_BYTES, negotiateEncoding } from './compression.ts'
+import {
+  COMPRESS_MIN_BYTES,
+  COMPRESSED_BODY_MAX_BYTES,
+  type Compress,
+  keepingCompressed,
+  negotiateEncoding,
+} from './compression.ts'
 import { OPENAPI_PATH } from './openapi.ts'
 
 // A JavaScript file of a realistic size, as the web build writes it: the file plus its .br and .gz.
@@ -147,5 +153,59 @@ describe('negotiateEncoding', () => {
     expect(negotiateEncoding('*')).toBe('gzip')
     expect(negotiateEncoding('*, gzip;q=0')).toBe('br')
     expect(negotiateEncoding('deflate')).toBeNull()
+  })
+})
+
+describe('keepingCompressed', () => {
+  /** A compressor that counts its calls, failing on bodies that say so. */
+  function counting() {
+    const calls: string[] = []
+    const compress: Compress = (coding, body, done) => {
+      calls.push(`${coding}:${body.toString()}`)
+      if (body.toString() === 'fail') return done(new Error('broken'), body)
+      done(null, gzipSync(body))
+    }
+    return { calls, compress }
+  }
+  const run = (compress: Compress, coding: 'gzip' | 'br', text: string) =>
+    new Promise<Buffer>((resolve, reject) =>
+      compress(coding, Buffer.from(text), (error, out) => (error ? reject(error) : resolve(out))),
+    )
+
+  it('compresses a body once per coding and sends the same bytes again', async () => {
+    const { calls, compress } = counting()
+    const kept = keepingCompressed(compress)
+    const first = await run(kept, 'gzip', '{"page":1}')
+    const again = await run(kept, 'gzip', '{"page":1}')
+    expect(again.equals(first)).toBe(true)
+    expect(gunzipSync(again).toString()).toBe('{"page":1}')
+    await run(kept, 'br', '{"page":1}')
+    await run(kept, 'gzip', '{"page":2}')
+    expect(calls).toEqual(['gzip:{"page":1}', 'br:{"page":1}', 'gzip:{"page":2}'])
+  })
+
+  it('keeps the most recently used bodies only, and never a failure', async () => {
+    const { calls, compress } = counting()
+    const kept = keepingCompressed(compress, 2)
+    await run(kept, 'gzip', 'a')
+    await run(kept, 'gzip', 'b')
+    await run(kept, 'gzip', 'a')
+    await run(kept, 'gzip', 'c')
+    // 'b' was the least recently used: it went; 'a' stayed.
+    await run(kept, 'gzip', 'a')
+    await run(kept, 'gzip', 'b')
+    expect(calls).toEqual(['gzip:a', 'gzip:b', 'gzip:c', 'gzip:b'])
+    await expect(run(kept, 'gzip', 'fail')).rejects.toThrow('broken')
+    await expect(run(kept, 'gzip', 'fail')).rejects.toThrow('broken')
+    expect(calls.filter((call) => call === 'gzip:fail')).toHaveLength(2)
+  })
+
+  it('compresses a body over the size it keeps every time', async () => {
+    const { calls, compress } = counting()
+    const kept = keepingCompressed(compress)
+    const large = 'x'.repeat(COMPRESSED_BODY_MAX_BYTES + 1)
+    await run(kept, 'gzip', large)
+    await run(kept, 'gzip', large)
+    expect(calls).toHaveLength(2)
   })
 })
