@@ -81,7 +81,8 @@ export function keepingCompressed(compress: Compress, kept = COMPRESSED_BODIES_K
   }
 }
 
-function compress(coding: ContentCoding, body: Buffer, done: (error: Error | null, out: Buffer) => void) {
+/** gzip or brotli at the levels above, on the thread pool. */
+const compress: Compress = (coding, body, done) => {
   if (coding === 'br') {
     brotliCompress(
       body,

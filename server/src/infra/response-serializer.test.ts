@@ -1,5 +1,6 @@
 import fastJsonStringify from 'fast-json-stringify'
 import { describe, expect, it } from 'vitest'
+import { postCard } from '../../test/post-card.ts'
 import * as collections from '../contract/collections.ts'
 import * as posts from '../contract/posts.ts'
 import { PostCard, PostDetailResponse } from '../contract/posts.ts'
@@ -19,15 +20,13 @@ const CARD = PostCard as unknown as Schema
 const uuid = (letter: string) =>
   `00000000-0000-4000-8000-${letter.charCodeAt(0).toString(16).padStart(12, '0')}`
 
+/** A card whose text needs escaping (quotes, `</script>`, U+2028, astral characters), with uuids. */
 function card(id: string, fields: Partial<PostCard> = {}): PostCard {
-  return {
-    _id: uuid(id),
+  return postCard(uuid(id), {
     slug: `post-${id}`,
     title: `Find "large" files </script> \u2028 ${id}`,
     command: "find / -size +100M -exec ls -lh {} \\; | sort -k5 -h 'x'",
     description: '<p class="lead">Lists <code>files</code> \u00e9 \ud83d\ude80</p>',
-    excerpt: 'Lists files.',
-    createdAt: '2026-11-01T00:00:00.000Z',
     author: {
       _id: uuid('u'),
       username: 'ada',
@@ -44,9 +43,8 @@ function card(id: string, fields: Partial<PostCard> = {}): PostCard {
     safety: { dangerous: true, warnings: [{ id: 'rm', message: 'Deletes "files"' }] },
     placeholders: ['path'],
     savedCount: 1,
-    isSaved: false,
     ...fields,
-  }
+  })
 }
 
 const cards = [

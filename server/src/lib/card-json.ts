@@ -2,12 +2,12 @@ import fastJsonStringify from 'fast-json-stringify'
 import { PostCard } from '../contract/posts.ts'
 
 /*
- * Each post card's JSON, written once (as UTF-8 bytes) and reused until the card changes. A card object served many
- * times (the page caches' shared cards, lib/post-card-store.ts, and the card presenter's copies of an
- * unchanged row) is serialised once: writing cards was most of what a cached list cost the server,
- * a 21 kB home page each request (bench/README.md, session 21). The response serialiser
- * (infra/response-serializer.ts) splices these into the lists of a response; as bytes, a response
- * is copied together rather than measured and encoded again on the way out.
+ * Each post card's JSON, written once (as UTF-8 bytes) and reused until the card changes. A card
+ * object served many times (the page caches' shared cards, lib/post-card-store.ts, and the card
+ * presenter's copies of an unchanged row) is serialised once: writing cards was most of what a cached
+ * list cost the server, a 21 kB home page each request (bench/README.md, session 21). The response
+ * serialiser (infra/response-serializer.ts) splices these into the lists of a response; as bytes, a
+ * response is copied together rather than measured and encoded again on the way out.
  *
  * Whoever changes a card in place says so with {@link cardChanged}; only the card store does.
  */

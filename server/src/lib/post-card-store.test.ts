@@ -1,36 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { PostCard } from '../contract/posts.ts'
+import { postCard } from '../../test/post-card.ts'
 import { createPostCardStore, PATCH_MEMORY_MS } from './post-card-store.ts'
 
-function card(id: string, fields: Partial<PostCard> = {}): PostCard {
-  return {
-    _id: id,
-    slug: `post-${id}`,
-    title: `Post ${id}`,
-    command: 'ls -la',
-    description: '<p>Lists files.</p>',
-    excerpt: 'Lists files.',
-    createdAt: '2026-11-01T00:00:00.000Z',
-    author: {
-      _id: 'author-1',
-      username: 'ada',
-      avatar: null,
-      badge: 'Newbie',
-      createdAt: '2026-01-01T00:00:00.000Z',
-    },
-    category: { _id: 'cat-1', name: 'Files' },
-    tags: ['ls'],
-    uplikeCount: 0,
-    downlikeCount: 0,
-    viewCount: 0,
-    commentsCount: 0,
-    safety: { dangerous: false, warnings: [] },
-    placeholders: [],
-    savedCount: 0,
-    isSaved: false,
-    ...fields,
-  }
-}
+const card = postCard
 
 describe('the post card store', () => {
   it('gives every page of a post the same card, and a patch reaches all of them in place', () => {
