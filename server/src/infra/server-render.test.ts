@@ -311,7 +311,10 @@ describe('a web build without a server render', () => {
     await t?.close()
   })
 
-  it('sends every page as it is', async () => {
+  it('sends every page as it is, with no warning of the process', async () => {
+    const warnings: string[] = []
+    const onWarning = (warning: Error) => warnings.push(warning.name)
+    process.on('warning', onWarning)
     for (const url of ['/', '/browse']) {
       const res = await t.app.inject({
         method: 'GET',
@@ -321,5 +324,9 @@ describe('a web build without a server render', () => {
       expect(res.statusCode).toBe(200)
       expect(res.body).toBe(VITE_INDEX_HTML)
     }
+    // Warnings are emitted on the next tick.
+    await new Promise((resolve) => setImmediate(resolve))
+    process.off('warning', onWarning)
+    expect(warnings).toEqual([])
   })
 })
