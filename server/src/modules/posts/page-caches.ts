@@ -3,6 +3,7 @@ import type { PostCard, SearchResponse } from '../../contract/posts.ts'
 import type { BrowseResponse, WebsiteResponse } from '../../contract/website.ts'
 import { createPostCardStore, type PostCardStore } from '../../lib/post-card-store.ts'
 import { createReadCache, type ReadCache } from '../../lib/read-cache.ts'
+import { createRecentCards, type RecentCards } from '../../lib/recent-cards.ts'
 import type { LiveHub, WatchedEvent } from '../../live/hub.ts'
 
 /**
@@ -31,6 +32,11 @@ export interface PostPageCaches {
   readonly pages: ReadCache<PostPage | null>
   /** The shared cards; a page's load goes through {@link startLoad}. */
   readonly cards: PostCardStore
+  /**
+   * The shared cards searches loaded in the last {@link RECENT_CARD_MS}, which the next search reuses
+   * (website/search.ts): a search nobody ran before mostly lists posts other searches showed.
+   */
+  readonly recentCards: RecentCards
   /** Stops following the live channel (app shutdown). */
   close(): void
 }
@@ -65,6 +71,13 @@ export const LIST_STALE_MS = 8000
 /** Post pages change only by events (patched or dropped); time bounds their related posts. */
 export const POST_PAGE_FRESH_MS = 30_000
 export const POST_PAGE_STALE_MS = 30_000
+/**
+ * A search reuses a card loaded this recently: what no event announces on a card (its author's points)
+ * is then no older than on a cached list.
+ */
+export const RECENT_CARD_MS = LIST_FRESH_MS + LIST_STALE_MS
+/** Cards searches keep for reuse: a card is a few KB, so at most a few tens of MB. */
+export const RECENT_CARDS_MAX = 5000
 /** Keys kept per list cache: pages and popular searches beyond this are recomputed. */
 export const PAGE_CACHE_MAX_ENTRIES = 500
 /**
@@ -113,6 +126,7 @@ export function createPostPageCaches(live: LiveHub, now?: () => number): PostPag
     ...clock,
   })
   const cards = createPostCardStore(now)
+  const recentCards = createRecentCards({ keepMs: RECENT_CARD_MS, maxCards: RECENT_CARDS_MAX, ...clock })
 
   const caches = [home, browse, search, pages] as Array<ReadCache<unknown>>
   const dropAll = () => {
@@ -221,7 +235,7 @@ export function createPostPageCaches(live: LiveHub, now?: () => number): PostPag
     // Events may have been missed while the bus was away.
     resumed: dropAll,
   })
-  return { home, browse, search, pages, cards, close: stopWatching }
+  return { home, browse, search, pages, cards, recentCards, close: stopWatching }
 }
 
 declare module 'fastify' {

@@ -109,6 +109,26 @@ describe('the search index', () => {
     expect(samePage).toBeGreaterThan(queries.length / 2)
   })
 
+  it('reads no card of the posts the caller holds, and orders the page as without them', async () => {
+    const window = { limit: 20, offset: 0 }
+    const full = await searchPosts(t.db, index, 'file', window)
+    expect(full.ids.length).toBeGreaterThan(6)
+    expect(idsOf(full.rows)).toEqual(full.ids)
+    const held = [full.ids[1], full.ids[4], full.ids[5]] as string[]
+    let candidates: readonly string[] = []
+    const partial = await searchPosts(t.db, index, 'file', {
+      ...window,
+      held: (ids) => {
+        candidates = ids
+        return held
+      },
+    })
+    expect(candidates).toEqual(expect.arrayContaining(full.ids))
+    expect(partial.ids).toEqual(full.ids)
+    expect(partial.total).toBe(full.total)
+    expect(idsOf(partial.rows)).toEqual(full.ids.filter((id) => !held.includes(id)))
+  })
+
   it('pages through a search with many matches without repeating or skipping a post', async () => {
     const query = 'file'
     const all = await searchPostsInDatabase(t.db, query, { limit: 1000, offset: 0 })
@@ -193,7 +213,8 @@ describe('the search index', () => {
     const filters = { ...NO_FILTERS, tags: ['tar'] }
     const filtered = await searchPosts(t.db, index, 'archive', { limit: 20, offset: 0, filters })
     expect(filtered.total).toBeGreaterThan(0)
-    expect(filtered).toEqual(await searchPostsInDatabase(t.db, 'archive', { limit: 20, offset: 0, filters }))
+    const database = await searchPostsInDatabase(t.db, 'archive', { limit: 20, offset: 0, filters })
+    expect(filtered).toEqual({ ...database, ids: idsOf(database.rows) })
     // A tag is one token across spaces for PostgreSQL's parser: the search is resolved there.
     const tagged = '<a href="x y"> logs'
     expect(await index.tsqueryOf(tagged)).toBe(

@@ -301,6 +301,8 @@ export async function readVocabulary(db: Kysely<Database>): Promise<VocabularyRo
  * the chunks follow each other. A page is a window of that order (`offset` counts from the pool's
  * start), so consecutive pages never repeat or skip a post; when all matches fit in one chunk, both
  * paths give the same page. Reads only the rows of the chunks the window covers, by primary key.
+ * Gives the page's ids in order, and the cards of those not among `held` (posts whose cards the caller
+ * already has): ranking a page costs the database less than building its cards.
  */
 export async function searchPageOfPool(
   db: Kysely<Database>,
@@ -309,12 +311,22 @@ export async function searchPageOfPool(
   pool: readonly string[],
   chunk: number,
   window: { limit: number; offset: number },
-): Promise<PostCardRow[]> {
+  held: readonly string[] = [],
+): Promise<{ ids: string[]; rows: PostCardRow[] }> {
   const first = Math.floor(window.offset / chunk) * chunk
   const ids = pool.slice(first, Math.ceil((window.offset + window.limit) / chunk) * chunk)
   const chunks = ids.map((_, i) => Math.floor(i / chunk))
-  const rows = await poolPageStatement(db, ids, chunks, tsquery, search, window.limit, window.offset - first)
-  return (rows[0]?.posts ?? []).map(toPostCardRow)
+  const [row] = await poolPageStatement(
+    db,
+    ids,
+    chunks,
+    tsquery,
+    search,
+    window.limit,
+    window.offset - first,
+    [...held],
+  )
+  return { ids: row?.ids ?? [], rows: (row?.posts ?? []).map(toPostCardRow) }
 }
 
 /**
@@ -322,11 +334,11 @@ export async function searchPageOfPool(
  * planning it cost as much as running it (a nested loop over the pool's primary keys either way).
  */
 const poolPageStatement = fixedStatement<
-  [string[], number[], string, string, number, number],
-  { posts: PostCardJson[] }
->('search_pool_page', 6, (ids, chunks, tsquery, search, limit, offset) => {
+  [string[], number[], string, string, number, number, string[]],
+  { ids: string[] | null; posts: PostCardJson[] }
+>('search_pool_page', 7, (ids, chunks, tsquery, search, limit, offset, held) => {
   const query = sql`${tsquery}::tsquery`
-  return sql<{ posts: PostCardJson[] }>`WITH page AS (
+  return sql<{ ids: string[] | null; posts: PostCardJson[] }>`WITH page AS (
       SELECT m.id, row_number() OVER (
           ORDER BY pool.chunk,
             ts_rank(m.search, ${query}) + greatest(word_similarity(${search}, m.title), word_similarity(${search}, m.command)) DESC,
@@ -337,7 +349,10 @@ const poolPageStatement = fixedStatement<
       ORDER BY place
       LIMIT ${limit}::int OFFSET ${offset}::int
     )
-    SELECT ${cardsJson(sql<SqlBool>`p.id IN (SELECT page.id FROM page)`, [sql`(SELECT -page.place FROM page WHERE page.id = p.id)`])} AS posts`
+    SELECT (SELECT array_agg(page.id ORDER BY page.place) FROM page) AS ids,
+      ${cardsJson(sql<SqlBool>`p.id IN (SELECT page.id FROM page WHERE page.id <> ALL(${held}::uuid[]))`, [
+        sql`(SELECT -page.place FROM page WHERE page.id = p.id)`,
+      ])} AS posts`
 })
 
 /** A post as the in-memory search index reads it: its id, creation time and search vector as text. */

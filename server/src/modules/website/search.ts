@@ -14,31 +14,47 @@ import { searchPageOfPool, searchPostsInDatabase } from './search-repo.ts'
  */
 export const SEARCH_INDEX_RERANK_CHUNK = 20
 
+/** One page of search results (see {@link searchPosts}). */
+export interface SearchPage {
+  /** The page's posts in order. */
+  ids: string[]
+  /** The cards of the page's posts, but for those the caller said it holds (`held`). */
+  rows: PostCardRow[]
+  /** How many posts match (at most SEARCH_COUNT_CAP). */
+  total: number
+}
+
 /**
  * One page of search results and the number of posts that match (at most SEARCH_COUNT_CAP). The
  * in-memory index (search-index.ts) finds, counts and pre-ranks the matches and one statement orders
  * the best of them; a search with browse filters, one the index cannot read, or any search before the
  * index is built runs wholly in PostgreSQL (search-repo.ts). Both give the same page whenever the
- * matches fit in the re-ranked pool.
+ * matches fit in the re-ranked pool. `held` tells, among the candidates the index found, the posts
+ * whose cards the caller already holds: their cards are not read (the database path reads every card).
  */
 export async function searchPosts(
   db: Kysely<Database>,
   index: SearchIndex | null,
   search: string,
-  opts: { limit: number; offset: number; filters?: BrowseFilters },
-): Promise<{ rows: PostCardRow[]; total: number }> {
+  opts: {
+    limit: number
+    offset: number
+    filters?: BrowseFilters
+    held?: (candidates: readonly string[]) => readonly string[]
+  },
+): Promise<SearchPage> {
   if (index?.ready && !hasFilters(opts.filters ?? NO_FILTERS)) {
     const tsquery = await index.tsqueryOf(search)
-    if (tsquery === null) return { rows: [], total: 0 }
+    if (tsquery === null) return { ids: [], rows: [], total: 0 }
     const chunk = SEARCH_INDEX_RERANK_CHUNK
     const found = index.match(tsquery, Math.ceil((opts.offset + opts.limit) / chunk) * chunk)
     if (found) {
-      const rows =
-        found.ids.length <= opts.offset
-          ? []
-          : await searchPageOfPool(db, search, tsquery, found.ids, chunk, opts)
-      return { rows, total: found.total }
+      if (found.ids.length <= opts.offset) return { ids: [], rows: [], total: found.total }
+      const held = opts.held?.(found.ids) ?? []
+      const page = await searchPageOfPool(db, search, tsquery, found.ids, chunk, opts, held)
+      return { ...page, total: found.total }
     }
   }
-  return searchPostsInDatabase(db, search, opts)
+  const { rows, total } = await searchPostsInDatabase(db, search, opts)
+  return { ids: rows.map((row) => row.id), rows, total }
 }

@@ -1,6 +1,6 @@
 import type { Database } from '@bashboard/db'
 import type { Kysely } from 'kysely'
-import type { Category, Pagination, SearchResponse } from '../../contract/posts.ts'
+import type { Category, Pagination, PostCard, SearchResponse } from '../../contract/posts.ts'
 import type { BrowseResponse, BrowseSort, TagsResponse, WebsiteResponse } from '../../contract/website.ts'
 import type { AuthUser } from '../../lib/access.ts'
 import { badgeForPoints } from '../../lib/badges.ts'
@@ -36,7 +36,7 @@ export interface WebsiteDeps {
   /** The cached boards: the home page's weekly leaders are the leaderboard page's week. */
   leaderboard: Pick<Leaderboard, 'weeklyLeaders'>
   /** The shared public parts of the responses (posts/page-caches.ts); null when PAGE_CACHE=false. */
-  pageCaches: Pick<PostPageCaches, 'home' | 'browse' | 'search' | 'cards'> | null
+  pageCaches: Pick<PostPageCaches, 'home' | 'browse' | 'search' | 'cards' | 'recentCards'> | null
   /** The popular tags, shared by every visitor; null when PAGE_CACHE=false. */
   tagsCache?: ReadCache<TagCountRow[]> | null
   /** Every post's words in memory (search-index.ts); null when SEARCH_INDEX=false. */
@@ -199,12 +199,12 @@ async function loadBrowse(
   const liveId = await deps.live.currentId('posts')
   const offset = (page - 1) * PAGE_SIZE
   const present = (
-    result: { rows: PostCardRow[]; total: number },
+    result: { cards: PostCard[]; total: number },
     categories: CategoryListRow[],
     categoryId: string | null,
   ): BrowsePage => ({
     response: {
-      posts: share(result.rows.map(presentCard)),
+      posts: result.cards,
       categories: categories.map(toCategory),
       pagination: pagination(page, PAGE_SIZE, result.total),
       search: search === '' ? null : search,
@@ -214,13 +214,17 @@ async function loadBrowse(
     categoryId,
     filtered: filtering,
   })
+  const presentRows = (result: { rows: PostCardRow[]; total: number }) => ({
+    cards: share(result.rows.map(presentCard)),
+    total: result.total,
+  })
   if (search === '' && !filtering) {
     const found = await readBrowsePage(deps.db, {
       sort: params.sort,
       offset,
       ...(categoryKey === '' ? {} : { categoryKey }),
     })
-    return present(found, found.categories, found.categoryId)
+    return present(presentRows(found), found.categories, found.categoryId)
   }
   // Search mode ignores the category.
   const filtered = search === '' && categoryKey !== ''
@@ -230,19 +234,53 @@ async function loadBrowse(
     resolving,
     (async () => {
       if (search !== '')
-        return searchPosts(deps.db, deps.searchIndex, search, { limit: PAGE_SIZE, offset, filters })
+        return searchCards(deps, share, presentCard, search, { limit: PAGE_SIZE, offset, filters })
       const id = await resolving
-      if (filtered && !id) return { rows: [], total: 0 }
-      return filteredBrowsePosts(deps.db, {
+      if (filtered && !id) return { cards: [], total: 0 }
+      const rows = await filteredBrowsePosts(deps.db, {
         sort: params.sort,
         limit: PAGE_SIZE,
         offset,
         filters,
         ...(id ? { categoryId: id } : {}),
       })
+      return presentRows(rows)
     })(),
   ])
   return present(result, categories, categoryId ?? null)
+}
+
+/**
+ * A search page's cards, shared through `share` (the load's startLoad). Posts another search loaded
+ * lately keep their card (posts/page-caches.ts recentCards), which the card store keeps true, and
+ * their rows are not read; the others are presented by `present` and kept for the next searches.
+ */
+async function searchCards(
+  deps: WebsiteDeps,
+  share: (cards: PostCard[]) => PostCard[],
+  present: (row: PostCardRow) => PostCard,
+  search: string,
+  opts: { limit: number; offset: number; filters?: BrowseFilters },
+): Promise<{ cards: PostCard[]; total: number }> {
+  const recent = deps.pageCaches?.recentCards
+  const reused = new Map<string, PostCard>()
+  const held = (candidates: readonly string[]) => {
+    for (const id of candidates) {
+      const card = recent?.get(id)
+      if (card) reused.set(id, card)
+    }
+    return [...reused.keys()]
+  }
+  const page = await searchPosts(deps.db, deps.searchIndex, search, { ...opts, held })
+  const loaded = share(page.rows.map(present))
+  // Only cards read now are kept: a reused card is not kept longer than the time since its load.
+  recent?.keep(loaded)
+  const byId = new Map(loaded.map((card) => [card._id, card]))
+  const cards = page.ids.flatMap((id) => {
+    const card = byId.get(id) ?? reused.get(id)
+    return card ? [card] : []
+  })
+  return { cards, total: page.total }
 }
 
 /** GET /api/posts/v1/search: ranked results; an empty search is an empty list. */
@@ -257,9 +295,8 @@ export async function search(
   if (term === '') return { posts: [], pagination: pagination(page, limit, 0) }
   const load = async (): Promise<SearchResponse> => {
     const share = startLoad(deps.pageCaches)
-    const result = await searchPosts(deps.db, deps.searchIndex, term, { limit, offset: (page - 1) * limit })
-    const posts = share(result.rows.map(toPostCard))
-    return { posts, pagination: pagination(page, limit, result.total) }
+    const found = await searchCards(deps, share, toPostCard, term, { limit, offset: (page - 1) * limit })
+    return { posts: found.cards, pagination: pagination(page, limit, found.total) }
   }
   const result = await readThrough(deps.pageCaches?.search, searchKey(term, page, limit), load)
   const [posts] = await withSavedFlags(deps.memberMarks, auth, result.posts)
