@@ -287,44 +287,52 @@ describe('topOfTerms', () => {
     expect(topOfTerms([[c], [a, b]], 5, 1000, all)).toEqual({ docs: [3, 2], count: 2 })
   })
 
-  it('equals a full sort of an AND of ORs on random lists, with caps and dead documents', () => {
-    const random = seededRandom(3)
-    for (let round = 0; round < 400; round++) {
-      const universe = 50 + Math.floor(random() * 500)
-      const terms = Array.from({ length: 1 + Math.floor(random() * 3) }, () =>
-        Array.from({ length: 1 + Math.floor(random() * 3) }, () =>
-          randomList(random, Math.floor(random() * universe * 0.6), universe),
-        ),
-      )
-      const dead = new Set(
-        Array.from({ length: Math.floor(random() * 20) }, () => Math.floor(random() * universe)),
-      )
-      const k = Math.floor(random() * 30)
-      const cap = 1 + Math.floor(random() * 100)
-      // Each term as one map: every document of its lists with its best score; then the AND.
-      const united = terms.map((lists) => {
-        const best = new Map<number, number>()
-        for (const one of lists) {
-          for (const [doc, score] of pairs(one)) best.set(doc, Math.max(best.get(doc) ?? 0, score))
+  it.each([
+    { lists: 'of alike lengths', seed: 3, universe: 500, smallest: 0 },
+    // Lists from a few postings to most of the documents: blocks skipped by the leapfrog.
+    { lists: 'of very different lengths', seed: 7, universe: 20_000, smallest: 0.0005 },
+  ])(
+    'equals a full sort of an AND of ORs on random lists $lists, with caps and dead documents',
+    ({ seed, universe: most, smallest }) => {
+      const random = seededRandom(seed)
+      for (let round = 0; round < 400; round++) {
+        const universe = 50 + Math.floor(random() * most)
+        const terms = Array.from({ length: 1 + Math.floor(random() * 3) }, () =>
+          Array.from({ length: 1 + Math.floor(random() * 3) }, () => {
+            const share = smallest === 0 ? random() * 0.6 : smallest * (0.6 / smallest) ** random()
+            return randomList(random, Math.floor(share * universe), universe)
+          }),
+        )
+        const dead = new Set(
+          Array.from({ length: Math.floor(random() * 20) }, () => Math.floor(random() * universe)),
+        )
+        const k = Math.floor(random() * 30)
+        const cap = 1 + Math.floor(random() * 100)
+        // Each term as one map: every document of its lists with its best score; then the AND.
+        const united = terms.map((lists) => {
+          const best = new Map<number, number>()
+          for (const one of lists) {
+            for (const [doc, score] of pairs(one)) best.set(doc, Math.max(best.get(doc) ?? 0, score))
+          }
+          return best
+        })
+        const scores = new Map(united[0])
+        for (const here of united.slice(1)) {
+          for (const doc of [...scores.keys()]) {
+            const score = here.get(doc)
+            if (score === undefined) scores.delete(doc)
+            else scores.set(doc, (scores.get(doc) as number) + score)
+          }
         }
-        return best
-      })
-      const scores = new Map(united[0])
-      for (const here of united.slice(1)) {
-        for (const doc of [...scores.keys()]) {
-          const score = here.get(doc)
-          if (score === undefined) scores.delete(doc)
-          else scores.set(doc, (scores.get(doc) as number) + score)
-        }
+        // Only the newest `cap` matches are ranked.
+        const matches = [...scores].filter(([doc]) => !dead.has(doc))
+        const ranked = [...matches].sort((x, y) => y[0] - x[0]).slice(0, cap)
+        const want = ranked.sort((x, y) => y[1] - x[1] || y[0] - x[0]).slice(0, k)
+        const got = topOfTerms(terms, k, cap, (doc) => !dead.has(doc))
+        expect(got.count, `round ${round}`).toBe(Math.min(matches.length, cap))
+        // Scores are eighths, so sums are exact in any order: ties are by document alone.
+        expect(got.docs, `round ${round}`).toEqual(want.map(([doc]) => doc))
       }
-      // Only the newest `cap` matches are ranked.
-      const matches = [...scores].filter(([doc]) => !dead.has(doc))
-      const ranked = [...matches].sort((x, y) => y[0] - x[0]).slice(0, cap)
-      const want = ranked.sort((x, y) => y[1] - x[1] || y[0] - x[0]).slice(0, k)
-      const got = topOfTerms(terms, k, cap, (doc) => !dead.has(doc))
-      expect(got.count, `round ${round}`).toBe(Math.min(matches.length, cap))
-      // Scores are eighths, so sums are exact in any order: ties are by document alone.
-      expect(got.docs, `round ${round}`).toEqual(want.map(([doc]) => doc))
-    }
-  })
+    },
+  )
 })
