@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { CategoryRow, CommentRow, Database, PostRow, Role, UserRow } from '@bashboard/db'
 import type { Kysely } from 'kysely'
 import type { App } from '../src/app.ts'
+import type { PostCard } from '../src/contract/posts.ts'
 import { hashPassword } from '../src/lib/password.ts'
 
 /** A created user with the plain password it was given, for login tests. */
@@ -104,6 +105,25 @@ export function createPost(
     })
     .returningAll()
     .executeTakeFirstOrThrow()
+}
+
+/**
+ * A post created through the API by `author` (so its events, flags and search entry are as in
+ * production), answered 201; `fields` are the create body's. Returns the post as the API gives it.
+ */
+export async function createPostViaApi(
+  app: App,
+  author: Pick<UserRow, 'id' | 'role' | 'token_version'>,
+  fields: { title: string; command: string; description: string; category: string; tags?: string[] },
+): Promise<PostCard> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/posts/create',
+    headers: authHeader(loginAs(app, author)),
+    payload: fields,
+  })
+  if (res.statusCode !== 201) throw new Error(`creating a post answered ${res.statusCode}: ${res.body}`)
+  return res.json().post
 }
 
 /** Inserts a comment row directly. */

@@ -2,7 +2,14 @@ import type { CategoryRow } from '@bashboard/db'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
 import { sleep } from '../../../test/events.ts'
-import { authHeader, createCategory, createUser, loginAs, type TestUser } from '../../../test/factories.ts'
+import {
+  authHeader,
+  createCategory,
+  createPostViaApi,
+  createUser,
+  loginAs,
+  type TestUser,
+} from '../../../test/factories.ts'
 import { countStatements, StatementCounter } from '../../../test/statement-counter.ts'
 import type { PostCard } from '../../contract/posts.ts'
 
@@ -31,19 +38,12 @@ afterAll(async () => {
 let sequence = 0
 async function createViaApi(category: CategoryRow, words = 'sample'): Promise<PostCard> {
   sequence += 1
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/posts/create',
-    headers: authHeader(loginAs(t.app, author)),
-    payload: {
-      title: `Page cache ${words} ${sequence}`,
-      command: `echo page-cache-${words}-${sequence}`,
-      description: `<p>A post about ${words} for the page cache tests.</p>`,
-      category: category.id,
-    },
+  return createPostViaApi(t.app, author, {
+    title: `Page cache ${words} ${sequence}`,
+    command: `echo page-cache-${words}-${sequence}`,
+    description: `<p>A post about ${words} for the page cache tests.</p>`,
+    category: category.id,
   })
-  expect(res.statusCode).toBe(201)
-  return res.json().post
 }
 
 async function get<T = Record<string, unknown>>(

@@ -6,6 +6,7 @@ import {
   authHeader,
   createCategory,
   createPost,
+  createPostViaApi,
   createUser,
   loginAs,
   type TestUser,
@@ -34,20 +35,13 @@ let sequence = 0
 /** A post through the API (so its flags are set as in production), in `category`. */
 async function post(category: CategoryRow, command: string, tags: string[] = []): Promise<PostCard> {
   sequence += 1
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/posts/create',
-    headers: authHeader(loginAs(t.app, author)),
-    payload: {
-      title: `Filter post ${sequence}`,
-      command,
-      description: '<p>A post for the filter tests.</p>',
-      category: category.id,
-      tags,
-    },
+  return createPostViaApi(t.app, author, {
+    title: `Filter post ${sequence}`,
+    command,
+    description: '<p>A post for the filter tests.</p>',
+    category: category.id,
+    tags,
   })
-  expect(res.statusCode, res.body).toBe(201)
-  return res.json().post
 }
 
 async function upvote(postId: string, count: number): Promise<void> {

@@ -2,7 +2,14 @@ import type { CategoryRow } from '@bashboard/db'
 import { sql } from 'kysely'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
-import { authHeader, createCategory, createUser, loginAs, type TestUser } from '../../../test/factories.ts'
+import {
+  authHeader,
+  createCategory,
+  createPostViaApi,
+  createUser,
+  loginAs,
+  type TestUser,
+} from '../../../test/factories.ts'
 import type { PostCard } from '../../contract/posts.ts'
 import { RECENT_CARD_MS } from '../posts/page-caches.ts'
 import type { SearchIndex } from './search-index.ts'
@@ -36,19 +43,12 @@ let sequence = 0
 /** A post through the API (so the index hears of it), its title holding `words`. */
 async function createViaApi(words: string): Promise<PostCard> {
   sequence += 1
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/posts/create',
-    headers: authHeader(loginAs(t.app, author)),
-    payload: {
-      title: `Shelf ${words} ${sequence}`,
-      command: `echo shelf-${sequence}`,
-      description: '<p>A post for the recent cards tests.</p>',
-      category: category.id,
-    },
+  return createPostViaApi(t.app, author, {
+    title: `Shelf ${words} ${sequence}`,
+    command: `echo shelf-${sequence}`,
+    description: '<p>A post for the recent cards tests.</p>',
+    category: category.id,
   })
-  expect(res.statusCode, res.body).toBe(201)
-  return res.json().post
 }
 
 async function searchFor(search: string): Promise<PostCard[]> {
