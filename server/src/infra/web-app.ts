@@ -135,18 +135,13 @@ export const webAppPlugin = fp(
       })
       const rendered = serverRender !== null && rendersOnServer(request, request.url)
       const theme = themeOfRequest(request)
-      // index.html is sent as a string, not streamed: a stream's close listeners on the response, on
+      // index.html is sent as a string, never streamed: a stream's close listeners on the response, on
       // top of those each `return reply` on the way here adds (a page path goes through the terminal
       // routes' callNotFound), passed Node's MaxListenersExceededWarning limit.
-      const plainHtml = await readFile(join(config.webDistDir, 'index.html'), 'utf8')
-      if (!head && !rendered && !theme) {
-        return reply
-          .header('cache-control', 'no-cache')
-          .header('vary', 'Cookie')
-          .type('text/html; charset=utf-8')
-          .send(plainHtml)
-      }
-      const indexHtml = withDocumentTheme(plainHtml, theme)
+      const indexHtml = withDocumentTheme(
+        await readFile(join(config.webDistDir, 'index.html'), 'utf8'),
+        theme,
+      )
       const html = head ? head.inject(indexHtml) : indexHtml
       const page = rendered ? await serverRender.render(request, request.url, html) : null
       return (
