@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { CategoryRow, CommentRow, Database, PostRow, Role, UserRow } from '@bashboard/db'
 import type { Kysely } from 'kysely'
 import type { App } from '../src/app.ts'
-import type { PostCard } from '../src/contract/posts.ts'
+import type { CreatePostBody, PostCard } from '../src/contract/posts.ts'
 import { hashPassword } from '../src/lib/password.ts'
 
 /** A created user with the plain password it was given, for login tests. */
@@ -114,7 +114,7 @@ export function createPost(
 export async function createPostViaApi(
   app: App,
   author: Pick<UserRow, 'id' | 'role' | 'token_version'>,
-  fields: { title: string; command: string; description: string; category: string; tags?: string[] },
+  fields: CreatePostBody,
 ): Promise<PostCard> {
   const res = await app.inject({
     method: 'POST',

@@ -4,7 +4,14 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
 import { sleep } from '../../../test/events.ts'
-import { authHeader, createCategory, createUser, loginAs, type TestUser } from '../../../test/factories.ts'
+import {
+  authHeader,
+  createCategory,
+  createPostViaApi,
+  createUser,
+  loginAs,
+  type TestUser,
+} from '../../../test/factories.ts'
 import type { LeaderboardEntry, LeaderboardResponse, LeaderboardStats } from '../../contract/leaderboard.ts'
 import { type Bus, type BusMessage, createMemoryBus } from '../../live/bus.ts'
 import { createLiveHub } from '../../live/hub.ts'
@@ -92,19 +99,13 @@ async function loadStats(): Promise<LeaderboardStats> {
 }
 
 async function createPostAs(author: TestUser, title: string): Promise<string> {
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/posts/create',
-    headers: authHeader(loginAs(t.app, author)),
-    payload: {
-      title: `${title} ${randomUUID().slice(0, 8)}`,
-      command: `uptime # ${randomUUID()}`,
-      description: '<p>Shows how long the system has run.</p>',
-      category: category.id,
-    },
+  const post = await createPostViaApi(t.app, author, {
+    title: `${title} ${randomUUID().slice(0, 8)}`,
+    command: `uptime # ${randomUUID()}`,
+    description: '<p>Shows how long the system has run.</p>',
+    category: category.id,
   })
-  expect(created.statusCode).toBe(201)
-  return created.json().post._id
+  return post._id
 }
 
 describe('leaderboardLabel', () => {

@@ -1,7 +1,14 @@
 import type { CategoryRow } from '@bashboard/db'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
-import { authHeader, createCategory, createUsers, loginAs, type TestUser } from '../../../test/factories.ts'
+import {
+  authHeader,
+  createCategory,
+  createPostViaApi,
+  createUsers,
+  loginAs,
+  type TestUser,
+} from '../../../test/factories.ts'
 import type { PostCard } from '../../contract/posts.ts'
 
 let t: TestApp
@@ -17,15 +24,13 @@ afterAll(async () => {
   await t?.close()
 })
 
-async function createPost(title: string, command: string): Promise<PostCard> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/posts/create',
-    headers: authHeader(loginAs(t.app, contributor)),
-    payload: { title, command, description: '<p>Copies a file to a server.</p>', category: category.id },
+function createPost(title: string, command: string): Promise<PostCard> {
+  return createPostViaApi(t.app, contributor, {
+    title,
+    command,
+    description: '<p>Copies a file to a server.</p>',
+    category: category.id,
   })
-  expect(res.statusCode).toBe(201)
-  return res.json().post
 }
 
 async function getJson<T>(url: string): Promise<T> {

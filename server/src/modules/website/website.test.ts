@@ -6,12 +6,13 @@ import {
   authHeader,
   createCategory,
   createPost,
+  createPostViaApi,
   createUser,
   createVote,
   loginAs,
   type TestUser,
 } from '../../../test/factories.ts'
-import type { PostCard } from '../../contract/posts.ts'
+import type { CreatePostBody, PostCard } from '../../contract/posts.ts'
 import { trendingScore } from '../../lib/ranking.ts'
 import { postPageQuery } from '../posts/post-page-repo.ts'
 import { browsePageQuery } from './repo.ts'
@@ -31,15 +32,11 @@ afterAll(async () => {
   await t?.close()
 })
 
-async function createViaApi(user: TestUser, body: Record<string, unknown>): Promise<PostCard> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/posts/create',
-    headers: authHeader(loginAs(t.app, user)),
-    payload: { category: category.id, ...body },
-  })
-  expect(res.statusCode).toBe(201)
-  return res.json().post
+function createViaApi(
+  user: TestUser,
+  body: Omit<CreatePostBody, 'category'> & { category?: string },
+): Promise<PostCard> {
+  return createPostViaApi(t.app, user, { category: category.id, ...body })
 }
 
 function vote(user: TestUser, postId: string, direction: 'upvote' | 'downvote' = 'upvote') {
