@@ -116,10 +116,13 @@ describe('unionMax', () => {
     ])
   })
 
-  it('equals a Map-based union on random lists', () => {
+  it('equals a Map-based union on random lists, few or many (merged in pairs, or over the range)', () => {
     const random = seededRandom(7)
     for (let round = 0; round < 300; round++) {
-      const lists = Array.from({ length: 1 + Math.floor(random() * 5) }, () =>
+      // Every third round unites as many lists as a short prefix does: they overlap enough to be
+      // gathered over their range.
+      const count = round % 3 === 0 ? 8 + Math.floor(random() * 60) : 1 + Math.floor(random() * 5)
+      const lists = Array.from({ length: count }, () =>
         randomList(random, Math.floor(random() ** 3 * 300), 1 + Math.floor(random() * 2000)),
       )
       const expected = new Map<number, number>()

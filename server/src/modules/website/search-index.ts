@@ -2,6 +2,7 @@ import type { Database } from '@bashboard/db'
 import type { Kysely } from 'kysely'
 import type { LiveEventMap } from '../../contract/live.ts'
 import { startBatch } from '../../lib/batch.ts'
+import { BoundedMap } from '../../lib/bounded-map.ts'
 import { intersectSum, NO_POSTINGS, type Postings, topOfTerms, unionMax } from '../../lib/postings.ts'
 import type { LiveHub, WatchedEvent } from '../../live/hub.ts'
 import { Documents } from './search-documents.ts'
@@ -74,6 +75,20 @@ export const SEARCH_INDEX_BUILD_BATCH = 5000
 export const SEARCH_TOKENS_KEPT = 50_000
 /** Combined lists kept (prefixes and whole terms), for the common terms searches repeat. */
 const TERMS_KEPT = 2000
+/**
+ * Postings the kept combined lists hold in all (8 bytes each: 32 MB). A short prefix unites most of
+ * the posts (`co:*` holds 760,000 of 1M), so a count of lists alone did not bound their memory; past
+ * this the least recently used go.
+ */
+const TERMS_KEPT_POSTINGS = 4_000_000
+/**
+ * A prefix starting at most this many words is read word by word, from each word's own list (whose
+ * bitmap, for a common word, is made once: lib/postings.ts topOfTerms), as a misspelt word's
+ * corrections are. Uniting them made a new list of up to every post each time the posts changed, and
+ * the generated posts' `variant` put all of them under `var:*`. A prefix starting more words (a
+ * two-letter one: `co:*` starts 28 at 1M) is united once and kept.
+ */
+const PREFIX_WORDS_WALKED = 16
 
 /** A token's words with their full terms (own form, prefix, corrections) and whether they only rank. */
 interface TokenWords {
@@ -126,7 +141,11 @@ export function createSearchIndex(deps: {
   let vocabularyWanted = 0
   let vocabularyLoaded = 0
   let vocabularyLoading: Promise<void> = Promise.resolve()
-  const combined = new Map<string, { version: number; postings: Postings }>()
+  const combined = new BoundedMap<{ version: number; postings: Postings }>({
+    maxEntries: TERMS_KEPT,
+    maxWeight: TERMS_KEPT_POSTINGS,
+    weigh: (entry) => entry.postings.length,
+  })
 
   /** Posts to re-read: changed during a build, or waiting for the current re-read to finish. */
   const pending = new Set<string>()
@@ -315,7 +334,6 @@ export function createSearchIndex(deps: {
     const found = combined.get(key)
     if (found && found.version === documents.version) return found.postings
     const postings = compute()
-    if (combined.size >= TERMS_KEPT) combined.clear()
     combined.set(key, { version: documents.version, postings })
     return postings
   }
@@ -324,7 +342,8 @@ export function createSearchIndex(deps: {
     if (!ready) return null
     const tree = parseTsquery(tsquery)
     if (!tree) return null
-    const terms = (tree.kind === 'and' ? tree.children : [tree]).map(termLists)
+    // A word's own form and a prefix starting it bring the same list twice: it is read once.
+    const terms = (tree.kind === 'and' ? tree.children : [tree]).map((term) => [...new Set(termLists(term))])
     const found = topOfTerms(terms, want, SEARCH_COUNT_CAP, documents.alive)
     return { ids: found.docs.map((doc) => documents.idOf(doc)), total: found.count }
   }
@@ -336,6 +355,13 @@ export function createSearchIndex(deps: {
    */
   function termLists(node: QueryNode): Postings[] {
     if (node.kind === 'or') return node.children.flatMap(termLists)
+    if (node.kind === 'operand' && node.prefix) {
+      const lexemes = documents.lexemesStartingWith(node.lexeme)
+      if (lexemes.length === 0) return [NO_POSTINGS]
+      if (lexemes.length <= PREFIX_WORDS_WALKED) {
+        return lexemes.map((lexeme) => documents.lists.get(lexeme) ?? NO_POSTINGS)
+      }
+    }
     return [evaluate(node)]
   }
 

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import { BoundedMap } from './bounded-map.ts'
+
+describe('BoundedMap', () => {
+  it('forgets the least recently used entry past maxEntries; a read counts as a use', () => {
+    const map = new BoundedMap<number>({ maxEntries: 2 })
+    map.set('a', 1)
+    map.set('b', 2)
+    expect(map.get('a')).toBe(1)
+    map.set('c', 3)
+    expect(map.get('b')).toBeUndefined()
+    expect(map.get('a')).toBe(1)
+    expect(map.get('c')).toBe(3)
+    expect(map.size).toBe(2)
+  })
+
+  it('forgets the least recently used entries past maxWeight, keeping the weight it holds', () => {
+    const map = new BoundedMap<string>({ maxEntries: 10, maxWeight: 10, weigh: (value) => value.length })
+    map.set('a', 'xxxx')
+    map.set('b', 'xxxx')
+    expect(map.weight).toBe(8)
+    map.set('c', 'xxxxx')
+    expect(map.get('a')).toBeUndefined()
+    expect(map.get('b')).toBe('xxxx')
+    expect(map.weight).toBe(9)
+    // Setting a key again replaces its weight rather than adding to it.
+    map.set('b', 'x')
+    expect(map.weight).toBe(6)
+    expect(map.delete('b')).toBe(true)
+    expect(map.delete('b')).toBe(false)
+    expect(map.weight).toBe(5)
+  })
+
+  it('keeps the entry just set even when it alone is over the weight, and forgets all the others', () => {
+    const map = new BoundedMap<string>({ maxEntries: 10, maxWeight: 3, weigh: (value) => value.length })
+    map.set('a', 'x')
+    map.set('big', 'xxxxxx')
+    expect(map.get('big')).toBe('xxxxxx')
+    expect(map.get('a')).toBeUndefined()
+    expect(map.size).toBe(1)
+    map.clear()
+    expect(map.size).toBe(0)
+    expect(map.weight).toBe(0)
+  })
+})
