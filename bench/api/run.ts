@@ -463,7 +463,8 @@ function endpoints(picks: Picks, voters: Voter[], queries: QuerySource): Endpoin
   }
   // Every read of the cached app gets a live twin; the uncached rows and the votes stay quiet only.
   for (const entry of list) entry.live = live && entry.server === 'app' && entry.kind !== 'vote'
-  const only = options.only?.split(',').map((name) => name.trim())
+  // A comma followed by a space belongs to a row's name ("website (home), uncached"); the others part them.
+  const only = options.only?.split(/,(?! )/).map((name) => name.trim())
   return only ? list.filter((entry) => only.some((name) => entry.name.includes(name))) : list
 }
 
