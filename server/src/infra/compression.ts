@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { BoundedMap } from '../lib/bounded-map.ts'
 
 /** Bodies smaller than this go out as they are: the headers and the CPU would cost more than they save. */
 export const COMPRESS_MIN_BYTES = 1024
@@ -60,22 +61,15 @@ export const COMPRESSED_BODY_MAX_BYTES = 256 * 1024
  * it (a 12 kB body: 10 µs against 105 µs), so bodies seen once cost little more.
  */
 export function keepingCompressed(compress: Compress, kept = COMPRESSED_BODIES_KEPT): Compress {
-  const bodies = new Map<string, Buffer>()
+  // Past `kept` bodies, the least recently used goes first.
+  const bodies = new BoundedMap<Buffer>({ maxEntries: kept })
   return (coding, body, done) => {
     if (body.length > COMPRESSED_BODY_MAX_BYTES) return compress(coding, body, done)
     const key = `${coding}:${createHash('sha256').update(body).digest('base64')}`
     const found = bodies.get(key)
-    if (found) {
-      // Map order is use order: the least recently used goes first.
-      bodies.delete(key)
-      bodies.set(key, found)
-      return done(null, found)
-    }
+    if (found) return done(null, found)
     compress(coding, body, (error, out) => {
-      if (!error) {
-        if (bodies.size >= kept) bodies.delete(bodies.keys().next().value as string)
-        bodies.set(key, out)
-      }
+      if (!error) bodies.set(key, out)
       done(error, out)
     })
   }

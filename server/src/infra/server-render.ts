@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { MEMBER_HINT_COOKIE } from '../contract/values.ts'
+import { BoundedMap } from '../lib/bounded-map.ts'
 import { cookieValue, type PageTheme, themeOfRequest } from './page-theme.ts'
 
 /*
@@ -180,7 +181,10 @@ export async function loadServerRender(
 
   // Renders shared between guests, by page and theme: running ones too, so guests arriving together
   // wait for one render instead of starting one each.
-  const shared = new Map<string, { until: number; page: Promise<RenderedPage | null> }>()
+  // Past the limit, the least recently asked for goes.
+  const shared = new BoundedMap<{ until: number; page: Promise<RenderedPage | null> }>({
+    maxEntries: SHARED_RENDERS_LIMIT,
+  })
 
   return {
     async render(request, url, indexHtml) {
@@ -198,12 +202,10 @@ export async function loadServerRender(
         const page = renderOnce(request, url, theme)
         entry = { until: now + SERVER_RENDER_SHARE_MS, page }
         if (sharable) {
-          // Oldest first (insertion order): past the limit, the oldest page goes.
-          if (shared.size >= SHARED_RENDERS_LIMIT) shared.delete(shared.keys().next().value as string)
           shared.set(key, entry)
           // A failed render is not shared: the next guest tries again.
           void page.then((rendered) => {
-            if (rendered === null && shared.get(key) === entry) shared.delete(key)
+            if (rendered === null && shared.peek(key) === entry) shared.delete(key)
           })
         }
       }

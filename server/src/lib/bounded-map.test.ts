@@ -14,6 +14,20 @@ describe('BoundedMap', () => {
     expect(map.size).toBe(2)
   })
 
+  it('peeks without counting a use, and iterates the least recently used first', () => {
+    const map = new BoundedMap<number>({ maxEntries: 2 })
+    map.set('a', 1)
+    map.set('b', 2)
+    expect(map.peek('a')).toBe(1)
+    expect([...map].map(([key]) => key)).toEqual(['a', 'b'])
+    map.set('c', 3)
+    expect(map.peek('a')).toBeUndefined()
+    expect([...map]).toEqual([
+      ['b', 2],
+      ['c', 3],
+    ])
+  })
+
   it('forgets the least recently used entries past maxWeight, keeping the weight it holds', () => {
     const map = new BoundedMap<string>({ maxEntries: 10, maxWeight: 10, weigh: (value) => value.length })
     map.set('a', 'xxxx')

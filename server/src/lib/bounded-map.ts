@@ -22,6 +22,11 @@ export class BoundedMap<V> {
     return value
   }
 
+  /** The value of `key` without counting it as a use. */
+  peek(key: string): V | undefined {
+    return this.entries.get(key)
+  }
+
   /** Holds `value` under `key` as the most recently used, then forgets the least recently used past the limits. */
   set(key: string, value: V): void {
     this.delete(key)
@@ -49,6 +54,11 @@ export class BoundedMap<V> {
   clear(): void {
     this.entries.clear()
     this.held = 0
+  }
+
+  /** The entries, the least recently used first; deleting while iterating is safe. */
+  [Symbol.iterator](): IterableIterator<[string, V]> {
+    return this.entries[Symbol.iterator]()
   }
 
   /** Entries held. */

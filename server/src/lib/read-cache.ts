@@ -1,3 +1,5 @@
+import { BoundedMap } from './bounded-map.ts'
+
 /**
  * A small in-process cache for public reads that many visitors ask for at once (the home page, browse
  * pages, popular searches). Three rules keep it both fast and honest:
@@ -55,19 +57,9 @@ interface Entry<V> {
 /** Creates an empty cache (see the file comment). */
 export function createReadCache<V>(options: ReadCacheOptions): ReadCache<V> {
   const now = options.now ?? Date.now
-  const entries = new Map<string, Entry<V>>()
+  // Past maxEntries, the key used least recently goes.
+  const entries = new BoundedMap<Entry<V>>({ maxEntries: options.maxEntries })
   let generation = 0
-
-  function remember(key: string, entry: Entry<V>): void {
-    // Map keeps insertion order: re-inserting marks the key most recently used.
-    entries.delete(key)
-    entries.set(key, entry)
-    while (entries.size > options.maxEntries) {
-      const oldest = entries.keys().next().value
-      if (oldest === undefined) break
-      entries.delete(oldest)
-    }
-  }
 
   function start(entry: Entry<V>, load: () => Promise<V>): Promise<V> {
     const startedIn = generation
@@ -96,10 +88,9 @@ export function createReadCache<V>(options: ReadCacheOptions): ReadCache<V> {
       let entry = entries.get(key)
       if (!entry || entry.generation !== generation) {
         entry = { generation }
-        remember(key, entry)
+        entries.set(key, entry)
         return start(entry, load)
       }
-      remember(key, entry)
       const value = entry.value
       if (value) {
         const age = now() - value.at

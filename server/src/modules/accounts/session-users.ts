@@ -1,5 +1,6 @@
 import type { Database } from '@bashboard/db'
 import type { Kysely } from 'kysely'
+import { BoundedMap } from '../../lib/bounded-map.ts'
 import type { LiveHub } from '../../live/hub.ts'
 import type { AuthRow } from './repo.ts'
 
@@ -46,7 +47,8 @@ export function createSessionUsers(
   read: (db: Kysely<Database>, id: string) => Promise<AuthRow | undefined>,
 ): SessionUsers {
   let following = false
-  const kept = new Map<string, { row: AuthRow; readAt: number }>()
+  // Past SESSION_USERS_KEPT, the user kept longest goes (a hit does not count as a use: `peek`).
+  const kept = new BoundedMap<{ row: AuthRow; readAt: number }>({ maxEntries: SESSION_USERS_KEPT })
   const reading = new Map<string, Promise<AuthRow | undefined>>()
 
   function forget(id: string): void {
@@ -59,15 +61,6 @@ export function createSessionUsers(
     reading.clear()
   }
 
-  function keep(id: string, row: AuthRow, readAt: number): void {
-    kept.delete(id)
-    kept.set(id, { row, readAt })
-    if (kept.size > SESSION_USERS_KEPT) {
-      const oldest = kept.keys().next().value
-      if (oldest !== undefined) kept.delete(oldest)
-    }
-  }
-
   function readAndKeep(db: Kysely<Database>, id: string): Promise<AuthRow | undefined> {
     // The row is as old as the read's start, which bounds how long it may be kept.
     const readAt = Date.now()
@@ -77,7 +70,7 @@ export function createSessionUsers(
         // predate the change.
         if (reading.get(id) === pending) {
           reading.delete(id)
-          if (row) keep(id, row, readAt)
+          if (row) kept.set(id, { row, readAt })
         }
         return row
       },
@@ -92,7 +85,7 @@ export function createSessionUsers(
 
   async function find(db: Kysely<Database>, id: string): Promise<AuthRow | undefined> {
     if (!following) return read(db, id)
-    const hit = kept.get(id)
+    const hit = kept.peek(id)
     if (hit && Date.now() - hit.readAt < SESSION_USERS_KEPT_MS) return hit.row
     return reading.get(id) ?? readAndKeep(db, id)
   }

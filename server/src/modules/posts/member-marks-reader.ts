@@ -1,5 +1,6 @@
 import type { Database } from '@bashboard/db'
 import type { Kysely } from 'kysely'
+import { BoundedMap } from '../../lib/bounded-map.ts'
 import type { LiveHub } from '../../live/hub.ts'
 import { findMarksOf, type MemberMarks } from './repo.ts'
 
@@ -73,7 +74,10 @@ export function createMemberMarksReader(deps: {
   /** Bumped by a reset, so a read begun before it keeps nothing. */
   let generation = 0
   const changedAt = new Map<string, number>()
-  const members = new Map<string, { marks: Map<string, KeptMark>; since: number }>()
+  // Past MARKS_MEMBERS_KEPT, the member read least recently goes.
+  const members = new BoundedMap<{ marks: Map<string, KeptMark>; since: number }>({
+    maxEntries: MARKS_MEMBERS_KEPT,
+  })
 
   function reset(): void {
     generation += 1
@@ -91,12 +95,9 @@ export function createMemberMarksReader(deps: {
   function keptOf(userId: string): Map<string, KeptMark> {
     const now = Date.now()
     let kept = members.get(userId)
-    members.delete(userId)
-    if (!kept || now - kept.since > MARKS_KEPT_MS) kept = { marks: new Map(), since: now }
-    members.set(userId, kept)
-    if (members.size > MARKS_MEMBERS_KEPT) {
-      const oldest = members.keys().next().value
-      if (oldest !== undefined) members.delete(oldest)
+    if (!kept || now - kept.since > MARKS_KEPT_MS) {
+      kept = { marks: new Map(), since: now }
+      members.set(userId, kept)
     }
     return kept.marks
   }
