@@ -350,8 +350,9 @@ export function createSearchIndex(deps: {
 
   /**
    * The lists of one term of the query's AND, any of which a match must be in: its operands' lists
-   * (a prefix's is kept united), an AND inside it as one list. Nothing is merged per search: the
-   * misspellings of a word each make a new OR of big lists.
+   * (a prefix's: those of the words it starts, or, past {@link PREFIX_WORDS_WALKED} words, their union,
+   * kept), an AND inside it as one list. Nothing is merged per search: the misspellings of a word each
+   * make a new OR of big lists.
    */
   function termLists(node: QueryNode): Postings[] {
     if (node.kind === 'or') return node.children.flatMap(termLists)
