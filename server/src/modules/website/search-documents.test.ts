@@ -61,6 +61,7 @@ describe('Documents', () => {
     expect(documents.lexemesStartingWith('dock')).toEqual(['dock', 'docker', 'docker-compos'])
     expect(documents.lexemesStartingWith('do')).toEqual(['do', 'dock', 'docker', 'docker-compos', 'dog'])
     expect(documents.lexemesStartingWith('x')).toEqual([])
+    expect(documents.lexemesStartingWith('do', 2)).toEqual(['do', 'dock'])
     documents.add(row(randomUUID(), "'docs':1A"))
     expect(documents.lexemesStartingWith('doc')).toEqual(['dock', 'docker', 'docker-compos', 'docs'])
   })

@@ -97,9 +97,9 @@ export class Documents {
   /**
    * The lexemes that start with `prefix`, from a sorted copy made when lexemes were added. Any
    * lexicographic order keeps the words of a prefix together, so JavaScript's own (by UTF-16 unit),
-   * which needs no conversion, does.
+   * which needs no conversion, does. At most `limit` of them, the first in that order.
    */
-  lexemesStartingWith(prefix: string): string[] {
+  lexemesStartingWith(prefix: string, limit = Number.POSITIVE_INFINITY): string[] {
     if (!this.sortedLexemes) this.sortedLexemes = [...this.lists.keys()].sort()
     const sorted = this.sortedLexemes
     let low = 0
@@ -110,7 +110,11 @@ export class Documents {
       else high = mid
     }
     const found: string[] = []
-    for (let i = low; i < sorted.length && (sorted[i] as string).startsWith(prefix); i++) {
+    for (
+      let i = low;
+      i < sorted.length && found.length < limit && (sorted[i] as string).startsWith(prefix);
+      i++
+    ) {
       found.push(sorted[i] as string)
     }
     return found

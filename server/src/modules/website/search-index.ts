@@ -357,7 +357,9 @@ export function createSearchIndex(deps: {
   function termLists(node: QueryNode): Postings[] {
     if (node.kind === 'or') return node.children.flatMap(termLists)
     if (node.kind === 'operand' && node.prefix) {
-      const lexemes = documents.lexemesStartingWith(node.lexeme)
+      // Listing one more word than are read word by word tells a longer prefix apart, without listing
+      // all of its words on every search: its kept union needs none.
+      const lexemes = documents.lexemesStartingWith(node.lexeme, PREFIX_WORDS_WALKED + 1)
       if (lexemes.length === 0) return [NO_POSTINGS]
       if (lexemes.length <= PREFIX_WORDS_WALKED) {
         return lexemes.map((lexeme) => documents.lists.get(lexeme) ?? NO_POSTINGS)
