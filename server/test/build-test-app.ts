@@ -61,6 +61,8 @@ export interface BuildTestAppOptions {
   dbHandle?: DatabaseHandle
   /** Wraps the database the app gets, e.g. with a plugin that counts its queries. */
   wrapDb?: (db: Kysely<Database>) => Kysely<Database>
+  /** The app's logger: silent unless given (buildApp's `logger`, e.g. a level and a stream to read). */
+  logger?: Record<string, unknown>
   /** Registers extra (test-only) routes or hooks before the app is made ready. */
   setup?: (app: App) => void | Promise<void>
 }
@@ -86,7 +88,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
       config,
       db: options.wrapDb ? options.wrapDb(testDb.db) : testDb.db,
       bus,
-      logger: false,
+      logger: options.logger ?? false,
       ...(options.dbHandle ? { dbHandle: options.dbHandle } : {}),
     })
     await options.setup?.(app)

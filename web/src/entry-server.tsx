@@ -4,7 +4,7 @@ import { options, type VNode } from 'preact'
 import { renderToStringAsync } from 'preact-render-to-string'
 import { StrictMode } from 'react'
 import { App } from './app/app'
-import { setApiTransport } from './lib/api-client'
+import { ApiError, setApiTransport } from './lib/api-client'
 import { INERT_UNTIL_STARTED } from './lib/hydration'
 import { PageLocationContext } from './lib/page-location'
 import { serverStateScript } from './lib/server-state'
@@ -53,23 +53,56 @@ export interface RenderedPage {
   stateScript: string
 }
 
+/**
+ * Why a page was not rendered, for the server's log. `unexpected` is false for what a guest's page can
+ * meet every day (a post that is not there, a redirect), true for a failure worth a warning.
+ */
+export interface NotRendered {
+  notRendered: string
+  unexpected: boolean
+}
+
 /** Waits until no query of the page is being fetched (its loaders start them without waiting). */
 async function queriesSettled(queryClient: ReturnType<typeof createQueryClient>): Promise<void> {
   while (queryClient.isFetching() > 0) await new Promise((resolve) => setTimeout(resolve, 2))
 }
 
+/** Why the loaded page cannot be drawn as the browser would draw it, or null when it can. */
+function whyNotRendered(
+  router: ReturnType<typeof createAppRouter>,
+  queryClient: ReturnType<typeof createQueryClient>,
+): NotRendered | null {
+  const match = router.state.matches.find((candidate) => candidate.status !== 'success')
+  if (match) {
+    return { notRendered: `route ${match.routeId} ${match.status}`, unexpected: match.status === 'error' }
+  }
+  const failed = queryClient
+    .getQueryCache()
+    .getAll()
+    .find((query) => query.state.status === 'error')
+  if (failed) {
+    const { error } = failed.state
+    const status = error instanceof ApiError ? error.status : 0
+    return {
+      notRendered: `query ${JSON.stringify(failed.queryKey)} failed: ${error?.message ?? 'unknown error'}`,
+      unexpected: status !== 404,
+    }
+  }
+  return null
+}
+
 /**
- * The page at `url` (path and query) as a guest sees it once its data has loaded, or null when the page
- * cannot be rendered as it would be in the browser (a route or query failed, redirected or found
- * nothing): the server then sends the page without it, and the app renders it as usual. `theme` is the
- * visitor's explicit choice from the theme cookie ('system' without one), so the theme toggle is drawn
- * as the app will draw it.
+ * The page at `url` (path and query) as a guest sees it once its data has loaded, or why it cannot be
+ * rendered as it would be in the browser (a route or query failed, redirected or found nothing): the
+ * server then sends the page without it, and the app renders it as usual. `theme` is the visitor's
+ * explicit choice from the theme cookie ('system' without one), so the theme toggle is drawn as the app
+ * will draw it.
  */
 export async function renderPage(
   origin: string,
   url: string,
   theme: ThemePreference = 'system',
-): Promise<RenderedPage | null> {
+): Promise<RenderedPage | NotRendered> {
   const store = createAppStore()
   store.set(storedPreferenceAtom, theme)
   const queryClient = createQueryClient()
@@ -81,14 +114,8 @@ export async function renderPage(
   })
   await router.load()
   await queriesSettled(queryClient)
-  if (router.state.matches.some((match) => match.status !== 'success')) return null
-  if (
-    queryClient
-      .getQueryCache()
-      .getAll()
-      .some((query) => query.state.status === 'error')
-  )
-    return null
+  const notRendered = whyNotRendered(router, queryClient)
+  if (notRendered) return notRendered
   const rootHtml = await renderToStringAsync(
     <PageLocationContext.Provider value={{ origin, href: new URL(url, origin).href }}>
       <StrictMode>

@@ -41,7 +41,8 @@ export function setApiTransport(fn) { send = fn }
 export function setServerSanitizer(fn) { sanitize = fn }
 export async function renderPage(origin, url, theme) {
   if (url.includes('case=throws')) throw new Error('render failed')
-  if (url.includes('case=nothing')) return null
+  if (url.includes('case=nothing')) return { notRendered: 'route /post/$slug notFound', unexpected: false }
+  if (url.includes('case=failed')) return { notRendered: 'query ["website"] failed: boom', unexpected: true }
   if (url.includes('case=slow')) await new Promise((resolve) => setTimeout(resolve, ${SERVER_RENDER_TIMEOUT_MS + 1000}))
   if (url.includes('case=busy')) await new Promise((resolve) => setTimeout(resolve, 300))
   renders += 1
@@ -116,9 +117,12 @@ describe('rendersOnServer', () => {
 
 describe('server-rendered pages', () => {
   let t: TestApp
+  /** What the app logged, as pino writes it. */
+  const logged: Array<{ level: number; msg: string; url?: string; reason?: string }> = []
 
   beforeAll(async () => {
     t = await buildTestApp({
+      logger: { level: 'debug', stream: { write: (line: string) => logged.push(JSON.parse(line)) } },
       webFiles: { 'index.html': VITE_INDEX_HTML, [SERVER_RENDER_BUNDLE]: FAKE_BUNDLE },
       setup: (app) => {
         // What the render's API calls arrive with: the visitor's address and browser, not the server's.
@@ -191,7 +195,7 @@ describe('server-rendered pages', () => {
   })
 
   it('sends the page as it is when the render fails, finds nothing or is too slow', async () => {
-    for (const which of ['throws', 'nothing']) {
+    for (const which of ['throws', 'nothing', 'failed']) {
       const res = await navigate(`/browse?case=${which}`)
       expect(res.statusCode).toBe(200)
       expect(res.body).toBe(VITE_INDEX_HTML)
@@ -201,6 +205,20 @@ describe('server-rendered pages', () => {
     expect(slow.statusCode).toBe(200)
     expect(slow.body).toBe(VITE_INDEX_HTML)
     expect(Date.now() - started).toBeLessThan(SERVER_RENDER_TIMEOUT_MS + 900)
+  })
+
+  it('logs why a page went out without its render: a warning for a failure, debug for an everyday page', async () => {
+    const logFor = (url: string) => logged.find((entry) => entry.url === url)
+    await navigate('/browse?case=failed&n=logged')
+    expect(logFor('/browse?case=failed&n=logged')).toMatchObject({
+      level: 40,
+      reason: 'query ["website"] failed: boom',
+    })
+    await navigate('/browse?case=nothing&n=logged')
+    expect(logFor('/browse?case=nothing&n=logged')).toMatchObject({
+      level: 20,
+      reason: 'route /post/$slug notFound',
+    })
   })
 
   const renderOf = (body: string) => /data-render="(\d+)"/.exec(body)?.[1]
@@ -236,6 +254,10 @@ describe('server-rendered pages', () => {
     const rendered = pages.filter((res) => res.body.includes('data-render='))
     expect(rendered).toHaveLength(SERVER_RENDER_MAX_RUNNING)
     for (const res of pages.filter((page) => !rendered.includes(page))) expect(res.body).toBe(VITE_INDEX_HTML)
+    const skipped = logged.filter(
+      (entry) => urls.includes(entry.url ?? '') && /already running/.test(entry.msg),
+    )
+    expect(skipped).toHaveLength(2)
     // Once they are done, the next guest's page is rendered again.
     expect((await navigate(`/browse?case=busy&n=after-${Date.now()}`)).body).toContain('data-render=')
   })

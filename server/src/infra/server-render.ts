@@ -57,9 +57,18 @@ export interface RenderedPage {
   stateScript: string
 }
 
+/**
+ * Why the web app's server entry did not render a page. `unexpected` marks a failure worth a warning;
+ * the others (a post that is not there, a redirect) are a guest's everyday pages.
+ */
+export interface NotRendered {
+  notRendered: string
+  unexpected: boolean
+}
+
 /** The web app's server entry (web/src/entry-server.tsx). */
 interface ServerRenderBundle {
-  renderPage(origin: string, url: string, theme?: 'system' | PageTheme): Promise<RenderedPage | null>
+  renderPage(origin: string, url: string, theme?: 'system' | PageTheme): Promise<RenderedPage | NotRendered>
   setApiTransport(send: (path: string, init: RequestInit) => Promise<Response>): void
   setServerSanitizer(sanitize: (html: string) => string): void
 }
@@ -147,8 +156,9 @@ export async function loadServerRender(
   const timedOut = Symbol('timed out')
   let running = 0
   /**
-   * One render, with a time limit; null when it fails, finds nothing or is too slow. It counts as
-   * running until the bundle is done with it, which for a render given up is after the page went out.
+   * One render, with a time limit; null when it fails, finds nothing or is too slow, each logged with
+   * its reason (a page a guest meets every day at debug level, anything else as a warning). It counts
+   * as running until the bundle is done with it, which for a render given up is after the page went out.
    */
   async function renderOnce(request: FastifyRequest, url: string, theme: PageTheme | null) {
     running += 1
@@ -168,6 +178,11 @@ export async function loadServerRender(
           { url },
           `server render took over ${SERVER_RENDER_TIMEOUT_MS} ms; the page goes out without it`,
         )
+        return null
+      }
+      if ('notRendered' in page) {
+        const log = page.unexpected ? request.log.warn.bind(request.log) : request.log.debug.bind(request.log)
+        log({ url, reason: page.notRendered }, 'page not rendered on the server; it goes out without it')
         return null
       }
       return page
@@ -198,7 +213,13 @@ export async function loadServerRender(
         entry = undefined
       }
       if (!entry) {
-        if (running >= SERVER_RENDER_MAX_RUNNING) return null
+        if (running >= SERVER_RENDER_MAX_RUNNING) {
+          request.log.debug(
+            { url, running },
+            `${SERVER_RENDER_MAX_RUNNING} renders already running; the page goes out without one`,
+          )
+          return null
+        }
         const page = renderOnce(request, url, theme)
         entry = { until: now + SERVER_RENDER_SHARE_MS, page }
         if (sharable) {
