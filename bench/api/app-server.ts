@@ -8,6 +8,7 @@ import { buildApp } from '../../server/src/app.ts'
 import { loadConfig } from '../../server/src/config.ts'
 // The auth plugin module declares `app.issueToken` on FastifyInstance; app.ts's declarations alone don't carry it.
 import type {} from '../../server/src/infra/auth.ts'
+import { describeStall, watchStalls } from '../lib/stalls.ts'
 import { report, reportFailure, stopOnCommand, type Voter } from './protocol.ts'
 
 /*
@@ -34,6 +35,10 @@ try {
   if (app.searchIndex) {
     console.error(`search index ready ${(performance.now() - indexStarted).toFixed(0)} ms after listening`)
   }
+
+  // The server's own stalls, beside its other logs (bench/lib/stalls.ts).
+  const name = process.env.BENCH_SERVER ?? 'app'
+  watchStalls((stall) => console.error(describeStall(name, stall)))
 
   const members = await handle.db
     .selectFrom('users')

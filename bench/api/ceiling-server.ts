@@ -1,5 +1,6 @@
 import Fastify from 'fastify'
 import pg from 'pg'
+import { describeStall, watchStalls } from '../lib/stalls.ts'
 import { report, reportFailure, stopOnCommand } from './protocol.ts'
 
 /*
@@ -26,6 +27,8 @@ const pool = new pg.Pool({
 pool.on('error', () => {})
 
 const app = Fastify({ logger: false })
+// Its own stalls, beside the app's in the servers' log (bench/lib/stalls.ts).
+watchStalls((stall) => console.error(describeStall('ceiling', stall)))
 
 app.get('/ceiling/read', async () => {
   const { rows } = await pool.query(

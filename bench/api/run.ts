@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { closeSync, mkdirSync, openSync, writeFileSync } from 'node:fs'
+import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { join, relative, resolve } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -40,6 +40,7 @@ import {
   startBenchServer,
   stopBenchServer,
 } from '../lib/server.ts'
+import { readStallLines, type Stall, type StallSummary, summariseStalls, watchStalls } from '../lib/stalls.ts'
 import { type DatasetSummary, generateDataset, scaleOfPosts } from './generate.ts'
 import { describeWrites, forkWriteStream, type LiveStream, readFrontPostIds } from './live.ts'
 import type { Voter } from './protocol.ts'
@@ -126,6 +127,17 @@ interface EndpointResult {
   phase: Phase
   note: string
   loadAverage: number
+  /** When the measured window began and ended (ISO), to set beside the servers' logs. */
+  window: { from: string; to: string }
+  /** The server that answered the row. */
+  server: Endpoint['server']
+  /**
+   * Stalls of the load generator's event loop in the window (bench/lib/stalls.ts): every request in
+   * flight during one is counted that much slower. `onCpu`: those the process spent mostly on the CPU.
+   */
+  clientStalls: StallSummary
+  /** The same of the server's event loop, from the servers' log once the run is over. */
+  serverStalls?: StallSummary
   reqPerSec: number
   latency: { p50: number; p90: number; p99: number; max: number; mean: number }
   requests: number
@@ -478,11 +490,18 @@ async function load(baseUrl: string, endpoint: Endpoint, durationSeconds: number
   })
 }
 
+/** A row's stalls for the table: how many and the longest, or a dash. */
+function describeStalls(stalls: StallSummary | undefined): string {
+  return !stalls || stalls.count === 0 ? '–' : `${stalls.count} (≤ ${stalls.longestMs} ms)`
+}
+
 function toEndpointResult(
   endpoint: Endpoint,
   phase: Phase,
   result: Result,
   loadAverage: number,
+  window: EndpointResult['window'],
+  stalls: readonly Stall[],
 ): EndpointResult {
   const completed = result.latency.totalCount
   return {
@@ -491,6 +510,9 @@ function toEndpointResult(
     phase,
     note: endpoint.note,
     loadAverage,
+    window,
+    server: endpoint.server,
+    clientStalls: summariseStalls(stalls),
     reqPerSec: result.duration > 0 ? completed / result.duration : 0,
     latency: {
       p50: result.latency.p50,
@@ -845,6 +867,7 @@ async function main(): Promise<void> {
         LOG_LEVEL: 'warn',
         JWT_SECRET: randomBytes(32).toString('hex'),
         PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+        BENCH_SERVER: 'app',
         BENCH_VOTERS: options.voters,
         ...(options['web-dist'] ? { WEB_DIST_DIR: resolve(options['web-dist']), SERVER_RENDER: 'true' } : {}),
         ...(options.profile ? { BENCH_CPU_PROFILE: join(outDir, `api-${stamp}-app.cpuprofile`) } : {}),
@@ -864,6 +887,7 @@ async function main(): Promise<void> {
         JWT_SECRET: randomBytes(32).toString('hex'),
         PUBLIC_ORIGIN: `http://127.0.0.1:${uncachedPort}`,
         PAGE_CACHE: 'false',
+        BENCH_SERVER: 'app-uncached',
         BENCH_VOTERS: '0',
         ...(options.profile
           ? { BENCH_CPU_PROFILE: join(outDir, `api-${stamp}-app-uncached.cpuprofile`) }
@@ -888,7 +912,13 @@ async function main(): Promise<void> {
       const baseUrl = baseUrls[endpoint.server]
       if (warmupSeconds > 0) await load(baseUrl, endpoint, warmupSeconds)
       const loadAverage = os.loadavg()[0] ?? 0
-      const result = toEndpointResult(endpoint, phase, await load(baseUrl, endpoint, seconds), loadAverage)
+      const from = new Date().toISOString()
+      const stalls: Stall[] = []
+      const stopWatching = watchStalls((stall) => stalls.push(stall))
+      const measured = await load(baseUrl, endpoint, seconds)
+      stopWatching()
+      const window = { from, to: new Date().toISOString() }
+      const result = toEndpointResult(endpoint, phase, measured, loadAverage, window, stalls)
       if (endpoint.kind === 'search-varied') result.queries = structuredClone(queries.stats)
       return result
     }
@@ -927,6 +957,19 @@ async function main(): Promise<void> {
     await database?.drop()
   }
 
+  const serverStalls = readStallLines(readFileSync(logFile, 'utf8'))
+  for (const result of results) {
+    const { from, to } = result.window
+    result.serverStalls = summariseStalls(
+      serverStalls.filter(
+        (stall) =>
+          stall.who === result.server &&
+          stall.endedAt >= new Date(from) &&
+          stall.endedAt.getTime() - stall.spanMs <= new Date(to).getTime(),
+      ),
+    )
+  }
+
   // Live rows are compared with the quiet ceiling: the bare route on a database nobody is writing to.
   const ceilingOf = (kind: Kind): number | undefined =>
     results.find((entry) => entry.kind === kind && entry.phase === 'quiet')?.reqPerSec
@@ -937,7 +980,19 @@ async function main(): Promise<void> {
 
   console.log('')
   pad([
-    ['endpoint', 'load', 'req/s', 'vs ceiling', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'non-2xx', 'errors'],
+    [
+      'endpoint',
+      'load',
+      'req/s',
+      'vs ceiling',
+      'p50 ms',
+      'p90 ms',
+      'p99 ms',
+      'max ms',
+      'non-2xx',
+      'errors',
+      'stalls: client, server',
+    ],
     ...results.map((result) => [
       result.name,
       result.loadAverage.toFixed(1),
@@ -949,6 +1004,7 @@ async function main(): Promise<void> {
       String(result.latency.max),
       String(result.non2xx),
       String(result.errors + result.timeouts),
+      `${describeStalls(result.clientStalls)}, ${describeStalls(result.serverStalls)}`,
     ]),
   ])
   printQuietAgainstLive(results)
