@@ -79,8 +79,8 @@ function visitOneEditAway(word: string, visit: (edit: string) => void): void {
   const tails: string[] = []
   tails[n] = ''
   for (let i = n - 1; i >= 0; i--) tails[i] = (letters[i] as string) + tails[i + 1]
-  for (let i = 0; i < n; i++) visit(heads[i] + tails[i + 1])
-  for (let i = 0; i + 1 < n; i++) visit(heads[i] + letters[i + 1] + letters[i] + tails[i + 2])
+  for (let i = 0; i < n; i++) visit(`${heads[i]}${tails[i + 1]}`)
+  for (let i = 0; i + 1 < n; i++) visit(`${heads[i]}${letters[i + 1]}${letters[i]}${tails[i + 2]}`)
   for (const c of CORRECTION_LETTERS) {
     for (let i = 0; i < n; i++) visit(heads[i] + c + tails[i + 1])
     for (let i = 0; i <= n; i++) visit(heads[i] + c + tails[i])
