@@ -44,10 +44,16 @@ const CARD_FIELDS: Record<keyof PostCardRow, RawBuilder<unknown>> = {
   category_name: sql`c.name`,
 }
 
-/** A card of the post `p` as a JSON object, its keys those of {@link PostCardRow}. */
-const CARD_JSON = sql`json_build_object(${sql.join(
-  Object.entries(CARD_FIELDS).map(([key, value]) => sql`${sql.lit(key)}, ${value}`),
-)})`
+/**
+ * A card of the post `p` as a row whose columns are named as {@link PostCardRow}'s keys, joined to each
+ * post (`CROSS JOIN LATERAL … card`): aggregated whole, it is written as a JSON object by its column
+ * names. PostgreSQL folds the subquery into the statement, so it reads nothing more; built this way a
+ * page's JSON took about a tenth less of the database's time than with `json_build_object`, and comes
+ * out without the spaces `json_build_object` puts around every key (bench/README.md, session 24).
+ */
+const CARD_ROW = sql`CROSS JOIN LATERAL (SELECT ${sql.join(
+  Object.entries(CARD_FIELDS).map(([key, value]) => sql`${value} AS ${sql.id(key)}`),
+)}) card`
 
 /**
  * The cards of the posts `ids` selects (a condition on `p.id`), as a JSON array in the order of
@@ -62,8 +68,9 @@ export function cardsJson(
     sql`, `,
   )
   return sql<PostCardJson[]>`(
-    SELECT coalesce(json_agg(${CARD_JSON} ORDER BY ${keys}), '[]'::json)
+    SELECT coalesce(json_agg(card ORDER BY ${keys}), '[]'::json)
     FROM posts p JOIN users u ON u.id = p.author_id LEFT JOIN categories c ON c.id = p.category_id
+    ${CARD_ROW}
     WHERE ${ids}
   )`
 }
