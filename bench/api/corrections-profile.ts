@@ -1,13 +1,13 @@
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
-import { connectDatabase } from '@bashboard/db'
+import { connectDatabase, seededRandom } from '@bashboard/db'
 import {
   readVocabulary,
   WORD_CORRECTION_THRESHOLD,
   WORD_CORRECTIONS,
 } from '../../server/src/modules/website/search-repo.ts'
 import { Vocabulary } from '../../server/src/modules/website/search-vocabulary.ts'
-import { misspell, readWordBags, type TypoKind } from './varied-search.ts'
+import { MIN_TYPO_WORD_LENGTH, misspell, readWordBags, TYPO_KINDS, type TypoKind } from './varied-search.ts'
 
 /*
  * What correcting a misspelt word costs the in-memory index (server/src/modules/website/
@@ -31,19 +31,16 @@ const { db, close } = await connectDatabase({ databaseUrl: values.url })
 const vocabulary = new Vocabulary(await readVocabulary(db))
 await close()
 
-// A small deterministic generator (mulberry32), so every run corrects the same misspellings.
-let seed = 20_261_129
-const random = (): number => {
-  seed = (seed + 0x6d2b79f5) | 0
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-  return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-}
-const kinds: readonly TypoKind[] = ['swapped', 'missing', 'extra', 'wrong']
-const words = (await readWordBags(values.url)).flat().filter((word) => word.length >= 4)
+// A fixed seed, so every run corrects the same misspellings.
+const random = seededRandom(20_261_129)
+const words = (await readWordBags(values.url)).flat().filter((word) => word.length >= MIN_TYPO_WORD_LENGTH)
 if (words.length === 0) throw new Error('the database has no words to misspell')
 const misspelt = Array.from({ length: Number(values.words) }, (_, i) =>
-  misspell(words[Math.floor(random() * words.length)] as string, kinds[i % kinds.length] as TypoKind, random),
+  misspell(
+    words[Math.floor(random() * words.length)] as string,
+    TYPO_KINDS[i % TYPO_KINDS.length] as TypoKind,
+    random,
+  ),
 )
 
 // One pass to warm the JIT, then the timed rounds.

@@ -26,7 +26,9 @@ const WORD_COUNTS: ReadonlyArray<readonly [number, number]> = [
 const MIXED_SHARE = 0.2
 
 export type TypoKind = 'swapped' | 'missing' | 'extra' | 'wrong'
-const TYPO_KINDS: readonly TypoKind[] = ['swapped', 'missing', 'extra', 'wrong']
+export const TYPO_KINDS: readonly TypoKind[] = ['swapped', 'missing', 'extra', 'wrong']
+/** The shortest word a typo goes into: shorter ones would no longer be recognisable. */
+export const MIN_TYPO_WORD_LENGTH = 4
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz'
 
 /** Words of one post (title and command), the unit a realistic query picks from. */
@@ -168,7 +170,9 @@ export function createQuerySource(bags: readonly WordBag[], seed = 20_261_121) {
     const { words, mixed } = pickWords()
     // Every third query has a typo, in one word long enough to still be recognisable.
     if (stats.queries % 3 === 0) {
-      const candidates = words.map((word, index) => ({ word, index })).filter(({ word }) => word.length >= 4)
+      const candidates = words
+        .map((word, index) => ({ word, index }))
+        .filter(({ word }) => word.length >= MIN_TYPO_WORD_LENGTH)
       const target = candidates.length > 0 ? pick(candidates) : { word: words[0] ?? '', index: 0 }
       const kind = pick(TYPO_KINDS)
       words[target.index] = misspell(target.word, kind, random)

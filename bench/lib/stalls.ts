@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks'
 /** A timer meant for every this many ms; running later than {@link STALL_MS} beyond it is a stall. */
 const TICK_MS = 20
 /** How late the timer must run to count as a stall. */
-export const STALL_MS = 100
+const STALL_MS = 100
 
 export interface Stall {
   /** When the stall ended. */
