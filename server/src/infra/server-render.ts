@@ -181,8 +181,10 @@ export async function loadServerRender(
         return null
       }
       if ('notRendered' in page) {
-        const log = page.unexpected ? request.log.warn.bind(request.log) : request.log.debug.bind(request.log)
-        log({ url, reason: page.notRendered }, 'page not rendered on the server; it goes out without it')
+        request.log[page.unexpected ? 'warn' : 'debug'](
+          { url, reason: page.notRendered },
+          'page not rendered on the server; it goes out without it',
+        )
         return null
       }
       return page

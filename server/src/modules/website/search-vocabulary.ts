@@ -82,8 +82,8 @@ function visitOneEditAway(word: string, visit: (edit: string) => void): void {
   for (let i = 0; i < n; i++) visit(`${heads[i]}${tails[i + 1]}`)
   for (let i = 0; i + 1 < n; i++) visit(`${heads[i]}${letters[i + 1]}${letters[i]}${tails[i + 2]}`)
   for (const c of CORRECTION_LETTERS) {
-    for (let i = 0; i < n; i++) visit(heads[i] + c + tails[i + 1])
-    for (let i = 0; i <= n; i++) visit(heads[i] + c + tails[i])
+    for (let i = 0; i < n; i++) visit(`${heads[i]}${c}${tails[i + 1]}`)
+    for (let i = 0; i <= n; i++) visit(`${heads[i]}${c}${tails[i]}`)
   }
 }
 
