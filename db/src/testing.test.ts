@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import pg from 'pg'
 import { describe, expect, it } from 'vitest'
+import { migrateToLatest } from './migrate.ts'
 import { isDatabaseEmpty } from './seed/index.ts'
 import { POSTGRES_SERVER_URL, TEST_TARGETS, targetTitle } from './test-targets.ts'
 import { createTestDatabase } from './testing.ts'
@@ -35,6 +36,39 @@ for (const target of TEST_TARGETS.filter((candidate) => candidate.name.startsWit
       try {
         const left = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])
         expect(left.rowCount).toBe(0)
+      } finally {
+        await admin.end()
+      }
+    })
+
+    it('copies a migrated template that takes no connections, and makes it again when it is gone', async () => {
+      const admin = new pg.Client(POSTGRES_SERVER_URL)
+      await admin.connect()
+      try {
+        const first = await target.create()
+        try {
+          expect(await migrateToLatest(first.db)).toEqual([])
+        } finally {
+          await first.close()
+        }
+        const templates = await admin.query<{ datname: string; datallowconn: boolean }>(
+          `SELECT datname, datallowconn FROM pg_database WHERE datname LIKE 'bbt\\_template\\_%'`,
+        )
+        expect(templates.rows).toEqual([
+          { datname: expect.stringMatching(/^bbt_template_[0-9a-f]{12}$/), datallowconn: false },
+        ])
+
+        await admin.query(`DROP DATABASE ${templates.rows[0]?.datname} WITH (FORCE)`)
+        const second = await target.create()
+        try {
+          expect(await migrateToLatest(second.db)).toEqual([])
+        } finally {
+          await second.close()
+        }
+        const again = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [
+          templates.rows[0]?.datname,
+        ])
+        expect(again.rowCount).toBe(1)
       } finally {
         await admin.end()
       }

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { options } from 'preact'
 import { afterEach, vi } from 'vitest'
+import { writeCookie } from '../state/cookie'
 
 // The app renders with Preact (web/preact-aliases.ts), which runs useEffect callbacks after the next
 // animation frame and a timer (preact/hooks afterNextFrame: up to 35 ms later). A test would then see
@@ -17,9 +18,16 @@ configure({ asyncUtilTimeout: 10_000 })
 // jsdom has no layout; the router's scroll restoration calls this on every navigation.
 window.scrollTo = () => {}
 
+// A worker runs many test files in one jsdom (vitest.config.ts, isolate: false): leave nothing a later
+// test could see.
 afterEach(() => {
   cleanup()
   localStorage.clear()
+  sessionStorage.clear()
+  for (const cookie of document.cookie.split('; ').filter(Boolean))
+    writeCookie(cookie.split('=')[0] ?? '', null)
+  document.body.replaceChildren()
+  window.history.replaceState(null, '', '/')
   vi.restoreAllMocks()
   vi.unstubAllGlobals()
   vi.useRealTimers()

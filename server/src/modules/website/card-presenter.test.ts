@@ -1,14 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
-import * as presenter from '../posts/presenter.ts'
+import { toPostCard } from '../posts/presenter.ts'
 import type { PostCardRow } from '../posts/repo.ts'
-import { createCardPresenter } from './card-presenter.ts'
+import { createCardPresenter, REMEMBERED_CARDS } from './card-presenter.ts'
 
 // Counts how often the real presenter runs, to tell a remembered card from a presented one.
-vi.mock('../posts/presenter.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof presenter>()
-  return { ...original, toPostCard: vi.fn(original.toPostCard) }
-})
-const toPostCard = vi.mocked(presenter.toPostCard)
+const presentSpy = vi.fn(toPostCard)
 
 function row(id: string, changes: Partial<PostCardRow> = {}): PostCardRow {
   return {
@@ -39,13 +35,14 @@ function row(id: string, changes: Partial<PostCardRow> = {}): PostCardRow {
 
 describe('createCardPresenter', () => {
   it('gives what toPostCard gives, presenting a post again only when a field of its row changed', () => {
-    const present = createCardPresenter()
-    toPostCard.mockClear()
+    const present = createCardPresenter(REMEMBERED_CARDS, presentSpy)
+    presentSpy.mockClear()
     const first = present(row('a'))
-    expect(first).toEqual(presenter.toPostCard(row('a')))
-    toPostCard.mockClear()
+    expect(first).toEqual(toPostCard(row('a')))
+    expect(presentSpy).toHaveBeenCalledTimes(1)
+    presentSpy.mockClear()
     expect(present(row('a'))).toEqual(first)
-    expect(toPostCard).not.toHaveBeenCalled()
+    expect(presentSpy).not.toHaveBeenCalled()
     for (const changes of [
       { uplike_count: 4 },
       { tags: ['files'] },
@@ -55,32 +52,32 @@ describe('createCardPresenter', () => {
       { command: 'ls -la' },
     ]) {
       const changed = present(row('a', changes))
-      expect(changed).toEqual(presenter.toPostCard(row('a', changes)))
+      expect(changed).toEqual(toPostCard(row('a', changes)))
       expect(changed).not.toEqual(first)
     }
   })
 
   it('returns a new copy each time, so a caller patching its card changes no one else’s', () => {
-    const present = createCardPresenter()
+    const present = createCardPresenter(REMEMBERED_CARDS, presentSpy)
     const first = present(row('b'))
     first.uplikeCount = 99
     first.author.username = 'changed'
     first.tags.push('patched')
     const second = present(row('b'))
-    expect(second).toEqual(presenter.toPostCard(row('b')))
+    expect(second).toEqual(toPostCard(row('b')))
     expect(second).not.toBe(first)
   })
 
   it('forgets the oldest post past the number it remembers', () => {
-    const present = createCardPresenter(2)
+    const present = createCardPresenter(2, presentSpy)
     present(row('c'))
     present(row('d'))
     present(row('e'))
-    toPostCard.mockClear()
+    presentSpy.mockClear()
     present(row('d'))
     present(row('e'))
-    expect(toPostCard).not.toHaveBeenCalled()
+    expect(presentSpy).not.toHaveBeenCalled()
     present(row('c'))
-    expect(toPostCard).toHaveBeenCalledTimes(1)
+    expect(presentSpy).toHaveBeenCalledTimes(1)
   })
 })

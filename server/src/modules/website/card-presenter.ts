@@ -68,14 +68,18 @@ function copyCard(card: PostCard): PostCard {
  * part of presenting an uncached page (bench/README.md). A row that differs in any field is presented
  * afresh, so the result is always what `toPostCard` gives for the row. Each call returns a new copy;
  * a copy of a remembered card reuses its JSON (lib/card-json.ts).
- * The least recently stored post is forgotten past `remembered` posts.
+ * The least recently stored post is forgotten past `remembered` posts. `present` is the presenter it
+ * remembers (tests pass a spy to count its calls).
  */
-export function createCardPresenter(remembered = REMEMBERED_CARDS): (row: PostCardRow) => PostCard {
+export function createCardPresenter(
+  remembered = REMEMBERED_CARDS,
+  present: (row: PostCardRow) => PostCard = toPostCard,
+): (row: PostCardRow) => PostCard {
   const memo = new Map<string, { row: PostCardRow; card: PostCard }>()
   return (row) => {
     const known = memo.get(row.id)
     if (known && sameRow(known.row, row)) return copiedCard(copyCard(known.card), known.card)
-    const card = toPostCard(row)
+    const card = present(row)
     memo.delete(row.id)
     if (memo.size >= remembered) {
       const oldest = memo.keys().next()
