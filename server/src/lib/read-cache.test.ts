@@ -51,6 +51,46 @@ describe('createReadCache', () => {
     expect(await cache.get('k', load('c'))).toBe('b#2')
   })
 
+  it('runs at most maxRefreshing background refreshes at once, serving the other stale keys as they are', async () => {
+    const clock = { t: 1_000 }
+    const cache = createReadCache<string>({
+      freshMs: 100,
+      staleMs: 400,
+      maxEntries: 10,
+      maxRefreshing: 2,
+      now: () => clock.t,
+    })
+    for (const key of ['a', 'b', 'c']) await cache.get(key, async () => `${key}0`)
+    clock.t += 150
+    const gates = [deferred<string>(), deferred<string>(), deferred<string>()]
+    const started: string[] = []
+    const refresh = (key: string, index: number) => () => {
+      started.push(key)
+      return (gates[index] as ReturnType<typeof deferred<string>>).promise
+    }
+    expect(await cache.get('a', refresh('a', 0))).toBe('a0')
+    expect(await cache.get('b', refresh('b', 1))).toBe('b0')
+    // Both slots taken: 'c' is served stale and not refreshed yet.
+    expect(await cache.get('c', refresh('c', 2))).toBe('c0')
+    expect(started).toEqual(['a', 'b'])
+    gates[0]?.resolve('a1')
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(await cache.get('a', refresh('a', 0))).toBe('a1')
+    // A slot is free again: the next read of 'c' starts its refresh.
+    expect(await cache.get('c', refresh('c', 2))).toBe('c0')
+    expect(started).toEqual(['a', 'b', 'c'])
+    gates[2]?.resolve('c1')
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(await cache.get('c', refresh('c', 2))).toBe('c1')
+    // A failed refresh frees its slot too.
+    gates[1]?.reject(new Error('database gone'))
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    clock.t += 150
+    expect(await cache.get('a', refresh('a', 0))).toBe('a1')
+    expect(await cache.get('c', refresh('c', 2))).toBe('c1')
+    expect(started).toEqual(['a', 'b', 'c', 'a', 'c'])
+  })
+
   it('makes a reader wait for a fresh value once the stale window has passed', async () => {
     const { cache, clock, load } = setup()
     await cache.get('k', load('a'))
