@@ -13,8 +13,10 @@ function testFilesByMocking(workspace: string, folder: string): { mocking: strin
   const files = readdirSync(join(workspace, folder), { recursive: true, encoding: 'utf8' })
     .filter((file) => /\.test\.tsx?$/.test(file) && !file.includes('node_modules'))
     .map((file) => join(folder, file))
-  const mocks = (file: string) => /\bvi\.(?:do)?[mM]ock\(/.test(readFileSync(join(workspace, file), 'utf8'))
-  return { mocking: files.filter(mocks), others: files.filter((file) => !mocks(file)) }
+  const mocking = files.filter((file) =>
+    /\bvi\.(?:do)?[mM]ock\(/.test(readFileSync(join(workspace, file), 'utf8')),
+  )
+  return { mocking, others: files.filter((file) => !mocking.includes(file)) }
 }
 
 /**

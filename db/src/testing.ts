@@ -38,9 +38,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 export async function createPostgresTestDatabase(serverUrl: string): Promise<TestDatabase> {
   const name = `bbt_${randomBytes(8).toString('hex')}`
   await copyMigratedTemplate(serverUrl, name)
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  const databaseUrl = url.toString()
+  const databaseUrl = databaseUrlOn(serverUrl, name)
   try {
     const handle = await connectDatabase({ databaseUrl })
     let closing: Promise<void> | undefined
@@ -111,9 +109,7 @@ async function migratedTemplate(serverUrl: string): Promise<string> {
       if (rows.some(({ datname }) => datname === template)) return template
       const building = `bbt_building_${randomBytes(8).toString('hex')}`
       await client.query(`CREATE DATABASE ${building}`)
-      const url = new URL(serverUrl)
-      url.pathname = `/${building}`
-      const handle = await connectDatabase({ databaseUrl: url.toString() })
+      const handle = await connectDatabase({ databaseUrl: databaseUrlOn(serverUrl, building) })
       try {
         await migrateToLatest(handle.db)
       } finally {
@@ -139,6 +135,13 @@ async function migrationsHash(): Promise<string> {
       .update('\0')
       .update(await readFile(new URL(file, folder)))
   return hash.digest('hex').slice(0, 12)
+}
+
+/** The URL of the database `name` on the server at `serverUrl`. */
+function databaseUrlOn(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return url.toString()
 }
 
 async function withAdminClient<T>(serverUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
