@@ -6,6 +6,7 @@ import { BoundedMap } from '../../lib/bounded-map.ts'
 import { intersectSum, NO_POSTINGS, type Postings, topOfTerms, unionMax } from '../../lib/postings.ts'
 import type { LiveHub, WatchedEvent } from '../../live/hub.ts'
 import { Documents } from './search-documents.ts'
+import { type RankDocument, type RankQuery, type RankSource, rankDocument, rankQuery } from './search-rank.ts'
 import {
   PREFIX_MAX_LENGTH,
   readPostsFingerprint,
@@ -25,15 +26,17 @@ import { parseTsquery, type QueryNode } from './tsearch-text.ts'
 /**
  * Every post's search vector held in memory as posting lists, so a search nobody ran before is
  * answered without scanning PostgreSQL's GIN lists and heap for up to a thousand matches: the index
- * finds and counts the matches and picks the best page's worth by its own rank, and one statement
- * orders those exactly as the database path would (search-repo.ts, searchPageOfPool). What a search matches is decided by PostgreSQL's own text: the index reads each
+ * finds and counts the matches and picks the best page's worth by its own rank, and those are ordered
+ * exactly as the database path would order them (search.ts: in memory from the rank sources the index
+ * keeps per document, else by one statement). What a search matches is decided by PostgreSQL's own text: the index reads each
  * post's `search::text` and each search's resolved tsquery text, and a query it cannot read (a phrase)
  * is left to the database path.
  *
  * - **Kept by live events, like the page caches** (modules/posts/page-caches.ts): a created, edited or
  *   deleted post is re-read from `posts` on every instance; votes, views and comments do not change a
  *   search vector. A re-read post gets a new document number (lists only grow at the end) and its old
- *   one is marked dead; dead entries are dropped once they are a fifth of the lists.
+ *   one is marked dead; dead entries are dropped once they are a fifth of the lists. Rank documents
+ *   are kept by document number, so a re-read post's old one is never used again.
  * - **Words are resolved per token** (`readWordForms`, then prefixes and corrections from the copy of
  *   the vocabulary): they depend only on the token and the vocabulary, so they are kept until a post
  *   changes the vocabulary.
@@ -57,7 +60,7 @@ export interface SearchIndex {
    * The ids of the best `want` matches of the tsquery text by the index's rank, and how many posts
    * match (at most SEARCH_COUNT_CAP); null when the index cannot answer this query.
    */
-  match(tsquery: string, want: number): { ids: string[]; total: number } | null
+  match(tsquery: string, want: number): SearchMatch | null
   /** Reads the whole table again (tests that write posts without events; a lost event stream). */
   rebuild(): Promise<void>
   /** Compares the index with the posts table now (the periodic check; tests). */
@@ -65,6 +68,25 @@ export interface SearchIndex {
   /** Stops following the live channel and checking the table. */
   close(): Promise<void>
 }
+
+/** The matches of a search (see {@link SearchIndex.match}). */
+export interface SearchMatch {
+  ids: string[]
+  total: number
+  /** The query's words as ts_rank takes them (search-rank.ts). */
+  query: RankQuery
+  /** What ranking each of `ids` in memory needs (search-rank.ts), where the index keeps it. */
+  documents: Array<RankDocument | undefined>
+  /** Keeps what ranking needs of posts of `ids`, read for this match (not once the index is rebuilt). */
+  keep(sources: ReadonlyArray<RankSource & { id: string }>): void
+}
+
+/**
+ * Posts whose rank documents (search-rank.ts: the search vector, compact, and the trigrams of title
+ * and command; about 2 kB) are kept, the least recently ranked forgotten first: the posts searches
+ * keep finding are ranked without a statement.
+ */
+export const RANK_DOCUMENTS_KEPT = 20_000
 
 /** How often the index compares itself with the posts table (see {@link SearchIndex}). */
 export const SEARCH_INDEX_CHECK_MS = 60_000
@@ -127,6 +149,8 @@ export function createSearchIndex(deps: {
 }): SearchIndex {
   const { db, live, onError } = deps
   let documents = new Documents()
+  /** Rank documents by document number (a changed post gets a new one), for the current documents. */
+  let rankDocuments = new BoundedMap<RankDocument>({ maxEntries: RANK_DOCUMENTS_KEPT })
   let ready = false
   let closed = false
   let resolveReady: () => void = () => {}
@@ -167,6 +191,7 @@ export function createSearchIndex(deps: {
     // Sorted now rather than by the first search of a prefix.
     next.lexemesStartingWith('')
     documents = next
+    rankDocuments = new BoundedMap<RankDocument>({ maxEntries: RANK_DOCUMENTS_KEPT })
     combined.clear()
     ready = true
     resolveReady()
@@ -338,14 +363,29 @@ export function createSearchIndex(deps: {
     return postings
   }
 
-  function match(tsquery: string, want: number): { ids: string[]; total: number } | null {
+  function match(tsquery: string, want: number): SearchMatch | null {
     if (!ready) return null
     const tree = parseTsquery(tsquery)
     if (!tree) return null
     // A word's own form and a prefix starting it bring the same list twice: it is read once.
     const terms = (tree.kind === 'and' ? tree.children : [tree]).map((term) => [...new Set(termLists(term))])
     const found = topOfTerms(terms, want, SEARCH_COUNT_CAP, documents.alive)
-    return { ids: found.docs.map((doc) => documents.idOf(doc)), total: found.count }
+    const ids = found.docs.map((doc) => documents.idOf(doc))
+    const keptIn = rankDocuments
+    return {
+      ids,
+      total: found.count,
+      query: rankQuery(tree),
+      documents: found.docs.map((doc) => keptIn.get(String(doc))),
+      keep(sources) {
+        if (keptIn !== rankDocuments) return
+        const docOf = new Map(ids.map((id, i) => [id, found.docs[i] as number]))
+        for (const source of sources) {
+          const doc = docOf.get(source.id)
+          if (doc !== undefined) keptIn.set(String(doc), rankDocument(source))
+        }
+      },
+    }
   }
 
   /**

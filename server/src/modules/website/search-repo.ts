@@ -4,6 +4,7 @@ import { cardsJson, type PostCardJson, toPostCardRow } from '../posts/card-json-
 import { type PostCardRow, selectPostCards } from '../posts/repo.ts'
 import { type BrowseFilters, NO_FILTERS } from './filters.ts'
 import { allOf, filterConditions } from './repo.ts'
+import type { RankSource } from './search-rank.ts'
 
 /**
  * Turns a user's query into websearch syntax without its operators' surprises: a leading `-` in
@@ -301,8 +302,9 @@ export async function readVocabulary(db: Kysely<Database>): Promise<VocabularyRo
  * the chunks follow each other. A page is a window of that order (`offset` counts from the pool's
  * start), so consecutive pages never repeat or skip a post; when all matches fit in one chunk, both
  * paths give the same page. Reads only the rows of the chunks the window covers, by primary key.
- * Gives the page's ids in order, and the cards of those not among `held` (posts whose cards the caller
- * already has): ranking a page costs the database less than building its cards.
+ * Gives the page's ids in order, the cards of those not among `held` (posts whose cards the caller
+ * already has: ranking a page costs the database less than building its cards), and what ranking
+ * needs of the posts of `wanted` (search-rank.ts ranks them in memory next time).
  */
 export async function searchPageOfPool(
   db: Kysely<Database>,
@@ -312,9 +314,10 @@ export async function searchPageOfPool(
   chunk: number,
   window: { limit: number; offset: number },
   held: readonly string[] = [],
-): Promise<{ ids: string[]; rows: PostCardRow[] }> {
-  const first = Math.floor(window.offset / chunk) * chunk
-  const ids = pool.slice(first, Math.ceil((window.offset + window.limit) / chunk) * chunk)
+  wanted: readonly string[] = [],
+): Promise<{ ids: string[]; rows: PostCardRow[]; sources: Array<RankSource & { id: string }> }> {
+  const first = chunkStart(window.offset, chunk)
+  const ids = pool.slice(first, chunkEnd(window, chunk))
   const chunks = ids.map((_, i) => Math.floor(i / chunk))
   const [row] = await poolPageStatement(
     db,
@@ -325,20 +328,46 @@ export async function searchPageOfPool(
     window.limit,
     window.offset - first,
     [...held],
+    [...wanted],
   )
-  return { ids: row?.ids ?? [], rows: (row?.posts ?? []).map(toPostCardRow) }
+  return {
+    ids: row?.ids ?? [],
+    rows: (row?.posts ?? []).map(toPostCardRow),
+    sources: row?.sources ?? [],
+  }
 }
+
+/** Where the chunk holding the window's first post starts in the pool. */
+export const chunkStart = (offset: number, chunk: number) => Math.floor(offset / chunk) * chunk
+
+/** Where the chunk holding the window's last post ends in the pool. */
+export const chunkEnd = (window: { limit: number; offset: number }, chunk: number) =>
+  Math.ceil((window.offset + window.limit) / chunk) * chunk
+
+/**
+ * A post's creation time in milliseconds, as the index stores it: the table check compares the newest
+ * with the index's, so both must come from this one expression.
+ */
+const CREATED_MS = sql<number>`(extract(epoch FROM created_at) * 1000)::float8`
+
+/** What search-rank.ts needs of a post, as JSON. */
+const RANK_SOURCE = sql`json_build_object('id', m.id, 'search', m.search::text, 'title', m.title,
+  'command', m.command, 'created_ms', ${CREATED_MS})`
 
 /**
  * {@link searchPageOfPool}'s one statement, prepared: it runs for every search the index answers, and
  * planning it cost as much as running it (a nested loop over the pool's primary keys either way).
  */
 const poolPageStatement = fixedStatement<
-  [string[], number[], string, string, number, number, string[]],
-  { ids: string[] | null; posts: PostCardJson[] }
->('search_pool_page', 7, (ids, chunks, tsquery, search, limit, offset, held) => {
+  [string[], number[], string, string, number, number, string[], string[]],
+  { ids: string[] | null; posts: PostCardJson[]; sources: Array<RankSource & { id: string }> | null }
+>('search_pool_page', 8, (ids, chunks, tsquery, search, limit, offset, held, wanted) => {
   const query = sql`${tsquery}::tsquery`
-  return sql<{ ids: string[] | null; posts: PostCardJson[] }>`WITH page AS (
+  return sql<{
+    ids: string[] | null
+    posts: PostCardJson[]
+    sources: Array<RankSource & { id: string }> | null
+  }>`WITH page AS (
       SELECT m.id, row_number() OVER (
           ORDER BY pool.chunk,
             ts_rank(m.search, ${query}) + greatest(word_similarity(${search}, m.title), word_similarity(${search}, m.command)) DESC,
@@ -352,8 +381,24 @@ const poolPageStatement = fixedStatement<
     SELECT (SELECT array_agg(page.id ORDER BY page.place) FROM page) AS ids,
       ${cardsJson(sql<SqlBool>`p.id IN (SELECT page.id FROM page WHERE page.id <> ALL(${held}::uuid[]))`, [
         sql`(SELECT -page.place FROM page WHERE page.id = p.id)`,
-      ])} AS posts`
+      ])} AS posts,
+      (SELECT json_agg(${RANK_SOURCE}) FROM posts m WHERE m.id = ANY(${wanted}::uuid[])) AS sources`
 })
+
+/** The cards of the posts `ids`, in no particular order (the in-memory index ranked their page). */
+export async function readCards(db: Kysely<Database>, ids: readonly string[]): Promise<PostCardRow[]> {
+  const [row] = await cardsStatement(db, [...ids])
+  return (row?.posts ?? []).map(toPostCardRow)
+}
+
+const cardsStatement = fixedStatement<[string[]], { posts: PostCardJson[] }>(
+  'search_cards',
+  1,
+  (ids) =>
+    sql<{
+      posts: PostCardJson[]
+    }>`SELECT ${cardsJson(sql<SqlBool>`p.id = ANY(${ids}::uuid[])`, [sql`p.id`])} AS posts`,
+)
 
 /** A post as the in-memory search index reads it: its id, creation time and search vector as text. */
 export interface SearchDocumentRow {
@@ -361,12 +406,6 @@ export interface SearchDocumentRow {
   created_ms: number
   search: string
 }
-
-/**
- * A post's creation time in milliseconds, as the index stores it: the table check compares the newest
- * with the index's, so both must come from this one expression.
- */
-const CREATED_MS = sql<number>`(extract(epoch FROM created_at) * 1000)::float8`
 
 const searchDocumentColumns = sql`id, ${CREATED_MS} AS created_ms, search::text AS search`
 

@@ -46,9 +46,22 @@ function readQuoted(text: string, at: number): { value: string; next: number } {
   throw new SyntaxError(`unterminated lexeme in ${JSON.stringify(text)}`)
 }
 
-/** The lexemes of a tsvector's text (`'docker':1A,5B 'log':3`) with a score each. */
-export function parseTsvector(text: string): DocumentWord[] {
-  const words: DocumentWord[] = []
+/** The weight classes of a position, as PostgreSQL numbers them (WEP_GETWEIGHT): D 0, C 1, B 2, A 3. */
+const CLASSES: Record<string, number> = { A: 3, B: 2, C: 1, D: 0 }
+
+/** A position's weight score, by class (D, C, B, A): {@link WEIGHTS}. */
+const SCORE_OF_CLASS = [WEIGHTS.D, WEIGHTS.C, WEIGHTS.B, WEIGHTS.A] as number[]
+
+/** One lexeme of a document with its positions, each `position * 4 + class` (see {@link CLASSES}). */
+export interface DocumentEntry {
+  lexeme: string
+  /** Empty when the vector holds no positions (a stripped vector). */
+  positions: number[]
+}
+
+/** The lexemes of a tsvector's text (`'docker':1A,5B 'log':3`) with their positions, in the text's order. */
+export function parseTsvectorEntries(text: string): DocumentEntry[] {
+  const entries: DocumentEntry[] = []
   let i = 0
   while (i < text.length) {
     if (text[i] === ' ') {
@@ -58,30 +71,38 @@ export function parseTsvector(text: string): DocumentWord[] {
     if (text[i] !== "'") throw new SyntaxError(`unexpected ${JSON.stringify(text[i])} in a tsvector`)
     const { value, next } = readQuoted(text, i)
     i = next
-    const weights: number[] = []
+    const positions: number[] = []
     if (text[i] === ':') {
       i += 1
       // Positions: digits, an optional weight letter (D when absent), separated by commas.
       while (i < text.length && text[i] !== ' ') {
         const start = i
-        while (i < text.length && isDigit(text.charCodeAt(i))) i += 1
+        let position = 0
+        while (i < text.length && isDigit(text.charCodeAt(i))) {
+          position = position * 10 + text.charCodeAt(i) - 48
+          i += 1
+        }
         // Without a number nothing below advances: refuse it rather than loop forever.
         if (i === start) throw new SyntaxError(`no position at ${i} in ${JSON.stringify(text)}`)
-        const letter = text[i]
-        if (letter !== undefined && letter in WEIGHTS) {
-          weights.push(WEIGHTS[letter] as number)
-          i += 1
-        } else {
-          weights.push(WEIGHTS.D as number)
-        }
+        const letter = text[i] as string
+        const found = CLASSES[letter]
+        if (found !== undefined) i += 1
+        positions.push(position * 4 + (found ?? 0))
         if (text[i] === ',') i += 1
       }
-    } else {
-      weights.push(WEIGHTS.D as number)
     }
-    words.push({ lexeme: value, score: Math.max(...weights) })
+    entries.push({ lexeme: value, positions })
   }
-  return words
+  return entries
+}
+
+/** The lexemes of a tsvector's text (`'docker':1A,5B 'log':3`) with a score each. */
+export function parseTsvector(text: string): DocumentWord[] {
+  return parseTsvectorEntries(text).map(({ lexeme, positions }) => {
+    let best = 0
+    for (const position of positions) best = Math.max(best, position & 3)
+    return { lexeme, score: SCORE_OF_CLASS[best] as number }
+  })
 }
 
 /** A word of a query: a lexeme, matched whole or (`prefix`) as the start of a lexeme. */

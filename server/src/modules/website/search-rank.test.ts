@@ -1,0 +1,111 @@
+import { DEMO_COMMANDS, seedDemoData } from '@bashboard/db'
+import { createTestDatabase, type TestDatabase } from '@bashboard/db/testing'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { compareRanks } from '../../../test/rank-comparison.ts'
+import { rankQuery, rankVector, tsRank } from './search-rank.ts'
+import { parseTsquery } from './tsearch-text.ts'
+import { isAscii, wordSimilarity } from './word-similarity.ts'
+
+/*
+ * The in-memory rank against PostgreSQL's own, float4 for float4: on every seeded post a search of
+ * the seeded titles matches (typos, short words, options), and on queries made to reach the corners
+ * (a word both whole and as a prefix among many words, where PostgreSQL's sort decides which counts).
+ */
+
+let handle: TestDatabase
+
+beforeAll(async () => {
+  handle = await createTestDatabase()
+  await seedDemoData(handle.db, { hashPassword: async () => 'not-a-login' })
+})
+afterAll(async () => {
+  await handle?.close()
+})
+
+/** Searches made from the seeded titles and commands: words, pairs, misspellings, prefixes, options. */
+function searches(): string[] {
+  const found = new Set<string>()
+  for (const [i, command] of DEMO_COMMANDS.entries()) {
+    const words = command.title
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean)
+    const first = words[i % words.length] ?? 'file'
+    const second = words[(i + 3) % words.length] ?? 'list'
+    found.add(`${first} ${second}`)
+    found.add(`${first.slice(1, 2)}${first.slice(0, 1)}${first.slice(2)} ${second}`)
+    found.add(first.slice(0, 3))
+    found.add(command.command.split(' ').slice(0, 3).join(' '))
+  }
+  return [...found]
+}
+
+const databaseRank = async (vector: string, query: string) => {
+  const { rows } = await sql<{
+    rank: number
+  }>`SELECT ts_rank(${vector}::tsvector, ${query}::tsquery) AS rank`.execute(handle.db)
+  return Math.fround(Number(rows[0]?.rank))
+}
+
+describe('the in-memory search rank', () => {
+  it('gives every seeded post the rank PostgreSQL gives it, part for part', async () => {
+    let compared = 0
+    for (const search of searches()) {
+      const { posts } = await compareRanks(handle.db, search, 1000)
+      for (const post of posts) {
+        const ascii = isAscii(`${search}${post.title}${post.command}`)
+        for (const part of post.parts) {
+          if (part.memory === null) {
+            // Only the trigram parts step aside, and only for text outside ASCII.
+            expect(ascii, `${search}: ${post.title}`).toBe(false)
+            expect(part.part).not.toBe('text_rank')
+            continue
+          }
+          expect(part.memory, `${search} → ${post.title}: ${part.part}`).toBe(part.database)
+          compared += 1
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(4000)
+  })
+
+  it('keeps the form of a word PostgreSQL keeps when it stands whole and as a prefix', async () => {
+    const vector = "'ssh':2 'sshd':1A 'key':3,9B 'keygen':4 'copy':5 'id':6 'server':7 'host':8"
+    const words = ["'ssh'", "'ssh':*", "'key'", "'key':*", "'copy'", "'id'", "'server'", "'host'", "'zz'"]
+    // Every rotation of the words, OR-ed and AND-ed: below seven operands PostgreSQL's sort is an
+    // insertion sort, from seven on a quicksort, and each keeps a different one of the equal words.
+    for (let count = 2; count <= words.length; count++) {
+      for (let start = 0; start < words.length; start++) {
+        const picked = Array.from({ length: count }, (_, i) => words[(start + i) % words.length] as string)
+        for (const joiner of [' | ', ' & ']) {
+          const text = picked.join(joiner)
+          const tree = parseTsquery(text)
+          if (!tree) throw new Error(text)
+          expect(tsRank(rankVector(vector), rankQuery(tree)), text).toBe(await databaseRank(vector, text))
+        }
+      }
+    }
+  })
+
+  it('measures trigram word similarity as pg_trgm does, and steps aside outside ASCII', async () => {
+    const pairs: Array<[string, string]> = [
+      ['word', 'two words'],
+      ['dokcer logs', 'Show the logs of a Docker container'],
+      ['tar -xzf', 'tar -xzf archive.tar.gz -C /srv'],
+      ['', 'anything'],
+      ['a b c', 'abc'],
+      ['FIND large', 'find / -size +100M -type f'],
+    ]
+    for (const [pattern, text] of pairs) {
+      const { rows } = await sql<{
+        similarity: number
+      }>`SELECT word_similarity(${pattern}, ${text}) AS similarity`.execute(handle.db)
+      expect(wordSimilarity(pattern, text), `${pattern} / ${text}`).toBe(
+        Math.fround(Number(rows[0]?.similarity)),
+      )
+    }
+    expect(wordSimilarity('café', 'cafe au lait')).toBeNull()
+    expect(wordSimilarity('cafe', 'café au lait')).toBeNull()
+  })
+})

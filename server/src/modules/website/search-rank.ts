@@ -1,0 +1,265 @@
+import { pgSort } from '../../lib/pg-sort.ts'
+import { parseTsvectorEntries, type QueryNode } from './tsearch-text.ts'
+import { similarityTo, type TrigramText, trigramSet, trigramText } from './word-similarity.ts'
+
+/**
+ * A search page's rank computed in JavaScript, to the bit what PostgreSQL computes for
+ * `ts_rank(search, query) + greatest(word_similarity(s, title), word_similarity(s, command))`
+ * (search-repo.ts ranks with that expression): the in-memory index then orders its candidates
+ * without a statement. PostgreSQL computes ts_rank in float4 (single precision), rounding wherever it
+ * stores a float and keeping doubles where its arithmetic is double, so each step here is rounded with
+ * Math.fround just there. Where the result depends on something this does not model, it answers null
+ * and the caller asks PostgreSQL: text outside ASCII (word-similarity.ts). search-rank.test.ts compares
+ * every part with PostgreSQL's on the seeded posts, and bench/api/rank-check.ts on a generated database.
+ */
+
+const f = Math.fround
+
+/** ts_rank's default weights by position class (D, C, B, A), as the float4 values PostgreSQL holds. */
+const CLASS_WEIGHTS = [0.1, 0.2, 0.4, 1].map(f) as [number, number, number, number]
+
+/** One more than the largest position a tsvector stores. */
+const MAX_ENTRY_POS = 1 << 14
+
+/** A position with no position data (a stripped vector): class D, at the last position. */
+const POSITION_ABSENT = [(MAX_ENTRY_POS - 1) * 4]
+
+/** ts_rank's weight of two query words `distance` positions apart as float4. */
+const DISTANCE_WEIGHTS = Array.from({ length: 101 }, (_, distance) =>
+  f(1 / (1.005 + 0.05 * Math.exp(distance / 1.5 - 2))),
+)
+const FAR_WEIGHT = f(1e-30)
+
+const distanceWeight = (distance: number) =>
+  distance > 100 ? FAR_WEIGHT : (DISTANCE_WEIGHTS[distance] as number)
+const classWeight = (position: number) => CLASS_WEIGHTS[position & 3] as number
+
+/** A query word as ts_rank reads it, once per distinct word. */
+interface RankOperand {
+  lexeme: string
+  prefix: boolean
+}
+
+/** A tsquery prepared for ranking: its distinct words in PostgreSQL's order, and whether its top is an AND. */
+export interface RankQuery {
+  and: boolean
+  operands: RankOperand[]
+}
+
+/**
+ * The words of a query as ts_rank takes them: every operand of the tree, in the
+ * order PostgreSQL stores them (the reverse of the text's: its parser prepends each item it reads),
+ * sorted by bytes, the first of equal words kept. A word written both whole and as a prefix is ranked
+ * as the one kept.
+ */
+export function rankQuery(tree: QueryNode): RankQuery {
+  const found: Array<{ lexeme: string; prefix: boolean; bytes: Buffer }> = []
+  const collect = (node: QueryNode) => {
+    if (node.kind === 'operand')
+      found.push({ lexeme: node.lexeme, prefix: node.prefix, bytes: Buffer.from(node.lexeme) })
+    else for (const child of node.children) collect(child)
+  }
+  collect(tree)
+  pgSort(found.reverse(), (a, b) => Buffer.compare(a.bytes, b.bytes))
+  const operands: RankOperand[] = []
+  for (const operand of found) {
+    if (operands[operands.length - 1]?.lexeme === operand.lexeme) continue
+    operands.push({ lexeme: operand.lexeme, prefix: operand.prefix })
+  }
+  return { and: tree.kind === 'and', operands }
+}
+
+/**
+ * A post's search vector as ts_rank reads it, compact: the lexemes in the vector's order in one string
+ * (each after a NUL, which no lexeme holds, and a NUL at the end) and every position in one array.
+ * Kept for thousands of posts, it is three objects each, not one per word.
+ */
+export interface RankVector {
+  text: string
+  /** Where each lexeme starts in `text`; one more, where the end's NUL would be followed. */
+  starts: Uint32Array
+  /** Where each lexeme's positions start in `positions`; one more, the end. */
+  positionStarts: Uint32Array
+  /** Every position, `position * 4 + class` (tsearch-text.ts). */
+  positions: Uint16Array
+}
+
+/** The compact form of a tsvector's text. */
+export function rankVector(searchText: string): RankVector {
+  const entries = parseTsvectorEntries(searchText)
+  const starts = new Uint32Array(entries.length + 1)
+  const positionStarts = new Uint32Array(entries.length + 1)
+  let text = ''
+  let positionCount = 0
+  for (const [e, entry] of entries.entries()) {
+    starts[e] = text.length + 1
+    text += `\0${entry.lexeme}`
+    positionStarts[e] = positionCount
+    positionCount += entry.positions.length
+  }
+  text += '\0'
+  starts[entries.length] = text.length + 1
+  positionStarts[entries.length] = positionCount
+  const positions = new Uint16Array(positionCount)
+  let at = 0
+  for (const entry of entries) for (const position of entry.positions) positions[at++] = position
+  return { text, starts, positionStarts, positions }
+}
+
+/** The entry whose lexeme starts at `offset` of the vector's text. */
+function entryAt(vector: RankVector, offset: number): number {
+  let low = 0
+  let high = vector.starts.length - 1
+  while (low < high) {
+    const mid = (low + high) >>> 1
+    if ((vector.starts[mid] as number) < offset) low = mid + 1
+    else high = mid
+  }
+  return low
+}
+
+/** The entries an operand finds, in the vector's order: the one equal to it, or all a prefix starts. */
+function entriesOf(vector: RankVector, operand: RankOperand): number[] {
+  const { text, starts } = vector
+  if (!operand.prefix) {
+    const at = text.indexOf(`\0${operand.lexeme}\0`)
+    return at < 0 ? [] : [entryAt(vector, at + 1)]
+  }
+  const at = text.indexOf(`\0${operand.lexeme}`)
+  if (at < 0) return []
+  const found: number[] = []
+  // A prefix's lexemes stand together: the vector is sorted.
+  for (let e = entryAt(vector, at + 1); e < starts.length - 1; e++) {
+    if (!text.startsWith(operand.lexeme, starts[e] as number)) break
+    found.push(e)
+  }
+  return found
+}
+
+/** ts_rank of anything but an AND: each word's occurrences, weighted, summed and averaged over the words. */
+function rankOr(vector: RankVector, found: ReadonlyArray<number[]>): number {
+  const { positions, positionStarts } = vector
+  let rank = f(0)
+  for (const matched of found) {
+    for (const e of matched) {
+      const first = positionStarts[e] as number
+      const end = positionStarts[e + 1] as number
+      let sum = f(0)
+      let best = f(-1)
+      let bestAt = 0
+      // No positions: one, of class D.
+      const count = end > first ? end - first : 1
+      for (let j = 0; j < count; j++) {
+        const weight =
+          end > first ? classWeight(positions[first + j] as number) : (CLASS_WEIGHTS[0] as number)
+        sum = f(sum + f(weight / ((j + 1) * (j + 1))))
+        if (weight > best) {
+          best = weight
+          bestAt = j
+        }
+      }
+      const term = f(f(best + sum) - f(best / ((bestAt + 1) * (bestAt + 1))))
+      rank = f(rank + term / 1.64493406685)
+    }
+  }
+  return f(rank / found.length)
+}
+
+/** An entry's positions, or the stand-in of a vector without positions. */
+function positionsOf(vector: RankVector, e: number): ArrayLike<number> {
+  const first = vector.positionStarts[e] as number
+  const end = vector.positionStarts[e + 1] as number
+  return end > first ? vector.positions.subarray(first, end) : POSITION_ABSENT
+}
+
+/** ts_rank of an AND: every pair of occurrences of two distinct words, by how close they stand. */
+function rankAnd(vector: RankVector, found: ReadonlyArray<number[]>): number {
+  let rank = f(-1)
+  const last: number[] = found.map(() => -1)
+  for (let i = 0; i < found.length; i++) {
+    for (const e of found[i] as number[]) {
+      last[i] = e
+      const here = positionsOf(vector, e)
+      for (let k = 0; k < i; k++) {
+        const other = last[k] as number
+        if (other < 0) continue
+        const there = positionsOf(vector, other)
+        const eitherAbsent = here === POSITION_ABSENT || there === POSITION_ABSENT
+        for (let l = 0; l < here.length; l++) {
+          const a = here[l] as number
+          for (let p = 0; p < there.length; p++) {
+            const b = there[p] as number
+            let distance = Math.abs((a >> 2) - (b >> 2))
+            if (distance === 0 && !eitherAbsent) continue
+            if (distance === 0) distance = MAX_ENTRY_POS
+            const weight = f(Math.sqrt(f(f(classWeight(a) * classWeight(b)) * distanceWeight(distance))))
+            rank = rank < 0 ? weight : f(1 - (1 - rank) * (1 - weight))
+          }
+        }
+      }
+    }
+  }
+  return rank
+}
+
+/** `ts_rank(vector, query)` with the default weights and no normalisation. */
+export function tsRank(vector: RankVector, query: RankQuery): number {
+  if (vector.starts.length === 1 || query.operands.length === 0) return 0
+  const found = query.operands.map((operand) => entriesOf(vector, operand))
+  const rank = query.and && found.length >= 2 ? rankAnd(vector, found) : rankOr(vector, found)
+  return rank < 0 ? f(1e-20) : rank
+}
+
+/** What ranking a post needs, as the database reads it: its search vector as text, title, command and creation time. */
+export interface RankSource {
+  search: string
+  title: string
+  command: string
+  created_ms: number
+}
+
+/** A {@link RankSource} read for ranking, as the search index keeps it. */
+export interface RankDocument {
+  vector: RankVector
+  /** Null outside ASCII: such a post is ranked by PostgreSQL. */
+  title: TrigramText | null
+  command: TrigramText | null
+  created_ms: number
+}
+
+export function rankDocument(source: RankSource): RankDocument {
+  return {
+    vector: rankVector(source.search),
+    title: trigramText(source.title),
+    command: trigramText(source.command),
+    created_ms: source.created_ms,
+  }
+}
+
+/** A search as ranking reads it: its query's words and its own trigrams. */
+export interface RankPattern {
+  search: string
+  query: RankQuery
+  /** Null outside ASCII: the search is ranked by PostgreSQL. */
+  trigrams: Set<number> | null
+}
+
+export function rankPattern(search: string, query: RankQuery): RankPattern {
+  return { search, query, trigrams: trigramSet(search) }
+}
+
+/**
+ * A post's rank for a search, as search-repo.ts computes it in PostgreSQL (text rank plus the best
+ * trigram word similarity of the search to title or command); null when only PostgreSQL can tell.
+ */
+export function searchRank(pattern: RankPattern, document: RankDocument): number | null {
+  if (!pattern.trigrams || !document.title || !document.command) return null
+  const text = tsRank(document.vector, pattern.query)
+  return f(
+    text +
+      Math.max(
+        similarityTo(pattern.trigrams, document.title),
+        similarityTo(pattern.trigrams, document.command),
+      ),
+  )
+}

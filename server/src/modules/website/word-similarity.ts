@@ -1,0 +1,135 @@
+/**
+ * pg_trgm's `word_similarity(pattern, text)` in JavaScript, to the bit (float4, as PostgreSQL returns
+ * it), for texts of ASCII only: outside ASCII, which characters are letters and how they lower-case
+ * follow the database's locale, so those answer null and are left to PostgreSQL. A text's trigrams are
+ * those of each of its words (letters and digits, lower-cased, two spaces before and one after); the
+ * similarity is the greatest, over the runs of the text's trigrams, of the trigrams shared with the
+ * pattern over those in either, found by PostgreSQL's own search (a run ends at each shared trigram and
+ * starts wherever that gives more).
+ */
+
+const f = Math.fround
+
+/** Whether every character of `text` is ASCII. */
+export function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 127) return false
+  return true
+}
+
+const WORD = /[A-Za-z0-9]+/g
+
+/** pg_trgm's trigrams of a text in order (each word lower-cased, padded with two spaces before, one after). */
+function trigrams(text: string): number[] {
+  const found: number[] = []
+  for (const [word] of text.matchAll(WORD)) {
+    const padded = `  ${word.toLowerCase()} `
+    for (let i = 0; i + 3 <= padded.length; i++) {
+      found.push((padded.charCodeAt(i) << 16) | (padded.charCodeAt(i + 1) << 8) | padded.charCodeAt(i + 2))
+    }
+  }
+  return found
+}
+
+/** A text's trigrams in order, as numbers of its distinct trigrams (`codes`: each number's trigram). */
+export interface TrigramText {
+  codes: Int32Array
+  order: Uint16Array
+}
+
+/** The trigrams of an ASCII text; null for any other (pg_trgm reads it by the database's locale). */
+export function trigramText(text: string): TrigramText | null {
+  if (!isAscii(text)) return null
+  const numbers = new Map<number, number>()
+  const all = trigrams(text)
+  const order = new Uint16Array(all.length)
+  for (const [i, trigram] of all.entries()) {
+    let number = numbers.get(trigram)
+    if (number === undefined) {
+      number = numbers.size
+      numbers.set(trigram, number)
+    }
+    order[i] = number
+  }
+  return { codes: Int32Array.from(numbers.keys()), order }
+}
+
+/** A search's distinct trigrams (the pattern of word_similarity); null outside ASCII. */
+export function trigramSet(search: string): Set<number> | null {
+  return isAscii(search) ? new Set(trigrams(search)) : null
+}
+
+/** `word_similarity` of a pattern's trigrams to a text's (see the module). */
+export function similarityTo(pattern: ReadonlySet<number>, text: TrigramText): number {
+  const { codes, order } = text
+  if (found.length < codes.length) {
+    found = new Uint8Array(codes.length * 2)
+    lastAt = new Int32Array(codes.length * 2)
+  }
+  let any = false
+  for (let n = 0; n < codes.length; n++) {
+    const has = pattern.has(codes[n] as number)
+    found[n] = has ? 1 : 0
+    lastAt[n] = -1
+    any ||= has
+  }
+  if (!any) return 0
+  const wanted = pattern.size
+  let length = 0
+  let count = 0
+  let lower = -1
+  let best = 0
+  for (let i = 0; i < order.length; i++) {
+    const index = order[i] as number
+    if (lower >= 0 || found[index] === 1) {
+      if ((lastAt[index] as number) < 0) {
+        length += 1
+        count += found[index] as number
+      }
+      lastAt[index] = i
+    }
+    if (found[index] === 0) continue
+    if (lower === -1) {
+      lower = i
+      length = 1
+    }
+    let current = f(count / (wanted + length - count))
+    // A later start of the run may give a greater similarity.
+    let tryCount = count
+    let tryLength = length
+    const previousLower = lower
+    for (let start = lower; start <= i; start++) {
+      const candidate = f(tryCount / (wanted + tryLength - tryCount))
+      if (candidate > current) {
+        current = candidate
+        length = tryLength
+        lower = start
+        count = tryCount
+      }
+      const at = order[start] as number
+      if (lastAt[at] === start) {
+        tryLength -= 1
+        tryCount -= found[at] as number
+      }
+    }
+    if (current > best) best = current
+    for (let start = previousLower; start < lower; start++) {
+      const at = order[start] as number
+      if (lastAt[at] === start) lastAt[at] = -1
+    }
+  }
+  return best
+}
+
+/**
+ * {@link similarityTo}'s work arrays, by distinct trigram of the text: scratch, filled afresh by every
+ * call (which never yields), reused rather than allocated 40 times a search.
+ */
+let found = new Uint8Array(256)
+let lastAt = new Int32Array(256)
+
+/** `word_similarity(pattern, text)`; null when either text is not ASCII. */
+export function wordSimilarity(pattern: string, text: string): number | null {
+  const wanted = trigramSet(pattern)
+  const trigrams = trigramText(text)
+  return wanted && trigrams ? similarityTo(wanted, trigrams) : null
+}
