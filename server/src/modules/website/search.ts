@@ -62,7 +62,9 @@ export async function searchPosts(
         const rows = missing.flatMap((id) => byId.get(id) ?? [])
         return { ids: ids.filter((id) => holding.has(id) || byId.has(id)), rows, total: found.total }
       }
-      const wanted = found.ids.filter((_, i) => found.documents[i] === undefined)
+      // Only the chunks the window covers are ranked: a deep page's earlier candidates are not read.
+      const first = chunkStart(opts.offset, chunk)
+      const wanted = found.ids.filter((_, i) => i >= first && found.documents[i] === undefined)
       const page = await searchPageOfPool(db, search, tsquery, found.ids, chunk, opts, held, wanted)
       found.keep(page.sources)
       return { ids: page.ids, rows: page.rows, total: found.total }
