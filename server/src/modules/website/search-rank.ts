@@ -70,49 +70,53 @@ export function rankQuery(tree: QueryNode): RankQuery {
 }
 
 /**
- * A post's search vector as ts_rank reads it, compact: the lexemes in the vector's order in one string
- * (each after a NUL, which no lexeme holds, and a NUL at the end) and every position in one array.
- * Kept for thousands of posts, it is three objects each, not one per word.
+ * A post's search vector as ts_rank reads it, compact: the lexemes in the vector's order in one flat
+ * string (each after a NUL, which no lexeme holds, and a NUL at the end), and in one array the number
+ * of lexemes `n`, where each starts in `text` (n + 1 values, the last one past the end), where each
+ * one's positions start (n + 1 values, the last the end) and every position (`position * 4 + class`,
+ * tsearch-text.ts). Kept for thousands of posts, it is two objects each, not one per word.
  */
 export interface RankVector {
   text: string
-  /** Where each lexeme starts in `text`; one more, where the end's NUL would be followed. */
-  starts: Uint32Array
-  /** Where each lexeme's positions start in `positions`; one more, the end. */
-  positionStarts: Uint32Array
-  /** Every position, `position * 4 + class` (tsearch-text.ts). */
-  positions: Uint16Array
+  data: Uint32Array
 }
 
 /** The compact form of a tsvector's text. */
 export function rankVector(searchText: string): RankVector {
   const entries = parseTsvectorEntries(searchText)
-  const starts = new Uint32Array(entries.length + 1)
-  const positionStarts = new Uint32Array(entries.length + 1)
-  let text = ''
+  const n = entries.length
   let positionCount = 0
+  for (const entry of entries) positionCount += entry.positions.length
+  const data = new Uint32Array(1 + 2 * (n + 1) + positionCount)
+  data[0] = n
+  let offset = 0
+  let at = 2 * (n + 1) + 1
   for (const [e, entry] of entries.entries()) {
-    starts[e] = text.length + 1
-    text += `\0${entry.lexeme}`
-    positionStarts[e] = positionCount
-    positionCount += entry.positions.length
+    data[1 + e] = offset + 1
+    offset += entry.lexeme.length + 1
+    data[n + 2 + e] = at
+    for (const position of entry.positions) data[at++] = position
   }
-  text += '\0'
-  starts[entries.length] = text.length + 1
-  positionStarts[entries.length] = positionCount
-  const positions = new Uint16Array(positionCount)
-  let at = 0
-  for (const entry of entries) for (const position of entry.positions) positions[at++] = position
-  return { text, starts, positionStarts, positions }
+  data[1 + n] = offset + 1
+  data[2 * n + 2] = at
+  // Joined, not appended piece by piece: appending makes a rope of one node per piece.
+  const text = `\0${entries.map((entry) => entry.lexeme).join('\0')}\0`
+  return { text, data }
 }
+
+/** Where the lexeme of entry `e` starts in the vector's text. */
+const lexemeStart = (vector: RankVector, e: number) => vector.data[1 + e] as number
+/** Where the positions of entry `e` start in the vector's data; they end where the next entry's start. */
+const positionStart = (vector: RankVector, e: number) =>
+  vector.data[(vector.data[0] as number) + 2 + e] as number
 
 /** The entry whose lexeme starts at `offset` of the vector's text. */
 function entryAt(vector: RankVector, offset: number): number {
   let low = 0
-  let high = vector.starts.length - 1
+  let high = vector.data[0] as number
   while (low < high) {
     const mid = (low + high) >>> 1
-    if ((vector.starts[mid] as number) < offset) low = mid + 1
+    if (lexemeStart(vector, mid) < offset) low = mid + 1
     else high = mid
   }
   return low
@@ -120,7 +124,7 @@ function entryAt(vector: RankVector, offset: number): number {
 
 /** The entries an operand finds, in the vector's order: the one equal to it, or all a prefix starts. */
 function entriesOf(vector: RankVector, operand: RankOperand): number[] {
-  const { text, starts } = vector
+  const { text } = vector
   if (!operand.prefix) {
     const at = text.indexOf(`\0${operand.lexeme}\0`)
     return at < 0 ? [] : [entryAt(vector, at + 1)]
@@ -129,8 +133,9 @@ function entriesOf(vector: RankVector, operand: RankOperand): number[] {
   if (at < 0) return []
   const found: number[] = []
   // A prefix's lexemes stand together: the vector is sorted.
-  for (let e = entryAt(vector, at + 1); e < starts.length - 1; e++) {
-    if (!text.startsWith(operand.lexeme, starts[e] as number)) break
+  const n = vector.data[0] as number
+  for (let e = entryAt(vector, at + 1); e < n; e++) {
+    if (!text.startsWith(operand.lexeme, lexemeStart(vector, e))) break
     found.push(e)
   }
   return found
@@ -138,20 +143,19 @@ function entriesOf(vector: RankVector, operand: RankOperand): number[] {
 
 /** ts_rank of anything but an AND: each word's occurrences, weighted, summed and averaged over the words. */
 function rankOr(vector: RankVector, found: ReadonlyArray<number[]>): number {
-  const { positions, positionStarts } = vector
+  const { data } = vector
   let rank = f(0)
   for (const matched of found) {
     for (const e of matched) {
-      const first = positionStarts[e] as number
-      const end = positionStarts[e + 1] as number
+      const first = positionStart(vector, e)
+      const end = positionStart(vector, e + 1)
       let sum = f(0)
       let best = f(-1)
       let bestAt = 0
       // No positions: one, of class D.
       const count = end > first ? end - first : 1
       for (let j = 0; j < count; j++) {
-        const weight =
-          end > first ? classWeight(positions[first + j] as number) : (CLASS_WEIGHTS[0] as number)
+        const weight = end > first ? classWeight(data[first + j] as number) : (CLASS_WEIGHTS[0] as number)
         sum = f(sum + f(weight / ((j + 1) * (j + 1))))
         if (weight > best) {
           best = weight
@@ -165,11 +169,11 @@ function rankOr(vector: RankVector, found: ReadonlyArray<number[]>): number {
   return f(rank / found.length)
 }
 
-/** An entry's positions, or the stand-in of a vector without positions. */
+/** The positions of entry `e`, or the stand-in of a vector without positions. */
 function positionsOf(vector: RankVector, e: number): ArrayLike<number> {
-  const first = vector.positionStarts[e] as number
-  const end = vector.positionStarts[e + 1] as number
-  return end > first ? vector.positions.subarray(first, end) : POSITION_ABSENT
+  const first = positionStart(vector, e)
+  const end = positionStart(vector, e + 1)
+  return end > first ? vector.data.subarray(first, end) : POSITION_ABSENT
 }
 
 /** ts_rank of an AND: every pair of occurrences of two distinct words, by how close they stand. */
@@ -204,7 +208,7 @@ function rankAnd(vector: RankVector, found: ReadonlyArray<number[]>): number {
 
 /** `ts_rank(vector, query)` with the default weights and no normalisation. */
 export function tsRank(vector: RankVector, query: RankQuery): number {
-  if (vector.starts.length === 1 || query.operands.length === 0) return 0
+  if (vector.data[0] === 0 || query.operands.length === 0) return 0
   const found = query.operands.map((operand) => entriesOf(vector, operand))
   const rank = query.and && found.length >= 2 ? rankAnd(vector, found) : rankOr(vector, found)
   return rank < 0 ? f(1e-20) : rank

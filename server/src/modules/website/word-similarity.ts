@@ -30,27 +30,26 @@ function trigrams(text: string): number[] {
   return found
 }
 
-/** A text's trigrams in order, as numbers of its distinct trigrams (`codes`: each number's trigram). */
-export interface TrigramText {
-  codes: Int32Array
-  order: Uint16Array
-}
+/**
+ * A text's trigrams in order, in one array: the number `d` of its distinct trigrams, each of them (d
+ * values), then the text's trigrams in order, each as its place among the distinct (0 to d - 1).
+ */
+export type TrigramText = Int32Array
 
 /** The trigrams of an ASCII text; null for any other (pg_trgm reads it by the database's locale). */
 export function trigramText(text: string): TrigramText | null {
   if (!isAscii(text)) return null
   const numbers = new Map<number, number>()
   const all = trigrams(text)
-  const order = new Uint16Array(all.length)
-  for (const [i, trigram] of all.entries()) {
+  const order = all.map((trigram) => {
     let number = numbers.get(trigram)
     if (number === undefined) {
       number = numbers.size
       numbers.set(trigram, number)
     }
-    order[i] = number
-  }
-  return { codes: Int32Array.from(numbers.keys()), order }
+    return number
+  })
+  return Int32Array.from([numbers.size, ...numbers.keys(), ...order])
 }
 
 /** A search's distinct trigrams (the pattern of word_similarity); null outside ASCII. */
@@ -60,13 +59,15 @@ export function trigramSet(search: string): Set<number> | null {
 
 /** `word_similarity` of a pattern's trigrams to a text's (see the module). */
 export function similarityTo(pattern: ReadonlySet<number>, text: TrigramText): number {
-  const { codes, order } = text
-  if (found.length < codes.length) {
-    found = new Uint8Array(codes.length * 2)
-    lastAt = new Int32Array(codes.length * 2)
+  const distinct = text[0] as number
+  const codes = text.subarray(1, 1 + distinct)
+  const order = text.subarray(1 + distinct)
+  if (found.length < distinct) {
+    found = new Uint8Array(distinct * 2)
+    lastAt = new Int32Array(distinct * 2)
   }
   let any = false
-  for (let n = 0; n < codes.length; n++) {
+  for (let n = 0; n < distinct; n++) {
     const has = pattern.has(codes[n] as number)
     found[n] = has ? 1 : 0
     lastAt[n] = -1
