@@ -47,10 +47,10 @@ export interface RankQuery {
 }
 
 /**
- * The words of a query as ts_rank takes them: every operand of the tree, in the
- * order PostgreSQL stores them (the reverse of the text's: its parser prepends each item it reads),
- * sorted by bytes, the first of equal words kept. A word written both whole and as a prefix is ranked
- * as the one kept.
+ * The words of a query as ts_rank takes them: every operand of the tree, in the order PostgreSQL
+ * stores them (the reverse of the text's: its parser prepends each item it reads), sorted by bytes
+ * with PostgreSQL's own sort, the first of equal words kept. A word written both whole and as a prefix
+ * (`'ssh' | 'ssh':*`) is ranked as the one kept, which the sort decides.
  */
 export function rankQuery(tree: QueryNode): RankQuery {
   const found: Array<{ lexeme: string; prefix: boolean; bytes: Buffer }> = []
@@ -231,6 +231,7 @@ export interface RankDocument {
   created_ms: number
 }
 
+/** A post's rank document, read once when the index keeps it. */
 export function rankDocument(source: RankSource): RankDocument {
   return {
     vector: rankVector(source.search),
@@ -248,6 +249,7 @@ export interface RankPattern {
   trigrams: Set<number> | null
 }
 
+/** A search's rank pattern, made once for all its candidates. */
 export function rankPattern(search: string, query: RankQuery): RankPattern {
   return { search, query, trigrams: trigramSet(search) }
 }
