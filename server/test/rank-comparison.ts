@@ -43,7 +43,7 @@ export async function compareRanks(
     if (tsquery === null || tree === null) return { tsquery: null, posts: [] }
     const query = sql`${tsquery}::tsquery`
     const { rows } = await sql<RankSource & Record<RankPart['part'], number>>`SELECT search::text AS search,
-        title, command, 0 AS created_ms,
+        title, command,
         ts_rank(search, ${query}) AS text_rank,
         word_similarity(${search}, title) AS title_similarity,
         word_similarity(${search}, command) AS command_similarity,

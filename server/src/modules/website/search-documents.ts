@@ -78,6 +78,11 @@ export class Documents {
 
   alive = (doc: number): boolean => this.aliveFlags[doc] === 1
 
+  /** The creation time (ms) of the post a document number stands for. */
+  createdOf(doc: number): number {
+    return this.created[doc] as number
+  }
+
   /** The id of the post a document number stands for. */
   idOf(doc: number): string {
     return readId(this.ids, doc * ID_BYTES)

@@ -72,6 +72,8 @@ export interface SearchIndex {
 /** The matches of a search (see {@link SearchIndex.match}). */
 export interface SearchMatch {
   ids: string[]
+  /** When each of `ids` was created (ms): the rank's ties go to the newest. */
+  created: number[]
   total: number
   /** The query's words as ts_rank takes them (search-rank.ts). */
   query: RankQuery
@@ -374,6 +376,7 @@ export function createSearchIndex(deps: {
     const keptIn = rankDocuments
     return {
       ids,
+      created: found.docs.map((doc) => documents.createdOf(doc)),
       total: found.count,
       query: rankQuery(tree),
       documents: found.docs.map((doc) => keptIn.get(String(doc))),

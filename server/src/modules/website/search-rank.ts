@@ -1,5 +1,5 @@
 import { pgSort } from '../../lib/pg-sort.ts'
-import { parseTsvectorEntries, type QueryNode } from './tsearch-text.ts'
+import { CLASS_SCORES, parseTsvectorEntries, type QueryNode } from './tsearch-text.ts'
 import { similarityTo, type TrigramText, trigramSet, trigramText } from './word-similarity.ts'
 
 /**
@@ -16,7 +16,7 @@ import { similarityTo, type TrigramText, trigramSet, trigramText } from './word-
 const f = Math.fround
 
 /** ts_rank's default weights by position class (D, C, B, A), as the float4 values PostgreSQL holds. */
-const CLASS_WEIGHTS = [0.1, 0.2, 0.4, 1].map(f) as [number, number, number, number]
+const CLASS_WEIGHTS = CLASS_SCORES.map(f)
 
 /** One more than the largest position a tsvector stores. */
 const MAX_ENTRY_POS = 1 << 14
@@ -214,12 +214,11 @@ export function tsRank(vector: RankVector, query: RankQuery): number {
   return rank < 0 ? f(1e-20) : rank
 }
 
-/** What ranking a post needs, as the database reads it: its search vector as text, title, command and creation time. */
+/** What ranking a post needs, as the database reads it: its search vector as text, title and command. */
 export interface RankSource {
   search: string
   title: string
   command: string
-  created_ms: number
 }
 
 /** A {@link RankSource} read for ranking, as the search index keeps it. */
@@ -228,7 +227,6 @@ export interface RankDocument {
   /** Null outside ASCII: such a post is ranked by PostgreSQL. */
   title: TrigramText | null
   command: TrigramText | null
-  created_ms: number
 }
 
 /** A post's rank document, read once when the index keeps it. */
@@ -237,7 +235,6 @@ export function rankDocument(source: RankSource): RankDocument {
     vector: rankVector(source.search),
     title: trigramText(source.title),
     command: trigramText(source.command),
-    created_ms: source.created_ms,
   }
 }
 

@@ -344,15 +344,9 @@ export const chunkStart = (offset: number, chunk: number) => Math.floor(offset /
 export const chunkEnd = (window: { limit: number; offset: number }, chunk: number) =>
   Math.ceil((window.offset + window.limit) / chunk) * chunk
 
-/**
- * A post's creation time in milliseconds, as the index stores it: the table check compares the newest
- * with the index's, so both must come from this one expression.
- */
-const CREATED_MS = sql<number>`(extract(epoch FROM created_at) * 1000)::float8`
-
 /** What search-rank.ts needs of a post, as JSON. */
 const RANK_SOURCE = sql`json_build_object('id', m.id, 'search', m.search::text, 'title', m.title,
-  'command', m.command, 'created_ms', ${CREATED_MS})`
+  'command', m.command)`
 
 /**
  * {@link searchPageOfPool}'s one statement, prepared: it runs for every search the index answers, and
@@ -406,6 +400,12 @@ export interface SearchDocumentRow {
   created_ms: number
   search: string
 }
+
+/**
+ * A post's creation time in milliseconds, as the index stores it: the table check compares the newest
+ * with the index's, so both must come from this one expression.
+ */
+const CREATED_MS = sql<number>`(extract(epoch FROM created_at) * 1000)::float8`
 
 const searchDocumentColumns = sql`id, ${CREATED_MS} AS created_ms, search::text AS search`
 

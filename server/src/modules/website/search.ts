@@ -97,7 +97,7 @@ function pageInMemory(
       id: found.ids[i] as string,
       chunk: Math.floor(i / chunk),
       rank,
-      created: document.created_ms,
+      created: found.created[i] as number,
     })
   }
   ranked.sort((a, b) => a.chunk - b.chunk || b.rank - a.rank || b.created - a.created)

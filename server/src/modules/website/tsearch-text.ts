@@ -46,11 +46,11 @@ function readQuoted(text: string, at: number): { value: string; next: number } {
   throw new SyntaxError(`unterminated lexeme in ${JSON.stringify(text)}`)
 }
 
-/** The weight classes of a position, as PostgreSQL numbers them (WEP_GETWEIGHT): D 0, C 1, B 2, A 3. */
+/** The weight classes of a position, as PostgreSQL numbers them: D 0, C 1, B 2, A 3. */
 const CLASSES: Record<string, number> = { A: 3, B: 2, C: 1, D: 0 }
 
-/** A position's weight score, by class (D, C, B, A): {@link WEIGHTS}. */
-const SCORE_OF_CLASS = [WEIGHTS.D, WEIGHTS.C, WEIGHTS.B, WEIGHTS.A] as number[]
+/** A position's weight score, by class (D, C, B, A): {@link WEIGHTS}, which ts_rank uses too. */
+export const CLASS_SCORES: readonly number[] = [WEIGHTS.D, WEIGHTS.C, WEIGHTS.B, WEIGHTS.A] as number[]
 
 /** One lexeme of a document with its positions, each `position * 4 + class` (see {@link CLASSES}). */
 export interface DocumentEntry {
@@ -101,7 +101,7 @@ export function parseTsvector(text: string): DocumentWord[] {
   return parseTsvectorEntries(text).map(({ lexeme, positions }) => {
     let best = 0
     for (const position of positions) best = Math.max(best, position & 3)
-    return { lexeme, score: SCORE_OF_CLASS[best] as number }
+    return { lexeme, score: CLASS_SCORES[best] as number }
   })
 }
 
