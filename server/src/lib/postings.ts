@@ -237,15 +237,18 @@ function seekBack(list: Postings, doc: number, from: number): number {
   return (list.docs[low] as number) <= doc ? low : low - 1
 }
 
-/** Documents per block of {@link topOfTerms}: one 32-bit mask. */
-const BLOCK = 32
+/** Bitmap words per chunk of {@link topOfTerms}. */
+const CHUNK_WORDS = 64
+/** Documents per chunk of {@link topOfTerms}: {@link CHUNK_WORDS} words of 32. */
+const CHUNK = CHUNK_WORDS * 32
 
 const bitmaps = new WeakMap<Postings, { version: number; bits: Uint32Array | null }>()
 
 /**
- * The list as a bitmap (bit d of word d / 32: document d), when it is dense enough that the bitmap
- * takes no more room than the list (a posting for at least every 64th document); null otherwise. Made
- * once per list and change: a dense list's block is then one word, not a walk over its postings.
+ * The list as a bitmap (bit d % 32 of word d / 32: document d), when it is dense enough that the
+ * bitmap takes no more room than the list (a posting for at least every 64th document); null
+ * otherwise. Made once per list and change: a dense list's chunk is then a copy of its words, not a
+ * walk over its postings.
  */
 function bitmapOf(list: Postings): Uint32Array | null {
   const version = list instanceof PostingList ? list.version : 0
@@ -254,7 +257,7 @@ function bitmapOf(list: Postings): Uint32Array | null {
   const last = list.length > 0 ? (list.docs[list.length - 1] as number) : 0
   let bits: Uint32Array | null = null
   if (list.length * 64 >= last) {
-    bits = new Uint32Array(Math.floor(last / BLOCK) + 1)
+    bits = new Uint32Array((last >>> 5) + 1)
     for (let i = 0; i < list.length; i++) {
       const doc = list.docs[i] as number
       bits[doc >>> 5] = ((bits[doc >>> 5] as number) | (1 << (doc & 31))) >>> 0
@@ -264,130 +267,160 @@ function bitmapOf(list: Postings): Uint32Array | null {
   return bits
 }
 
-/** A term of {@link topOfTerms} as it is read: its sparse lists walked, its dense ones as bitmaps. */
+/** The documents of the chunk every term read so far holds, alive ({@link topOfTerms}). */
+const matchWords = new Uint32Array(CHUNK_WORDS)
+
+/**
+ * A term of {@link topOfTerms} as it is read: its sparse lists walked, its dense ones as bitmaps. One
+ * per position in the query, kept between calls with its arrays emptied (the walk is synchronous).
+ */
 interface TermReader {
+  /** The term's documents of the chunk gathered last (bit i of word w: document chunk × CHUNK + w × 32 + i). */
+  words: Uint32Array
   sparse: Postings[]
-  /** The last index of each sparse list not yet read (from the end). */
+  /** The last index of each sparse list not yet gathered (from the end). */
   sparseAt: number[]
   dense: Postings[]
   bitmaps: Uint32Array[]
-  /** Where each dense list's last score search ended (they are searched newest first). */
-  denseAt: number[]
-  /** The best score among the sparse lists of each document of the block gathered last. */
-  scores: Float64Array
-  /** The documents of the block gathered last that a sparse list holds. */
-  sparseMask: number
+  /** Per list (sparse, then dense), where its last score search ended: documents are scored newest first. */
+  scoreAt: number[]
 }
 
+const termReaders: TermReader[] = []
+
 /** Splits a term's lists into the sparse, walked, and the dense, read from their bitmaps. */
-function termReader(term: readonly Postings[]): TermReader {
-  const reader: TermReader = {
-    sparse: [],
-    sparseAt: [],
-    dense: [],
-    bitmaps: [],
-    denseAt: [],
-    scores: new Float64Array(BLOCK),
-    sparseMask: 0,
+function termReader(term: readonly Postings[], slot: number): TermReader {
+  let reader = termReaders[slot]
+  if (!reader) {
+    reader = {
+      words: new Uint32Array(CHUNK_WORDS),
+      sparse: [],
+      sparseAt: [],
+      dense: [],
+      bitmaps: [],
+      scoreAt: [],
+    }
+    termReaders[slot] = reader
   }
+  reader.sparse.length = 0
+  reader.sparseAt.length = 0
+  reader.dense.length = 0
+  reader.bitmaps.length = 0
+  reader.scoreAt.length = 0
   for (const list of term) {
     const bits = bitmapOf(list)
     if (bits) {
       reader.dense.push(list)
       reader.bitmaps.push(bits)
-      reader.denseAt.push(list.length - 1)
     } else {
       reader.sparse.push(list)
       reader.sparseAt.push(list.length - 1)
     }
   }
+  for (const list of reader.sparse) reader.scoreAt.push(list.length - 1)
+  for (const list of reader.dense) reader.scoreAt.push(list.length - 1)
   return reader
 }
 
 /**
- * The documents of the term within block `block`, as a mask (bit i: document block × 32 + i): its
- * dense lists' words, and its sparse lists' postings in the block, whose cursors move down past it
- * and whose best scores are written to `reader.scores`.
+ * Gathers the term's documents of chunk `chunk` into `reader.words`: its sparse lists' postings in
+ * the chunk (their cursors move down past it) and its dense lists' words, OR-ed.
  */
-function gatherBlock(reader: TermReader, block: number): number {
-  const low = block * BLOCK
-  const high = low + BLOCK - 1
-  let mask = 0
+function gatherChunk(reader: TermReader, chunk: number): void {
+  const low = chunk * CHUNK
+  const high = low + CHUNK - 1
+  const { words } = reader
+  words.fill(0)
   for (let l = 0; l < reader.sparse.length; l++) {
     const list = reader.sparse[l] as Postings
+    const docs = list.docs
     let at = reader.sparseAt[l] as number
-    if (at >= 0 && (list.docs[at] as number) > high) at = seekBack(list, high, at)
+    if (at >= 0 && (docs[at] as number) > high) at = seekBack(list, high, at)
     while (at >= 0) {
-      const doc = list.docs[at] as number
-      if (doc < low) break
-      const bit = doc - low
-      const score = list.scores[at] as number
-      if ((mask & (1 << bit)) === 0) {
-        mask |= 1 << bit
-        reader.scores[bit] = score
-      } else if (score > (reader.scores[bit] as number)) reader.scores[bit] = score
+      const offset = (docs[at] as number) - low
+      if (offset < 0) break
+      words[offset >>> 5] = (words[offset >>> 5] as number) | (1 << (offset & 31))
       at -= 1
     }
     reader.sparseAt[l] = at
   }
-  reader.sparseMask = mask
-  for (const bits of reader.bitmaps) if (block < bits.length) mask |= bits[block] as number
-  return mask
+  const first = chunk * CHUNK_WORDS
+  for (const bits of reader.bitmaps) {
+    const end = Math.min(bits.length - first, CHUNK_WORDS)
+    for (let w = 0; w < end; w++) words[w] = (words[w] as number) | (bits[first + w] as number)
+  }
 }
 
-/** The term's best score for `doc` (in the block gathered last, at `bit`), which it holds. */
-function termScore(reader: TermReader, doc: number, bit: number): number {
-  let score = (reader.sparseMask & (1 << bit)) !== 0 ? (reader.scores[bit] as number) : 0
+/** The term's best score for `doc`, which it holds: the best of its lists that hold it. */
+function termScore(reader: TermReader, doc: number): number {
+  let score = 0
+  const sparse = reader.sparse.length
+  for (let l = 0; l < sparse; l++) {
+    const list = reader.sparse[l] as Postings
+    const at = seekBack(list, doc, reader.scoreAt[l] as number)
+    reader.scoreAt[l] = at
+    if (at >= 0 && list.docs[at] === doc) score = Math.max(score, list.scores[at] as number)
+  }
   for (let l = 0; l < reader.dense.length; l++) {
     const bits = reader.bitmaps[l] as Uint32Array
     if (doc >>> 5 >= bits.length || ((bits[doc >>> 5] as number) & (1 << (doc & 31))) === 0) continue
     const list = reader.dense[l] as Postings
-    const at = seekBack(list, doc, reader.denseAt[l] as number)
-    reader.denseAt[l] = at
+    const at = seekBack(list, doc, reader.scoreAt[sparse + l] as number)
+    reader.scoreAt[sparse + l] = at
     score = Math.max(score, list.scores[at] as number)
   }
   return score
 }
 
-/** The newest block below `block` holding a document of the term not yet read (-1 when none). */
-function nextBlock(reader: TermReader, block: number): number {
+/** The newest chunk below `chunk` holding a document of the term not yet read (-1 when none). */
+function nextChunk(reader: TermReader, chunk: number): number {
   let next = -1
   for (let l = 0; l < reader.sparse.length; l++) {
     const at = reader.sparseAt[l] as number
     if (at >= 0)
-      next = Math.max(next, Math.floor(((reader.sparse[l] as Postings).docs[at] as number) / BLOCK))
+      next = Math.max(next, Math.floor(((reader.sparse[l] as Postings).docs[at] as number) / CHUNK))
   }
+  const below = chunk * CHUNK_WORDS
   for (const bits of reader.bitmaps) {
-    let word = Math.min(block, bits.length) - 1
-    while (word > next && bits[word] === 0) word -= 1
-    next = Math.max(next, word)
+    let word = Math.min(below, bits.length) - 1
+    const floor = (next + 1) * CHUNK_WORDS
+    while (word >= floor && bits[word] === 0) word -= 1
+    if (word >= floor) next = Math.floor(word / CHUNK_WORDS)
   }
-  return Math.min(next, block - 1)
+  return Math.min(next, chunk - 1)
+}
+
+/** The number of set bits of a 32-bit word. */
+function bitCount(word: number): number {
+  let n = word - ((word >>> 1) & 0x55555555)
+  n = (n & 0x33333333) + ((n >>> 2) & 0x33333333)
+  return (Math.imul((n + (n >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) as number
 }
 
 /**
  * The `k` best documents of an AND of terms, each term an OR of lists, best first: by the sum over
  * the terms of the best score among the term's lists that hold the document, then the higher document
  * number (the index numbers documents as they are created, so the newer); and how many documents
- * match, counted up to `cap`. Only documents `alive` accepts.
+ * match, counted up to `cap`. Only documents whose bit is set in `alive` (bit d % 32 of word d / 32).
  *
- * Nothing is merged beforehand. The documents are read in blocks of {@link BLOCK}, newest first: each
- * term's lists are gathered into the block's mask (the term with the fewest postings first) and the
- * masks AND-ed. A dense list (a common word) gives its block as one word of its bitmap
- * ({@link bitmapOf}), a sparse one by walking its postings in the block, so a block costs a few word
- * operations, not one search per document and list; scores are looked up only for the matches. A term
- * with nothing in a block moves the walk straight to that term's next block (a leapfrog join by
- * blocks). Two common words that never meet used to cost a search per posting of the rarer (up to
- * 11 ms at 1M posts; bench/README.md, session 22). Scoring stops once the k kept all have the best
- * score the lists allow (an older document can at most tie, and loses the tie), and everything at
- * `cap` matches, which are ranked among themselves: a search of common words reads their newest
- * postings only.
+ * Nothing is merged beforehand. The documents are read in chunks of {@link CHUNK}, newest first: each
+ * term's lists are gathered into the chunk's bitmap (the term with the fewest postings first) and the
+ * bitmaps AND-ed with each other and with `alive`. A dense list (a common word) gives its chunk as a
+ * copy of its bitmap's words ({@link bitmapOf}), a sparse one by walking its postings in the chunk, so
+ * a chunk costs a few dozen word operations per list, and scores are looked up only for the matches. A
+ * term with nothing left in a chunk moves the walk straight to that term's next chunk (a leapfrog
+ * join). Scoring stops once the k kept all have the best score the lists allow (an older document can
+ * at most tie, and loses the tie); from there matches are counted a word at a time, up to `cap`. Past
+ * `cap` matches nothing is read: the newest `cap` are ranked among themselves, so a search of common
+ * words reads their newest postings only. The readers and their arrays are reused from call to call:
+ * made afresh, with blocks of 32 documents, they made the match half again as slow (bench/README.md,
+ * session 27).
  */
 export function topOfTerms(
   terms: ReadonlyArray<readonly Postings[]>,
   k: number,
   cap: number,
-  alive: (doc: number) => boolean,
+  alive: Uint32Array,
 ): { docs: number[]; count: number } {
   const size = (term: readonly Postings[]) => term.reduce((sum, list) => sum + list.length, 0)
   if (terms.length === 0 || terms.some((term) => size(term) === 0)) return { docs: [], count: 0 }
@@ -405,35 +438,61 @@ export function topOfTerms(
   let top = 0
   for (const list of ordered[0] as readonly Postings[])
     top = Math.max(top, list.docs[list.length - 1] as number)
-  let block = Math.floor(top / BLOCK)
-  walk: while (block >= 0) {
-    let mask = -1
-    let next = block - 1
-    for (const reader of readers) {
-      mask &= gatherBlock(reader, block)
-      if (mask !== 0) continue
-      // No match here: the next block that can match is this term's next one (none: nothing older can).
-      next = nextBlock(reader, block)
+  let chunk = Math.floor(top / CHUNK)
+  walk: while (chunk >= 0) {
+    let next = chunk - 1
+    for (let r = 0; r < readers.length; r++) {
+      const reader = readers[r] as TermReader
+      gatherChunk(reader, chunk)
+      const { words } = reader
+      let any = 0
+      if (r === 0) {
+        // The first term's words, alive: the rest are AND-ed into them.
+        const first = chunk * CHUNK_WORDS
+        for (let w = 0; w < CHUNK_WORDS; w++) {
+          const word = first + w < alive.length ? (words[w] as number) & (alive[first + w] as number) : 0
+          matchWords[w] = word
+          any |= word
+        }
+      } else {
+        for (let w = 0; w < CHUNK_WORDS; w++) {
+          const word = (matchWords[w] as number) & (words[w] as number)
+          matchWords[w] = word
+          any |= word
+        }
+      }
+      if (any !== 0) continue
+      // No match here: the next chunk that can match is this term's next one (none: nothing older can).
+      next = nextChunk(reader, chunk)
       break
     }
-    // Newest first: the highest bit first.
-    while (mask !== 0) {
-      const bit = 31 - Math.clz32(mask)
-      mask &= ~(1 << bit)
-      const doc = block * BLOCK + bit
-      if (!alive(doc)) continue
-      count += 1
-      if (scoring) {
-        let score = 0
-        for (const reader of readers) score += termScore(reader, doc, bit)
-        pushBounded(heap, { doc, score, recent: doc }, k, worse)
-        if (heap.length === k && (heap[0] as HeapEntry).score >= best) scoring = false
+    // Newest first: the highest word and bit first.
+    for (let w = CHUNK_WORDS - 1; w >= 0; w--) {
+      let mask = matchWords[w] as number
+      if (mask === 0) continue
+      if (!scoring) {
+        count += bitCount(mask)
+        if (count >= cap) break walk
+        continue
       }
-      // Past the cap, matches are neither counted nor ranked: like the database path, a search ranks
-      // among its first thousand matches, here the newest.
-      if (count >= cap) break walk
+      while (mask !== 0) {
+        const bit = 31 - Math.clz32(mask)
+        mask &= ~(1 << bit)
+        const offset = w * 32 + bit
+        const doc = chunk * CHUNK + offset
+        count += 1
+        if (scoring) {
+          let score = 0
+          for (const reader of readers) score += termScore(reader, doc)
+          pushBounded(heap, { doc, score, recent: doc }, k, worse)
+          if (heap.length === k && (heap[0] as HeapEntry).score >= best) scoring = false
+        }
+        // Past the cap, matches are neither counted nor ranked: like the database path, a search
+        // ranks among its first thousand matches, here the newest.
+        if (count >= cap) break walk
+      }
     }
-    block = next
+    chunk = next
   }
   heap.sort((a, b) => (worse(a, b) ? 1 : worse(b, a) ? -1 : 0))
   return { docs: heap.map((entry) => entry.doc), count: Math.min(count, cap) }

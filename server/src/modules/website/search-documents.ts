@@ -12,11 +12,17 @@ function writeId(target: Uint8Array, offset: number, id: string): void {
   for (let i = 0; i < ID_BYTES; i++) target[offset + i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16)
 }
 
+/** Each byte's two hex digits, so an id is read without formatting a number per byte. */
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'))
+
 /** The UUID whose 16 bytes start at `offset`, in its usual text form. */
 function readId(source: Uint8Array, offset: number): string {
-  let hex = ''
-  for (let i = 0; i < ID_BYTES; i++) hex += (source[offset + i] as number).toString(16).padStart(2, '0')
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+  let id = ''
+  for (let i = 0; i < ID_BYTES; i++) {
+    if (i === 4 || i === 6 || i === 8 || i === 10) id += '-'
+    id += HEX[source[offset + i] as number]
+  }
+  return id
 }
 
 /**
@@ -31,7 +37,8 @@ export class Documents {
   readonly lists = new Map<string, PostingList>()
   private ids = new Uint8Array(1024 * ID_BYTES)
   private created = new Float64Array(1024)
-  private aliveFlags = new Uint8Array(1024)
+  /** Bit d % 32 of word d / 32 set: document d is alive (lib/postings.ts topOfTerms reads it as is). */
+  private aliveWords = new Uint32Array(1024 / 32)
   /** Document numbers given so far (the next one is this). */
   private size = 0
   private aliveCount = 0
@@ -50,7 +57,7 @@ export class Documents {
     if (doc === this.created.length) this.grow()
     writeId(this.ids, doc * ID_BYTES, row.id)
     this.created[doc] = row.created_ms
-    this.aliveFlags[doc] = 1
+    this.aliveWords[doc >>> 5] = ((this.aliveWords[doc >>> 5] as number) | (1 << (doc & 31))) >>> 0
     this.size += 1
     this.aliveCount += 1
     for (const word of parseTsvector(row.search)) {
@@ -69,14 +76,19 @@ export class Documents {
   remove(id: string): void {
     const doc = this.find(id)
     if (doc < 0) return
-    this.aliveFlags[doc] = 0
+    this.aliveWords[doc >>> 5] = ((this.aliveWords[doc >>> 5] as number) & ~(1 << (doc & 31))) >>> 0
     this.aliveCount -= 1
     this.dead += 1
     this.version += 1
     if (this.dead * 5 > this.aliveCount) this.compact()
   }
 
-  alive = (doc: number): boolean => this.aliveFlags[doc] === 1
+  alive = (doc: number): boolean => ((this.aliveWords[doc >>> 5] as number) & (1 << (doc & 31))) !== 0
+
+  /** Which documents are alive, as a bitmap (see `aliveWords`); changes with the documents. */
+  get aliveBitmap(): Uint32Array {
+    return this.aliveWords
+  }
 
   /** The creation time (ms) of the post a document number stands for. */
   createdOf(doc: number): number {
@@ -92,7 +104,7 @@ export class Documents {
   fingerprint(): { count: number; newestMs: number | null } {
     let newestMs: number | null = null
     for (let doc = 0; doc < this.size; doc++) {
-      if (this.aliveFlags[doc] !== 1) continue
+      if (!this.alive(doc)) continue
       const created = this.created[doc] as number
       if (newestMs === null || created > newestMs) newestMs = created
     }
@@ -132,7 +144,7 @@ export class Documents {
     const first = wanted[0] as number
     outer: for (let doc = this.size - 1; doc >= 0; doc--) {
       const offset = doc * ID_BYTES
-      if (this.ids[offset] !== first || this.aliveFlags[doc] !== 1) continue
+      if (this.ids[offset] !== first || !this.alive(doc)) continue
       for (let i = 1; i < ID_BYTES; i++) if (this.ids[offset + i] !== wanted[i]) continue outer
       return doc
     }
@@ -147,9 +159,9 @@ export class Documents {
     const created = new Float64Array(capacity)
     created.set(this.created)
     this.created = created
-    const alive = new Uint8Array(capacity)
-    alive.set(this.aliveFlags)
-    this.aliveFlags = alive
+    const alive = new Uint32Array(capacity / 32)
+    alive.set(this.aliveWords)
+    this.aliveWords = alive
   }
 
   private compact(): void {

@@ -371,7 +371,7 @@ export function createSearchIndex(deps: {
     if (!tree) return null
     // A word's own form and a prefix starting it bring the same list twice: it is read once.
     const terms = (tree.kind === 'and' ? tree.children : [tree]).map((term) => [...new Set(termLists(term))])
-    const found = topOfTerms(terms, want, SEARCH_COUNT_CAP, documents.alive)
+    const found = topOfTerms(terms, want, SEARCH_COUNT_CAP, documents.aliveBitmap)
     const ids = found.docs.map((doc) => documents.idOf(doc))
     const keptIn = rankDocuments
     return {
