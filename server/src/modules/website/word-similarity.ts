@@ -99,6 +99,9 @@ export function similarityTo(pattern: ReadonlySet<number>, text: TrigramText): n
     let tryLength = length
     const previousLower = lower
     for (let start = lower; start <= i; start++) {
+      // No later start can do better: a run never holds fewer trigrams than it shares, and as the start
+      // moves on it shares no more, so tryCount / wanted bounds every candidate from here.
+      if (f(tryCount / wanted) <= current) break
       const candidate = f(tryCount / (wanted + tryLength - tryCount))
       if (candidate > current) {
         current = candidate
