@@ -257,7 +257,7 @@ describe('topOfTerms', () => {
     expect(topOfTerms([[a]], 3, 1000, all)).toEqual({ docs: [6, 4, 2], count: 6 })
   })
 
-  it('skips the documents alive refuses, and gives nothing for no list or an empty one', () => {
+  it('skips the documents not alive, and gives nothing for no list or an empty one', () => {
     const a = list([
       [1, 1],
       [2, 2],

@@ -412,9 +412,9 @@ function bitCount(word: number): number {
  * join). Scoring stops once the k kept all have the best score the lists allow (an older document can
  * at most tie, and loses the tie); from there matches are counted a word at a time, up to `cap`. Past
  * `cap` matches nothing is read: the newest `cap` are ranked among themselves, so a search of common
- * words reads their newest postings only. The readers and their arrays are reused from call to call:
- * made afresh, with blocks of 32 documents, they made the match half again as slow (bench/README.md,
- * session 27).
+ * words reads their newest postings only. The term readers and their arrays are reused from call to
+ * call: made afresh for each search, the chunked walk was no faster than the blocks of 32 documents
+ * it replaced, one call per list and block (bench/README.md, session 27).
  */
 export function topOfTerms(
   terms: ReadonlyArray<readonly Postings[]>,
