@@ -319,7 +319,7 @@ describe('topOfTerms', () => {
 
   it.each([
     { lists: 'of alike lengths', seed: 3, universe: 500, smallest: 0 },
-    // Lists from a few postings to most of the documents: blocks skipped by the leapfrog.
+    // Lists from a few postings to most of the documents: chunks skipped by the leapfrog.
     { lists: 'of very different lengths', seed: 7, universe: 20_000, smallest: 0.0005 },
     // Rare lists far apart: the walk leaps over chunks of 2,048 documents.
     { lists: 'spread over many chunks', seed: 11, universe: 300_000, smallest: 0.00002, rounds: 40 },

@@ -394,7 +394,7 @@ function nextChunk(reader: TermReader, chunk: number): number {
 function bitCount(word: number): number {
   let n = word - ((word >>> 1) & 0x55555555)
   n = (n & 0x33333333) + ((n >>> 2) & 0x33333333)
-  return (Math.imul((n + (n >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) as number
+  return Math.imul((n + (n >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24
 }
 
 /**
@@ -440,7 +440,6 @@ export function topOfTerms(
     top = Math.max(top, list.docs[list.length - 1] as number)
   let chunk = Math.floor(top / CHUNK)
   walk: while (chunk >= 0) {
-    let next = chunk - 1
     for (let r = 0; r < readers.length; r++) {
       const reader = readers[r] as TermReader
       gatherChunk(reader, chunk)
@@ -463,8 +462,8 @@ export function topOfTerms(
       }
       if (any !== 0) continue
       // No match here: the next chunk that can match is this term's next one (none: nothing older can).
-      next = nextChunk(reader, chunk)
-      break
+      chunk = nextChunk(reader, chunk)
+      continue walk
     }
     // Newest first: the highest word and bit first.
     for (let w = CHUNK_WORDS - 1; w >= 0; w--) {
@@ -478,8 +477,7 @@ export function topOfTerms(
       while (mask !== 0) {
         const bit = 31 - Math.clz32(mask)
         mask &= ~(1 << bit)
-        const offset = w * 32 + bit
-        const doc = chunk * CHUNK + offset
+        const doc = chunk * CHUNK + w * 32 + bit
         count += 1
         if (scoring) {
           let score = 0
@@ -492,7 +490,7 @@ export function topOfTerms(
         if (count >= cap) break walk
       }
     }
-    chunk = next
+    chunk -= 1
   }
   heap.sort((a, b) => (worse(a, b) ? 1 : worse(b, a) ? -1 : 0))
   return { docs: heap.map((entry) => entry.doc), count: Math.min(count, cap) }
