@@ -317,6 +317,29 @@ describe('topOfTerms', () => {
     expect(topOfTerms([[c], [a, b]], 5, 1000, all)).toEqual({ docs: [3, 2], count: 2 })
   })
 
+  it('reads a list appended to or compacted after a search as a copy made afresh is read', () => {
+    // A dense list (read from its bitmap) and a sparse one; each search is compared with the same
+    // search of copies, whose bitmaps are made from nothing.
+    const random = seededRandom(5)
+    const common = randomList(random, 3000, 6000)
+    const rare = randomList(random, 40, 6000)
+    const search = (terms: PostingList[][]) => topOfTerms(terms, 15, 1000, aliveBits(100_000))
+    const copies = (terms: PostingList[][]) => terms.map((term) => term.map((one) => PostingList.copyOf(one)))
+    const terms = [[common], [common, rare]]
+    expect(search(terms)).toEqual(search(copies(terms)))
+    // Appended past the end of the bitmap's words, then dropped: both are seen.
+    for (let doc = 6000; doc < 60_000; doc += 3) common.append(doc, doc % 5 === 0 ? 3 : 1)
+    rare.append(60_001, 2)
+    expect(search(terms)).toEqual(search(copies(terms)))
+    expect(topOfTerms([[common]], 0, 1_000_000, aliveBits(100_000)).count).toBe(common.length)
+    // Compacted, then appended to its old length before the next search: not mistaken for the old one.
+    const length = common.length
+    common.retain((doc) => doc % 2 === 0)
+    for (let doc = 70_000; common.length < length; doc += 2) common.append(doc, 1)
+    expect(search(terms)).toEqual(search(copies(terms)))
+    expect(search([[common]]).docs.every((doc) => doc % 2 === 0)).toBe(true)
+  })
+
   it.each([
     { lists: 'of alike lengths', seed: 3, universe: 500, smallest: 0 },
     // Lists from a few postings to most of the documents: chunks skipped by the leapfrog.

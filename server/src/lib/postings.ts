@@ -20,8 +20,24 @@ export class PostingList implements Postings {
   length = 0
   /** At least every score held (dropping documents does not lower it). */
   maxScore = 0
-  /** Bumped by every change, so a bitmap of the list made before it is made again. */
-  version = 0
+  /**
+   * Bumped when postings are dropped (`retain`), not by appends: a bitmap of the list made before it is
+   * made again, one made since is brought up to date with the postings appended after it.
+   */
+  rewrites = 0
+
+  /** A list of its own holding the postings of `list` (a merge's result, to append to later). */
+  static copyOf(list: Postings): PostingList {
+    const copy = new PostingList()
+    const capacity = Math.max(4, list.length)
+    copy.docs = new Int32Array(capacity)
+    copy.docs.set(list.docs.subarray(0, list.length))
+    copy.scores = new Float32Array(capacity)
+    copy.scores.set(list.scores.subarray(0, list.length))
+    copy.length = list.length
+    for (let i = 0; i < list.length; i++) copy.maxScore = Math.max(copy.maxScore, list.scores[i] as number)
+    return copy
+  }
 
   /** Adds `doc` (greater than every document already held) with its score. */
   append(doc: number, score: number): void {
@@ -39,7 +55,6 @@ export class PostingList implements Postings {
     this.docs[this.length] = doc
     this.scores[this.length] = score
     this.length += 1
-    this.version += 1
     if (score > this.maxScore) this.maxScore = score
   }
 
@@ -54,7 +69,7 @@ export class PostingList implements Postings {
       kept += 1
     }
     this.length = kept
-    this.version += 1
+    this.rewrites += 1
   }
 }
 
@@ -242,28 +257,47 @@ const CHUNK_WORDS = 64
 /** Documents per chunk of {@link topOfTerms}: {@link CHUNK_WORDS} words of 32. */
 const CHUNK = CHUNK_WORDS * 32
 
-const bitmaps = new WeakMap<Postings, { version: number; bits: Uint32Array | null }>()
+/** A list's bitmap (null: too sparse for one), as of `length` postings and `rewrites` rewrites. */
+interface KnownBitmap {
+  rewrites: number
+  length: number
+  bits: Uint32Array | null
+}
+
+const bitmaps = new WeakMap<Postings, KnownBitmap>()
 
 /**
  * The list as a bitmap (bit d % 32 of word d / 32: document d), when it is dense enough that the
  * bitmap takes no more room than the list (a posting for at least every 64th document); null
- * otherwise. Made once per list and change: a dense list's chunk is then a copy of its words, not a
- * walk over its postings.
+ * otherwise. Made once per list; after appends (a new post's words) only the appended postings are
+ * set, in words grown with room to spare, so a new post does not cost every common word of it a new
+ * bitmap at its next search (bench/README.md, session 28). Words past the last posting are zero.
  */
 function bitmapOf(list: Postings): Uint32Array | null {
-  const version = list instanceof PostingList ? list.version : 0
+  const rewrites = list instanceof PostingList ? list.rewrites : 0
   const known = bitmaps.get(list)
-  if (known && known.version === version) return known.bits
+  if (known && known.rewrites === rewrites && known.length === list.length) return known.bits
   const last = list.length > 0 ? (list.docs[list.length - 1] as number) : 0
   let bits: Uint32Array | null = null
+  let from = 0
   if (list.length * 64 >= last) {
-    bits = new Uint32Array((last >>> 5) + 1)
-    for (let i = 0; i < list.length; i++) {
+    const words = (last >>> 5) + 1
+    if (known?.bits && known.rewrites === rewrites && known.length < list.length) {
+      bits = known.bits
+      from = known.length
+      if (words > bits.length) {
+        bits = new Uint32Array(words + (words >>> 3))
+        bits.set(known.bits)
+      }
+    } else {
+      bits = new Uint32Array(words)
+    }
+    for (let i = from; i < list.length; i++) {
       const doc = list.docs[i] as number
       bits[doc >>> 5] = ((bits[doc >>> 5] as number) | (1 << (doc & 31))) >>> 0
     }
   }
-  bitmaps.set(list, { version, bits })
+  bitmaps.set(list, { rewrites, length: list.length, bits })
   return bits
 }
 

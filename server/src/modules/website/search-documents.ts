@@ -1,6 +1,6 @@
 import { PostingList } from '../../lib/postings.ts'
 import type { SearchDocumentRow } from './search-repo.ts'
-import { parseTsvector } from './tsearch-text.ts'
+import { type DocumentWord, parseTsvector } from './tsearch-text.ts'
 
 /** Bytes of a post id (a UUID) in the id store. */
 const ID_BYTES = 16
@@ -43,15 +43,18 @@ export class Documents {
   private size = 0
   private aliveCount = 0
   private dead = 0
-  /** Bumped by every change, so combined lists computed before it are recomputed. */
-  version = 0
+  /**
+   * Bumped when postings are dropped (a compaction): lists combined before it are made again. Adding
+   * a document only appends, so combined lists are patched with it instead (search-index.ts).
+   */
+  epoch = 0
   private sortedLexemes: string[] | null = null
 
   /**
    * Adds a post under the next number, first marking its old number dead. `fresh` (a build reading
-   * each post once) skips looking for an old number.
+   * each post once) skips looking for an old number. Returns the number and the post's words.
    */
-  add(row: SearchDocumentRow, fresh = false): void {
+  add(row: SearchDocumentRow, fresh = false): { doc: number; words: DocumentWord[] } {
     if (!fresh) this.remove(row.id)
     const doc = this.size
     if (doc === this.created.length) this.grow()
@@ -60,7 +63,8 @@ export class Documents {
     this.aliveWords[doc >>> 5] = ((this.aliveWords[doc >>> 5] as number) | (1 << (doc & 31))) >>> 0
     this.size += 1
     this.aliveCount += 1
-    for (const word of parseTsvector(row.search)) {
+    const words = parseTsvector(row.search)
+    for (const word of words) {
       let list = this.lists.get(word.lexeme)
       if (!list) {
         list = new PostingList()
@@ -69,7 +73,7 @@ export class Documents {
       }
       list.append(doc, word.score)
     }
-    this.version += 1
+    return { doc, words }
   }
 
   /** Marks the post dead (its postings are dropped once the dead are a fifth of the documents). */
@@ -79,7 +83,6 @@ export class Documents {
     this.aliveWords[doc >>> 5] = ((this.aliveWords[doc >>> 5] as number) & ~(1 << (doc & 31))) >>> 0
     this.aliveCount -= 1
     this.dead += 1
-    this.version += 1
     if (this.dead * 5 > this.aliveCount) this.compact()
   }
 
@@ -173,5 +176,6 @@ export class Documents {
       }
     }
     this.dead = 0
+    this.epoch += 1
   }
 }

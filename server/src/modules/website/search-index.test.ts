@@ -11,9 +11,10 @@ import {
 } from '../../../test/factories.ts'
 import { countStatements, StatementCounter } from '../../../test/statement-counter.ts'
 import type { PostCard } from '../../contract/posts.ts'
+import { intersectSum, PostingList, unionMax } from '../../lib/postings.ts'
 import { NO_FILTERS } from './filters.ts'
 import { SEARCH_INDEX_RERANK_CHUNK, searchPosts } from './search.ts'
-import type { SearchIndex } from './search-index.ts'
+import { type SearchIndex, scoreOf } from './search-index.ts'
 import { resolveSearch, searchPostsInDatabase } from './search-repo.ts'
 
 /*
@@ -255,5 +256,72 @@ describe('the search index', () => {
     expect(await qgroup()).not.toContain(direct.id)
     await index.checkTable()
     expect((await qgroup())[0]).toBe(direct.id)
+  })
+
+  it('patches the prefixes and corrections it combined with posts created after, counting as the database does', async () => {
+    // Short prefixes start more words than are walked one by one: their unions are kept.
+    const queries = [...corpus(), 's', 'c', 'co', 'di', 'co s', 'ta f']
+    // Every search once: the prefixes' unions (`co:*`) and the corrections' ANDs are combined and kept.
+    for (const query of queries) await searchPosts(t.db, index, query, { limit: 20, offset: 0 })
+    const headers = authHeader(loginAs(t.app, author))
+    // Posts made of seeded titles' words, so the kept lists hold them.
+    for (const command of DEMO_COMMANDS.slice(0, 6)) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/posts/create',
+        headers,
+        payload: {
+          title: `${command.title} again`,
+          command: `${command.command} # once more`,
+          description: '<p>The same, written again.</p>',
+          category: category.id,
+        },
+      })
+      expect(response.statusCode).toBe(201)
+    }
+    for (const query of queries) {
+      const window = { limit: 20, offset: 0 }
+      const [indexed, database] = await Promise.all([
+        searchPosts(t.db, index, query, window),
+        searchPostsInDatabase(t.db, query, window),
+      ])
+      expect(indexed.total, query).toBe(database.total)
+      if (database.total <= SEARCH_INDEX_RERANK_CHUNK)
+        expect(idsOf(indexed.rows), query).toEqual(idsOf(database.rows))
+    }
+  })
+})
+
+describe('scoreOf', () => {
+  it('scores a new document in a combined list as the merges that made the list do', () => {
+    const scores = new Map([
+      ['one-line', 2],
+      ['one', 1],
+      ['line', 0.5],
+      ['docker', 0.25],
+    ])
+    const operand = (lexeme: string, prefix = false) => ({ kind: 'operand' as const, lexeme, prefix })
+    const correction = {
+      kind: 'and' as const,
+      children: [operand('one-line'), operand('one'), operand('line')],
+    }
+    const either = { kind: 'or' as const, children: [correction, operand('docker')] }
+    expect(scoreOf(operand('one'), scores)).toBe(1)
+    expect(scoreOf(operand('on', true), scores)).toBe(2)
+    expect(scoreOf(operand('lines'), scores)).toBeUndefined()
+    expect(scoreOf(operand('x', true), scores)).toBeUndefined()
+    expect(scoreOf(correction, scores)).toBe(3.5)
+    expect(scoreOf(either, scores)).toBe(3.5)
+    expect(scoreOf({ kind: 'and', children: [operand('one'), operand('zip')] }, scores)).toBeUndefined()
+    expect(scoreOf({ kind: 'or', children: [operand('zip'), operand('tar')] }, scores)).toBeUndefined()
+    // The same document (number 0) merged as lists: an AND sums, an OR keeps the best.
+    const listOf = (lexeme: string) => {
+      const list = new PostingList()
+      list.append(0, scores.get(lexeme) as number)
+      return list
+    }
+    const and = intersectSum(['one-line', 'one', 'line'].map(listOf))
+    expect(and.scores[0]).toBe(scoreOf(correction, scores))
+    expect(unionMax([and, listOf('docker')]).scores[0]).toBe(scoreOf(either, scores))
   })
 })

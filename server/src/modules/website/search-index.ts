@@ -3,7 +3,14 @@ import type { Kysely } from 'kysely'
 import type { LiveEventMap } from '../../contract/live.ts'
 import { startBatch } from '../../lib/batch.ts'
 import { BoundedMap } from '../../lib/bounded-map.ts'
-import { intersectSum, NO_POSTINGS, type Postings, topOfTerms, unionMax } from '../../lib/postings.ts'
+import {
+  intersectSum,
+  NO_POSTINGS,
+  PostingList,
+  type Postings,
+  topOfTerms,
+  unionMax,
+} from '../../lib/postings.ts'
 import type { LiveHub, WatchedEvent } from '../../live/hub.ts'
 import { Documents } from './search-documents.ts'
 import { type RankDocument, type RankQuery, type RankSource, rankDocument, rankQuery } from './search-rank.ts'
@@ -21,7 +28,7 @@ import {
   WORD_CORRECTIONS,
 } from './search-repo.ts'
 import { Vocabulary } from './search-vocabulary.ts'
-import { parseTsquery, type QueryNode } from './tsearch-text.ts'
+import { type DocumentWord, parseTsquery, type QueryNode } from './tsearch-text.ts'
 
 /**
  * Every post's search vector held in memory as posting lists, so a search nobody ran before is
@@ -143,6 +150,40 @@ const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffe
 
 type PostsEvents = LiveEventMap['posts']
 
+/** A list combined from the index's own (a prefix's union, a correction's AND), kept between searches. */
+interface CombinedList {
+  /** The documents' epoch it was made in (search-documents.ts): appends since are patched in. */
+  epoch: number
+  node: QueryNode
+  postings: PostingList
+}
+
+/**
+ * The score a document of words `scores` (lexeme to score) has in the combined list of `node`, as
+ * lib/postings.ts merges them: an operand's own score (a prefix's: the best of the lexemes it
+ * starts), an OR's best, an AND's sum; undefined when the list does not hold it. Exported for its test.
+ */
+export function scoreOf(node: QueryNode, scores: ReadonlyMap<string, number>): number | undefined {
+  if (node.kind === 'operand') {
+    if (!node.prefix) return scores.get(node.lexeme)
+    let best: number | undefined
+    for (const [lexeme, score] of scores) {
+      if (lexeme.startsWith(node.lexeme)) best = Math.max(best ?? score, score)
+    }
+    return best
+  }
+  let result: number | undefined
+  for (const child of node.children) {
+    const score = scoreOf(child, scores)
+    if (score === undefined) {
+      if (node.kind === 'and') return undefined
+      continue
+    }
+    result = result === undefined ? score : node.kind === 'and' ? result + score : Math.max(result, score)
+  }
+  return result
+}
+
 /** Creates the index over `db`, follows `live` and starts building it (see {@link SearchIndex}). */
 export function createSearchIndex(deps: {
   db: Kysely<Database>
@@ -167,7 +208,7 @@ export function createSearchIndex(deps: {
   let vocabularyWanted = 0
   let vocabularyLoaded = 0
   let vocabularyLoading: Promise<void> = Promise.resolve()
-  const combined = new BoundedMap<{ version: number; postings: Postings }>({
+  const combined = new BoundedMap<CombinedList>({
     maxEntries: TERMS_KEPT,
     maxWeight: TERMS_KEPT_POSTINGS,
     weigh: (entry) => entry.postings.length,
@@ -221,7 +262,10 @@ export function createSearchIndex(deps: {
       try {
         const rows = await readSearchDocumentsById(db, ids)
         const found = new Set(rows.map((row) => row.id))
-        for (const row of rows) documents.add(row)
+        for (const row of rows) {
+          const { doc, words } = documents.add(row)
+          patchCombined(doc, words)
+        }
         for (const id of ids) if (!found.has(id)) documents.remove(id)
       } catch (error) {
         for (const id of ids) pending.add(id)
@@ -336,13 +380,13 @@ export function createSearchIndex(deps: {
 
   /**
    * The matches of a query node: an operand's list (a prefix: the union of the lexemes it starts), an
-   * OR's union, an AND's intersection. Combined lists are kept while no document changes: prefixes
+   * OR's union, an AND's intersection. Combined lists are kept, and patched as posts are added: prefixes
    * recur across searches.
    */
   function evaluate(node: QueryNode): Postings {
     if (node.kind === 'operand' && !node.prefix) return documents.lists.get(node.lexeme) ?? NO_POSTINGS
     if (node.kind === 'operand') {
-      return kept(`${node.lexeme}:*`, () =>
+      return kept(`${node.lexeme}:*`, node, () =>
         unionMax(
           documents
             .lexemesStartingWith(node.lexeme)
@@ -353,16 +397,33 @@ export function createSearchIndex(deps: {
     // Only inside a term's AND (a correction such as `'www-data' & 'www' & 'data'`): the terms' own ORs
     // are walked list by list (termLists), never united.
     const lists = node.children.map(evaluate)
-    return kept(JSON.stringify(node), () => (node.kind === 'and' ? intersectSum(lists) : unionMax(lists)))
+    return kept(JSON.stringify(node), node, () =>
+      node.kind === 'and' ? intersectSum(lists) : unionMax(lists),
+    )
   }
 
-  /** A combined list, kept while no document changes. */
-  function kept(key: string, compute: () => Postings): Postings {
+  /** A combined list, kept until postings are dropped (a compaction or a rebuild). */
+  function kept(key: string, node: QueryNode, compute: () => Postings): Postings {
     const found = combined.get(key)
-    if (found && found.version === documents.version) return found.postings
-    const postings = compute()
-    combined.set(key, { version: documents.version, postings })
+    if (found && found.epoch === documents.epoch) return found.postings
+    const postings = PostingList.copyOf(compute())
+    combined.set(key, { epoch: documents.epoch, node, postings })
     return postings
+  }
+
+  /**
+   * Appends a document just added to every kept combined list that holds it, with the score the
+   * list's merge would give it: a new post costs a few string comparisons per kept list, where
+   * recomputing made the next search of a short prefix unite hundreds of thousands of postings
+   * again (bench/README.md, session 28).
+   */
+  function patchCombined(doc: number, words: readonly DocumentWord[]): void {
+    const scores = new Map(words.map((word) => [word.lexeme, word.score]))
+    for (const [, entry] of combined) {
+      if (entry.epoch !== documents.epoch) continue
+      const score = scoreOf(entry.node, scores)
+      if (score !== undefined) entry.postings.append(doc, score)
+    }
   }
 
   function match(tsquery: string, want: number): SearchMatch | null {
