@@ -35,7 +35,7 @@ export class PostingList implements Postings {
     copy.scores = new Float32Array(capacity)
     copy.scores.set(list.scores.subarray(0, list.length))
     copy.length = list.length
-    for (let i = 0; i < list.length; i++) copy.maxScore = Math.max(copy.maxScore, list.scores[i] as number)
+    copy.maxScore = maxScoreOf(list)
     return copy
   }
 
