@@ -27,7 +27,7 @@ import {
   WORD_CORRECTION_THRESHOLD,
   WORD_CORRECTIONS,
 } from './search-repo.ts'
-import { Vocabulary } from './search-vocabulary.ts'
+import { trigramsOf, Vocabulary } from './search-vocabulary.ts'
 import { type DocumentWord, parseTsquery, type QueryNode } from './tsearch-text.ts'
 
 /**
@@ -46,7 +46,7 @@ import { type DocumentWord, parseTsquery, type QueryNode } from './tsearch-text.
  *   are kept by document number, so a re-read post's old one is never used again.
  * - **Words are resolved per token** (`readWordForms`, then prefixes and corrections from the copy of
  *   the vocabulary): they depend only on the token and the vocabulary, so they are kept until a post
- *   changes the vocabulary.
+ *   changes one of the token's words or the corrections of one it does not know.
  * - **Built at start, in the background**, reading posts oldest first, so a higher document number is a
  *   newer post (lib/postings.ts topOfTerms breaks ties by it); until it is ready every search
  *   takes the database path. Events seen during the build re-read their posts once it ends. A reset of
@@ -298,8 +298,8 @@ export function createSearchIndex(deps: {
 
   /**
    * Reads the vocabulary again after a post changed it; reloads asked for while one runs share one
-   * more run after it (the running one may have read before the change). Kept token resolutions are
-   * dropped with the old vocabulary.
+   * more run after it (the running one may have read before the change). Kept token resolutions the
+   * change touches are dropped with the old vocabulary.
    */
   function refreshVocabulary(): Promise<void> {
     vocabularyWanted += 1
@@ -308,15 +308,46 @@ export function createSearchIndex(deps: {
       if (vocabularyLoaded >= wanted) return
       const asked = vocabularyWanted
       try {
+        const previous = vocabulary
         vocabulary = new Vocabulary(await readVocabulary(db))
         vocabularyLoaded = asked
         vocabularyVersion += 1
-        tokens.clear()
+        forgetTokensChangedBetween(previous, vocabulary)
       } catch (error) {
         onError(error)
       }
     })
     return vocabularyLoading
+  }
+
+  /**
+   * Forgets the kept token resolutions a new vocabulary changes, keeping the rest: a post changes the
+   * counts of a few words, and forgetting them all made every search after it read its words again. A
+   * word's term (fullTerm) depends on the vocabulary only through whether it is known and, when it is
+   * not, its corrections.
+   */
+  function forgetTokensChangedBetween(previous: Vocabulary | null, next: Vocabulary): void {
+    if (!previous) {
+      tokens.clear()
+      return
+    }
+    const changed = previous.changedIn(next).map((word) => ({ word, trigrams: trigramsOf(word) }))
+    if (changed.length === 0) return
+    const changedWords = new Set(changed.map((entry) => entry.word))
+    const verdicts = new Map<string, boolean>()
+    const touched = (word: string) => {
+      let verdict = verdicts.get(word)
+      if (verdict === undefined) {
+        verdict =
+          (changedWords.has(word) && previous.has(word) !== next.has(word)) ||
+          (!next.has(word) && Vocabulary.correctionsMayChange(word, changed, WORD_CORRECTION_THRESHOLD))
+        verdicts.set(word, verdict)
+      }
+      return verdict
+    }
+    for (const [piece, resolution] of tokens) {
+      if (resolution.words.some((entry) => touched(entry.word))) tokens.delete(piece)
+    }
   }
 
   async function tsqueryOf(search: string): Promise<string | null> {

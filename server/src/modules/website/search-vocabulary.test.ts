@@ -9,7 +9,7 @@ import {
   WORD_CORRECTION_THRESHOLD,
   WORD_CORRECTIONS,
 } from './search-repo.ts'
-import { oneEditAway, trigramSimilarity, trigramsOf, Vocabulary } from './search-vocabulary.ts'
+import { isOneEditAway, oneEditAway, trigramSimilarity, trigramsOf, Vocabulary } from './search-vocabulary.ts'
 
 /** CRC-32's reflected table, which PostgreSQL's "legacy" CRC uses with the unreflected loop. */
 const CRC_TABLE = Uint32Array.from({ length: 256 }, (_, n) => {
@@ -152,6 +152,89 @@ describe('oneEditAway', () => {
     // Cutting by UTF-16 units would leave half of the emoji's surrogate pair.
     const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
     expect([...emoji].filter((edit) => loneSurrogate.test(edit))).toEqual([])
+  })
+})
+
+describe('isOneEditAway', () => {
+  it('tells exactly the edits oneEditAway lists, for words apart', () => {
+    const random = seededRandom(7)
+    // Few letters, so that random words are often one or two edits apart; '-' and 'é' are letters no
+    // correction inserts or substitutes.
+    const letters = ['a', 'b', 'e', '-', 'é']
+    const word = () =>
+      Array.from(
+        { length: Math.floor(random() * 5) },
+        () => letters[Math.floor(random() * letters.length)],
+      ).join('')
+    let near = 0
+    for (let i = 0; i < 3000; i++) {
+      const a = word()
+      const b = i % 3 === 0 ? ([...oneEditAway(a)][Math.floor(random() * oneEditAway(a).size)] ?? '') : word()
+      if (a === b) continue
+      const listed = oneEditAway(a).has(b)
+      if (listed) near += 1
+      expect(isOneEditAway(a, b), `${a} → ${b}`).toBe(listed)
+    }
+    expect(near).toBeGreaterThan(500)
+  })
+
+  it('counts characters, not UTF-16 units', () => {
+    expect(isOneEditAway('a😀', '😀')).toBe(true)
+    expect(isOneEditAway('a😀', '😀a')).toBe(true)
+    expect(isOneEditAway('a😀', 'b😀')).toBe(true)
+    expect(isOneEditAway('a😀', 'a😁')).toBe(false)
+  })
+})
+
+describe('Vocabulary.changedIn and correctionsMayChange', () => {
+  const row = (word: string, doc_count: number) => ({ word, doc_count, term: `(${word})` })
+
+  it('lists the words that came, went or changed count', () => {
+    const before = new Vocabulary([row('docker', 2), row('grep', 5), row('tar', 1)])
+    const after = new Vocabulary([row('docker', 3), row('grep', 5), row('tail', 1)])
+    expect(before.changedIn(after).sort()).toEqual(['docker', 'tail', 'tar'])
+    expect(after.changedIn(after)).toEqual([])
+  })
+
+  it('says so whenever a change moves an unknown word’s corrections', () => {
+    const random = seededRandom(11)
+    const stems = ['dock', 'grep', 'tail', 'comp', 'list']
+    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)] as T
+    const word = () => `${pick(stems)}${pick(['', 'e', 'er', 'et', 'ose', 's'])}`
+    let moved = 0
+    for (let round = 0; round < 300; round++) {
+      const counts = new Map<string, number>()
+      for (let i = 0; i < 12; i++) counts.set(word(), 1 + Math.floor(random() * 4))
+      const next = new Map(counts)
+      // One or two words come, go or change count.
+      for (let i = 0; i < 1 + Math.floor(random() * 2); i++) {
+        const changed = word()
+        if (next.has(changed) && random() < 0.5) next.delete(changed)
+        else next.set(changed, 1 + Math.floor(random() * 4))
+      }
+      const rows = (map: Map<string, number>) =>
+        [...map].sort(([a], [b]) => (a < b ? -1 : 1)).map(([w, n]) => row(w, n))
+      const before = new Vocabulary(rows(counts))
+      const after = new Vocabulary(rows(next))
+      const changed = before.changedIn(after).map((w) => ({ word: w, trigrams: trigramsOf(w) }))
+      for (const stem of stems) {
+        for (const unknown of [`${stem}r`, `${stem.slice(1)}e`, `x${stem}`]) {
+          if (after.has(unknown) || before.has(unknown)) continue
+          const differs =
+            JSON.stringify(before.corrections(unknown, 0.25, 3)) !==
+            JSON.stringify(after.corrections(unknown, 0.25, 3))
+          if (differs) {
+            moved += 1
+            expect(Vocabulary.correctionsMayChange(unknown, changed, 0.25), unknown).toBe(true)
+          }
+        }
+      }
+    }
+    expect(moved).toBeGreaterThan(50)
+    // A change far from the word leaves it alone.
+    expect(
+      Vocabulary.correctionsMayChange('dokcer', [{ word: 'tail', trigrams: trigramsOf('tail') }], 0.25),
+    ).toBe(false)
   })
 })
 
