@@ -49,6 +49,18 @@ try {
     .limit(Number(process.env.BENCH_VOTERS ?? 500))
     .execute()
   const voters: Voter[] = members.map((user) => ({ userId: user.id, token: app.issueToken(user).token }))
+  // Only contributors post (the live rows' new posts).
+  const contributors = await handle.db
+    .selectFrom('users')
+    .select(['id', 'role', 'token_version'])
+    .where('role', '=', 'contributor')
+    .orderBy('created_at')
+    .limit(voters.length > 0 ? 50 : 0)
+    .execute()
+  const authors: Voter[] = contributors.map((user) => ({
+    userId: user.id,
+    token: app.issueToken(user).token,
+  }))
 
   // BENCH_CPU_PROFILE=<file>: a V8 CPU profile from listening to stop (summarise it with
   // bench/fanout/profile-summary.ts).
@@ -74,6 +86,7 @@ try {
     port: typeof address === 'object' && address ? address.port : 0,
     pid: process.pid,
     voters,
+    authors,
   })
 } catch (error) {
   await rm(dataDir, { recursive: true, force: true })

@@ -77,6 +77,7 @@ try {
     port: typeof address === 'object' && address ? address.port : 0,
     pid: process.pid,
     voters: [],
+    authors: [],
   })
 } catch (error) {
   await pool.end().catch(() => {})

@@ -93,13 +93,26 @@ export async function readFrontPostIds(url: string): Promise<string[]> {
   }
 }
 
+/** The categories' ids, for the stream's new posts. */
+export async function readCategoryIds(url: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: url })
+  client.on('error', () => {})
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ id: string }>('SELECT id FROM categories ORDER BY name')
+    return rows.map((row) => row.id)
+  } finally {
+    await client.end().catch(() => {})
+  }
+}
+
 /** One line about a stream window, for the console. */
 export function describeWrites(report: WriteStreamReport): string {
-  const { votes, comments } = report
+  const { votes, comments, posts } = report
   return (
     `writes: ${votes.sent} votes (${votes.up} up, ${votes.down} down, ${votes.switched} switches; ` +
     `${votes.failed} failed; p99 ${votes.latencyMs.p99} ms), ${comments.sent} comments ` +
-    `(${comments.failed} failed) in ${report.seconds.toFixed(1)} s = ` +
+    `(${comments.failed} failed), ${posts.sent} posts (${posts.failed} failed) in ${report.seconds.toFixed(1)} s = ` +
     `${report.achievedVotesPerSecond.toFixed(1)} votes/s of ${report.votesPerSecond}, ` +
     `send lag ≤ ${report.maxSendLagMs} ms`
   )

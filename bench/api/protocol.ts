@@ -11,7 +11,15 @@ export interface Voter {
 
 /** What a server process sends once: its port, or why it could not start. */
 export type ServerReport =
-  | { type: 'listening'; port: number; pid: number; voters: Voter[] }
+  | {
+      type: 'listening'
+      port: number
+      pid: number
+      /** Members who have not posted, who vote, comment and read signed in. */
+      voters: Voter[]
+      /** Contributors, who post in the live rows. */
+      authors: Voter[]
+    }
   | { type: 'failed'; message: string }
 
 export type ServerCommand = { type: 'stop' }

@@ -42,7 +42,13 @@ import {
 } from '../lib/server.ts'
 import { readStallLines, type Stall, type StallSummary, summariseStalls, watchStalls } from '../lib/stalls.ts'
 import { type DatasetSummary, generateDataset, scaleOfPosts } from './generate.ts'
-import { describeWrites, forkWriteStream, type LiveStream, readFrontPostIds } from './live.ts'
+import {
+  describeWrites,
+  forkWriteStream,
+  type LiveStream,
+  readCategoryIds,
+  readFrontPostIds,
+} from './live.ts'
 import type { Voter } from './protocol.ts'
 import { createQuerySource, type QuerySource, readWordBags, type VariedSearchStats } from './varied-search.ts'
 import type { WriteStreamReport } from './write-stream.ts'
@@ -69,6 +75,8 @@ const { values: options } = parseArgs({
     quiet: { type: 'boolean', default: false },
     'vote-rate': { type: 'string', default: '10' },
     'comment-every': { type: 'string', default: '3' },
+    // Seconds between new posts in the live rows (0: none).
+    'post-every': { type: 'string', default: '15' },
     only: { type: 'string' },
     voters: { type: 'string', default: '500' },
     profile: { type: 'boolean', default: false },
@@ -82,8 +90,10 @@ const { connections, seconds, warmupSeconds, outDir } = loadSettings(options)
 const live = !options.quiet
 const votesPerSecond = Number(options['vote-rate'])
 const commentEverySeconds = Number(options['comment-every'])
+const postEverySeconds = Number(options['post-every'])
 if (!(votesPerSecond > 0)) throw new Error('--vote-rate must be a positive number of votes per second')
 if (!(commentEverySeconds > 0)) throw new Error('--comment-every must be a positive number of seconds')
+if (!(postEverySeconds >= 0)) throw new Error('--post-every must be a number of seconds (0: no posts)')
 
 /** --posts wins over --scale when they agree; both given and different is a mistake. */
 function datasetScale(scaleOption: string | undefined, postsOption: string | undefined): number {
@@ -696,7 +706,18 @@ function printQuietAgainstLive(results: EndpointResult[]): void {
     '\nquiet → live (vs ceiling: the ceiling read measured last before; errors/non-2xx; writes: ok/sent, failed)',
   )
   pad([
-    ['endpoint', 'req/s', 'vs ceiling', 'p50 ms', 'p99 ms', 'err/non-2xx', 'votes', 'comments', 'votes/s'],
+    [
+      'endpoint',
+      'req/s',
+      'vs ceiling',
+      'p50 ms',
+      'p99 ms',
+      'err/non-2xx',
+      'votes',
+      'comments',
+      'posts',
+      'votes/s',
+    ],
     ...pairs.map(([quiet, liveResult]) => {
       const writes = liveResult.writes
       return [
@@ -708,6 +729,7 @@ function printQuietAgainstLive(results: EndpointResult[]): void {
         `${failures(quiet)} → ${failures(liveResult)}`,
         writes ? `${writes.votes.ok}/${writes.votes.sent}, ${writes.votes.failed}` : '–',
         writes ? `${writes.comments.ok}/${writes.comments.sent}, ${writes.comments.failed}` : '–',
+        writes ? `${writes.posts.ok}/${writes.posts.sent}, ${writes.posts.failed}` : '–',
         writes ? writes.achievedVotesPerSecond.toFixed(1) : '–',
       ]
     }),
@@ -846,6 +868,7 @@ async function main(): Promise<void> {
     const picks = await readPicks(url)
     const queries = createQuerySource(await readWordBags(url))
     const frontPostIds = live ? await readFrontPostIds(url) : []
+    const categoryIds = live ? await readCategoryIds(url) : []
     console.log('EXPLAIN of the read query shapes')
     plans = await explainShapes(url, picks)
     pad([
@@ -949,10 +972,13 @@ async function main(): Promise<void> {
       const streamConfig = {
         baseUrl: baseUrls.app,
         voters: app.voters,
+        authors: app.authors,
         frontPostIds,
         spreadPostIds: picks.postIds,
         votesPerSecond,
         commentEverySeconds,
+        postEverySeconds,
+        categoryIds,
       }
       const [liveResult, writes] = await stream.run(streamConfig, () => measure(endpoint, 'live'))
       liveResult.writes = writes
@@ -1043,6 +1069,7 @@ async function main(): Promise<void> {
     live,
     votesPerSecond: live ? votesPerSecond : null,
     commentEverySeconds: live ? commentEverySeconds : null,
+    postEverySeconds: live ? postEverySeconds : null,
   }
   const document = {
     date: new Date().toISOString(),

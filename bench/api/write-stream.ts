@@ -4,8 +4,10 @@ import type { Voter } from './protocol.ts'
 
 /*
  * The write stream of the live rows, a process of its own (forked by live.ts) so that its schedule
- * does not wait for autocannon's event loop. It sends votes at a fixed rate and a comment every few
- * seconds through the app's real endpoints, with the tokens app-server.ts minted.
+ * does not wait for autocannon's event loop. It sends votes at a fixed rate, a comment every few
+ * seconds and a new post every few more through the app's real endpoints, with the tokens
+ * app-server.ts minted. A new post is what the search index and the vocabulary patch themselves for
+ * (modules/website/search-index.ts), and what enters the newest lists.
  *
  * Open loop: write i is due at start + i / rate and is sent when due, whether or not earlier writes
  * have been answered, so a slow server gets the same stream as a fast one and the reads see it. Each
@@ -24,6 +26,12 @@ export interface WriteStreamStart {
   spreadPostIds: string[]
   votesPerSecond: number
   commentEverySeconds: number
+  /** Seconds between new posts; 0 sends none. */
+  postEverySeconds: number
+  /** Contributors who write the new posts, in turn. */
+  authors: Voter[]
+  /** Categories new posts go to, in turn. */
+  categoryIds: string[]
 }
 
 export type WriteStreamCommand = WriteStreamStart | { type: 'stop' }
@@ -46,8 +54,10 @@ export interface WriteStreamReport {
   seconds: number
   votesPerSecond: number
   commentEverySeconds: number
+  postEverySeconds: number
   votes: WriteCounts & { up: number; down: number; switched: number }
   comments: WriteCounts
+  posts: WriteCounts
   /** Sent votes per second over the window: below the rate means the stream fell behind. */
   achievedVotesPerSecond: number
   /** The latest any write was sent after it was due (ms): this process's own lag. */
@@ -72,6 +82,29 @@ const COMMENT_TEXTS = [
   'Does this behave the same on Alpine with busybox?',
   'Nice one. I alias this in my shell profile.',
   'Worth adding a note about running it as root.',
+]
+
+/**
+ * New posts: a real task each, made unique by the run and the sequence (the app refuses a command it
+ * already holds with 409, and a database is benchmarked more than once).
+ */
+const POST_TEMPLATES: ReadonlyArray<(dir: string, n: number) => { title: string; command: string }> = [
+  (dir, n) => ({
+    title: `Delete backups older than ${n} days under ${dir}`,
+    command: `find ${dir} -type f -name '*.tar.gz' -mtime +${n} -delete`,
+  }),
+  (dir, n) => ({
+    title: `Show the ${n} largest files under ${dir}`,
+    command: `du -ah ${dir} | sort -rh | head -n ${n}`,
+  }),
+  (dir, n) => ({
+    title: `Follow the last ${n} lines of the log in ${dir}`,
+    command: `tail -n ${n} -F ${dir}/current.log`,
+  }),
+  (dir, n) => ({
+    title: `Archive ${dir} into a compressed tarball`,
+    command: `tar --zstd -cf backup-${n}.tar.zst -C ${dir} .`,
+  }),
 ]
 
 interface Tally {
@@ -111,25 +144,34 @@ class WriteStream {
   /** Votes this stream made, across windows, so a switch flips a vote the server really holds. */
   private readonly remembered: Array<{ voter: Voter; postId: string; value: 1 | -1 }> = []
   private commentSequence = 0
+  private postSequence = 0
+  /** Makes this process's post commands differ from earlier runs' on the same database. */
+  private readonly runTag = Date.now().toString(36)
   private config: WriteStreamStart | undefined
   private timer: NodeJS.Timeout | undefined
   private startedAt = 0
   private votesDue = 0
   private commentsDue = 0
+  private postsDue = 0
   private maxSendLag = 0
   private votes = newTally()
   private kinds = { up: 0, down: 0, switched: 0 }
   private comments = newTally()
+  private posts = newTally()
   private readonly inFlight = new Set<Promise<void>>()
 
   start(config: WriteStreamStart): void {
     if (config.voters.length === 0) throw new Error('the write stream needs voters (BENCH_VOTERS > 0)')
+    if (config.postEverySeconds > 0 && (config.authors.length === 0 || config.categoryIds.length === 0))
+      throw new Error('the write stream posts only with contributors and categories to post in')
     this.config = config
     this.votes = newTally()
     this.comments = newTally()
+    this.posts = newTally()
     this.kinds = { up: 0, down: 0, switched: 0 }
     this.votesDue = 0
     this.commentsDue = 0
+    this.postsDue = 0
     this.maxSendLag = 0
     this.startedAt = performance.now()
     this.tick()
@@ -147,8 +189,10 @@ class WriteStream {
       seconds,
       votesPerSecond: config.votesPerSecond,
       commentEverySeconds: config.commentEverySeconds,
+      postEverySeconds: config.postEverySeconds,
       votes: { ...summarise(this.votes), ...this.kinds },
       comments: summarise(this.comments),
+      posts: summarise(this.posts),
       achievedVotesPerSecond: seconds > 0 ? this.votes.sent / seconds : 0,
       maxSendLagMs: Math.round(this.maxSendLag * 10) / 10,
     }
@@ -174,11 +218,20 @@ class WriteStream {
       this.commentsDue += 1
       due = this.startedAt + (this.commentsDue + 1) * commentInterval
     }
+    // Posts likewise, half an interval in: every window of at least that long sees one.
+    const postInterval = config.postEverySeconds * 1000
+    const postDue = () => this.startedAt + (this.postsDue + 0.5) * postInterval
+    for (let due = postDue(); postInterval > 0 && due <= now; due = postDue()) {
+      this.maxSendLag = Math.max(this.maxSendLag, now - due)
+      this.sendPost(config, due)
+      this.postsDue += 1
+    }
     const nextVote = this.startedAt + this.votesDue * voteInterval
     const nextComment = this.startedAt + (this.commentsDue + 1) * commentInterval
+    const nextPost = postInterval > 0 ? postDue() : Number.POSITIVE_INFINITY
     this.timer = setTimeout(
       () => this.tick(),
-      Math.max(0, Math.min(nextVote, nextComment) - performance.now()),
+      Math.max(0, Math.min(nextVote, nextComment, nextPost) - performance.now()),
     )
   }
 
@@ -228,6 +281,24 @@ class WriteStream {
       method: 'POST',
       headers: { authorization: `Bearer ${commenter.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ post: postId, content }),
+    })
+  }
+
+  private sendPost(config: WriteStreamStart, due: number): void {
+    const sequence = this.postSequence
+    this.postSequence += 1
+    const author = config.authors[sequence % config.authors.length] as Voter
+    const template = POST_TEMPLATES[sequence % POST_TEMPLATES.length] as (typeof POST_TEMPLATES)[number]
+    const { title, command } = template(`/srv/app-${this.runTag}-${sequence}`, 3 + (sequence % 27))
+    this.send(this.posts, due, `${config.baseUrl}/api/posts/create`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${author.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        title,
+        command,
+        description: "<p>Posted by the benchmark's live stream while the reads were measured.</p>",
+        category: config.categoryIds[sequence % config.categoryIds.length],
+      }),
     })
   }
 

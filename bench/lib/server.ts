@@ -18,7 +18,7 @@ export async function startBenchServer(
   script: string,
   env: Record<string, string>,
   logFd: number,
-): Promise<{ child: ChildProcess; port: number; voters: Voter[] }> {
+): Promise<{ child: ChildProcess; port: number; voters: Voter[]; authors: Voter[] }> {
   const name = script.split('/').pop() ?? script
   const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env
   const child = fork(script, [], {
@@ -41,7 +41,7 @@ export async function startBenchServer(
     })
   })
   if (report.type === 'failed') throw new Error(`${name} failed (see the server log): ${report.message}`)
-  return { child, port: report.port, voters: report.voters }
+  return { child, port: report.port, voters: report.voters, authors: report.authors }
 }
 
 /** Asks a server to stop; kills it (by its pid) if it has not exited after 10 s. */
