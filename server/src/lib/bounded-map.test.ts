@@ -56,4 +56,26 @@ describe('BoundedMap', () => {
     expect(map.size).toBe(0)
     expect(map.weight).toBe(0)
   })
+
+  it('weighs a value that grew in place again only when asked, and forgets as much as it added', () => {
+    const map = new BoundedMap<number[]>({ maxEntries: 10, maxWeight: 6, weigh: (value) => value.length })
+    const grown = [1, 2]
+    map.set('grown', grown)
+    map.set('other', [1, 2, 3])
+    expect(map.weight).toBe(5)
+    grown.push(3, 4)
+    // Not weighed again yet: the weight held is what was added.
+    expect(map.weight).toBe(5)
+    map.reweigh('grown')
+    // 4 + 3 is over 6: the least recently used other entry goes, never the one weighed.
+    expect(map.weight).toBe(4)
+    expect(map.peek('other')).toBeUndefined()
+    expect([...map]).toEqual([['grown', [1, 2, 3, 4]]])
+    // A value grown and forgot without weighing takes away what it last weighed.
+    grown.push(5)
+    expect(map.delete('grown')).toBe(true)
+    expect(map.weight).toBe(0)
+    map.reweigh('gone')
+    expect(map.size).toBe(0)
+  })
 })

@@ -450,11 +450,16 @@ export function createSearchIndex(deps: {
    */
   function patchCombined(doc: number, words: readonly DocumentWord[]): void {
     const scores = new Map(words.map((word) => [word.lexeme, word.score]))
-    for (const [, entry] of combined) {
+    const grown: string[] = []
+    for (const [key, entry] of combined) {
       if (entry.epoch !== documents.epoch) continue
       const score = scoreOf(entry.node, scores)
-      if (score !== undefined) entry.postings.append(doc, score)
+      if (score === undefined) continue
+      entry.postings.append(doc, score)
+      grown.push(key)
     }
+    // The bound on kept postings counts what the lists hold now.
+    for (const key of grown) combined.reweigh(key)
   }
 
   function match(tsquery: string, want: number): SearchMatch | null {
