@@ -82,6 +82,30 @@ function corpus(): string[] {
 
 const idsOf = (rows: Array<{ id: string }>) => rows.map((row) => row.id)
 
+/** A search through the API, with the statements it ran. */
+const searchThroughApi = (query: string) =>
+  countStatements(async () => {
+    const res = await t.app.inject({ url: `/api/posts/v1/search?search=${encodeURIComponent(query)}` })
+    expect(res.statusCode).toBe(200)
+    return res.json() as { posts: PostCard[] }
+  })
+
+/** Creates a post through the API, as the services do with their live events. */
+async function postThroughApi(post: {
+  title: string
+  command: string
+  description: string
+}): Promise<PostCard> {
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/posts/create',
+    headers: authHeader(loginAs(t.app, author)),
+    payload: { ...post, category: category.id },
+  })
+  expect(created.statusCode).toBe(201)
+  return created.json().post as PostCard
+}
+
 describe('the search index', () => {
   it('resolves, matches and counts every search as the database does, with the same page when it fits in a chunk, ranked in memory or not', async () => {
     const queries = corpus()
@@ -153,27 +177,21 @@ describe('the search index', () => {
   })
 
   it('answers a search of words and posts it has seen with no statement, and a new word with one', async () => {
-    const search = (query: string) =>
-      countStatements(async () => {
-        const res = await t.app.inject({ url: `/api/posts/v1/search?search=${encodeURIComponent(query)}` })
-        expect(res.statusCode).toBe(200)
-        return res.json() as { posts: PostCard[] }
-      })
     // Reading the table again ranks no post in memory; the words stay resolved, as the vocabulary read
     // again is the same: one statement reads the page.
     await index.rebuild()
-    const first = await search('disk usage')
+    const first = await searchThroughApi('disk usage')
     expect(first.statements).toBe(1)
     expect(first.result.posts.length).toBeGreaterThan(0)
     // The same words in another order: another page (no cache holds it), the words already known, the
     // candidates ranked in memory and their cards held from the first search.
-    const again = await search('usage disk')
+    const again = await searchThroughApi('usage disk')
     expect(again.statements).toBe(0)
     expect(idsOf(again.result.posts.map((post) => ({ id: post._id })))).toEqual(
       idsOf(first.result.posts.map((post) => ({ id: post._id }))),
     )
     // A misspelt word is corrected from the index's copy of the vocabulary: one statement, its forms.
-    const typo = await search('usage dsik')
+    const typo = await searchThroughApi('usage dsik')
     expect(typo.statements).toBe(1)
     expect(typo.result.posts[0]?._id).toBe(first.result.posts[0]?._id)
     // Ranked in memory, but no card held: one statement reads the page's cards, in the page's order.
@@ -185,32 +203,18 @@ describe('the search index', () => {
   })
 
   it('keeps the words it resolved when a post changes the vocabulary, and corrects again a misspelt word the post brings a correction for', async () => {
-    const search = (query: string) =>
-      countStatements(async () => {
-        const res = await t.app.inject({ url: `/api/posts/v1/search?search=${encodeURIComponent(query)}` })
-        expect(res.statusCode).toBe(200)
-        return res.json() as { posts: PostCard[] }
-      })
-    const disk = await search('disk usage')
+    const disk = await searchThroughApi('disk usage')
     expect(disk.result.posts.length).toBeGreaterThan(0)
-    const before = await search('saxophon')
+    const before = await searchThroughApi('saxophon')
     expect(before.result.posts).toEqual([])
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/posts/create',
-      headers: authHeader(loginAs(t.app, author)),
-      payload: {
-        title: 'Tune the saxophone practice timer',
-        command: 'sax-timer --bpm 90',
-        description: '<p>Counts the beats while you practise.</p>',
-        category: category.id,
-      },
+    const post = await postThroughApi({
+      title: 'Tune the saxophone practice timer',
+      command: 'sax-timer --bpm 90',
+      description: '<p>Counts the beats while you practise.</p>',
     })
-    expect(created.statusCode).toBe(201)
-    const post = created.json().post as PostCard
     // The post's words are not these: their resolutions are kept, so no statement reads them again
     // (the words in the other order are a page no cache holds, ranked in memory).
-    const kept = await search('usage disk')
+    const kept = await searchThroughApi('usage disk')
     expect(kept.statements).toBe(0)
     expect(kept.result.posts.map((card) => card._id)).toEqual(disk.result.posts.map((card) => card._id))
     // `saxophone` is one letter from the misspelling: its corrections are made again, as the database's.
@@ -218,25 +222,17 @@ describe('the search index', () => {
       await t.db.transaction().execute((trx) => resolveSearch(trx, 'saxophon')),
     )
     expect(await index.tsqueryOf('saxophon')).toContain('saxophon')
-    const after = await search('saxophon')
+    const after = await searchThroughApi('saxophon')
     expect(after.result.posts.map((card) => card._id)).toEqual([post._id])
   })
 
   it('finds a post created through the API at once, follows its edit, and forgets it once deleted', async () => {
     const headers = authHeader(loginAs(t.app, author))
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/posts/create',
-      headers,
-      payload: {
-        title: 'Watch the aquarium thermostat log',
-        command: 'tail -f /var/log/aquarium-thermostat.log',
-        description: '<p>Follows what the thermostat writes.</p>',
-        category: category.id,
-      },
+    const post = await postThroughApi({
+      title: 'Watch the aquarium thermostat log',
+      command: 'tail -f /var/log/aquarium-thermostat.log',
+      description: '<p>Follows what the thermostat writes.</p>',
     })
-    expect(created.statusCode).toBe(201)
-    const post = created.json().post as PostCard
     const matches = async (query: string) => {
       const found = await searchPosts(t.db, index, query, { limit: 20, offset: 0 })
       return idsOf(found.rows)
@@ -302,21 +298,13 @@ describe('the search index', () => {
     const queries = [...corpus(), 's', 'c', 'co', 'di', 'co s', 'ta f']
     // Every search once: the prefixes' unions (`co:*`) and the corrections' ANDs are combined and kept.
     for (const query of queries) await searchPosts(t.db, index, query, { limit: 20, offset: 0 })
-    const headers = authHeader(loginAs(t.app, author))
     // Posts made of seeded titles' words, so the kept lists hold them.
     for (const command of DEMO_COMMANDS.slice(0, 6)) {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/posts/create',
-        headers,
-        payload: {
-          title: `${command.title} again`,
-          command: `${command.command} # once more`,
-          description: '<p>The same, written again.</p>',
-          category: category.id,
-        },
+      await postThroughApi({
+        title: `${command.title} again`,
+        command: `${command.command} # once more`,
+        description: '<p>The same, written again.</p>',
       })
-      expect(response.statusCode).toBe(201)
     }
     for (const query of queries) {
       const window = { limit: 20, offset: 0 }
