@@ -19,8 +19,9 @@ import {
   readPostsFingerprint,
   readSearchDocuments,
   readSearchDocumentsById,
-  readVocabulary,
+  readVocabularyCounts,
   readWordForms,
+  readWordTerms,
   resolveSearch,
   SEARCH_COUNT_CAP,
   type SearchDocumentCursor,
@@ -297,9 +298,10 @@ export function createSearchIndex(deps: {
   })
 
   /**
-   * Reads the vocabulary again after a post changed it; reloads asked for while one runs share one
-   * more run after it (the running one may have read before the change). Kept token resolutions the
-   * change touches are dropped with the old vocabulary.
+   * Follows the vocabulary after a post changed it: its words and counts are read again and the copy
+   * is updated in place, the terms read only for words it did not hold (Vocabulary.update). Reloads
+   * asked for while one runs share one more run after it (the running one may have read before the
+   * change). Kept token resolutions the change touches are dropped.
    */
   function refreshVocabulary(): Promise<void> {
     vocabularyWanted += 1
@@ -308,11 +310,22 @@ export function createSearchIndex(deps: {
       if (vocabularyLoaded >= wanted) return
       const asked = vocabularyWanted
       try {
-        const previous = vocabulary
-        vocabulary = new Vocabulary(await readVocabulary(db))
+        const counts = await readVocabularyCounts(db)
+        const held = vocabulary
+        const missing = counts.filter((row) => !held?.has(row.word)).map((row) => row.word)
+        const terms = new Map(
+          (missing.length > 0 ? await readWordTerms(db, missing) : []).map((row) => [row.word, row.term]),
+        )
+        // readWordTerms answers a row for every word asked.
+        const termOf = (word: string) => terms.get(word) as string
+        if (vocabulary) {
+          forgetTokensChangedBy(vocabulary.update(counts, termOf), vocabulary)
+        } else {
+          vocabulary = new Vocabulary(counts.map((row) => ({ ...row, term: termOf(row.word) })))
+          tokens.clear()
+        }
         vocabularyLoaded = asked
         vocabularyVersion += 1
-        forgetTokensChangedBetween(previous, vocabulary)
       } catch (error) {
         onError(error)
       }
@@ -321,25 +334,23 @@ export function createSearchIndex(deps: {
   }
 
   /**
-   * Forgets the kept token resolutions a new vocabulary changes, keeping the rest: a post changes the
-   * counts of a few words, and forgetting them all made every search after it read its words again. A
-   * word's term (fullTerm) depends on the vocabulary only through whether it is known and, when it is
-   * not, its corrections.
+   * Forgets the kept token resolutions a change of the vocabulary touches, keeping the rest: a post
+   * changes the counts of a few words, and forgetting them all made every search after it read its
+   * words again. A word's term (fullTerm) depends on the vocabulary only through whether it is known
+   * and, when it is not, its corrections.
    */
-  function forgetTokensChangedBetween(previous: Vocabulary | null, next: Vocabulary): void {
-    if (!previous) {
-      tokens.clear()
-      return
-    }
-    const changed = previous.changedIn(next).map((word) => ({ word, trigrams: trigramsOf(word) }))
-    if (changed.length === 0) return
-    const changedWords = new Set(changed.map((entry) => entry.word))
+  function forgetTokensChangedBy(
+    change: { changed: string[]; cameOrWent: ReadonlySet<string> },
+    next: Vocabulary,
+  ): void {
+    if (change.changed.length === 0) return
+    const changed = change.changed.map((word) => ({ word, trigrams: trigramsOf(word) }))
     const verdicts = new Map<string, boolean>()
     const touched = (word: string) => {
       let verdict = verdicts.get(word)
       if (verdict === undefined) {
         verdict =
-          (changedWords.has(word) && previous.has(word) !== next.has(word)) ||
+          change.cameOrWent.has(word) ||
           (!next.has(word) && Vocabulary.correctionsMayChange(word, changed, WORD_CORRECTION_THRESHOLD))
         verdicts.set(word, verdict)
       }

@@ -295,6 +295,30 @@ export async function readVocabulary(db: Kysely<Database>): Promise<VocabularyRo
   return rows
 }
 
+/** A vocabulary word with its post count, without its term (see {@link readVocabularyCounts}). */
+export type VocabularyCountRow = Omit<VocabularyRow, 'term'>
+
+/**
+ * The vocabulary words in use and their counts, in the database's order of words: what a copy of the
+ * vocabulary needs to follow a change, the terms of words it does not hold read apart
+ * ({@link readWordTerms}). Computing every word's term was most of reading the whole vocabulary.
+ */
+export async function readVocabularyCounts(db: Kysely<Database>): Promise<VocabularyCountRow[]> {
+  const { rows } = await sql<VocabularyCountRow>`SELECT v.word, v.doc_count
+    FROM search_words v WHERE v.doc_count > 0 ORDER BY v.word`.execute(db)
+  return rows
+}
+
+/** The own terms of `words` as {@link readVocabulary} gives them. */
+export async function readWordTerms(
+  db: Kysely<Database>,
+  words: readonly string[],
+): Promise<Array<{ word: string; term: string }>> {
+  const { rows } = await sql<{ word: string; term: string }>`SELECT w.word, ${wordTerm(sql`w.word`)} AS term
+    FROM unnest(${[...words]}::text[]) AS w(word)`.execute(db)
+  return rows
+}
+
 /**
  * A page of a search among `pool`, the ids of the best matches in the in-memory index's order, cut in
  * consecutive chunks of `chunk`: each chunk is ordered as {@link searchPageQuery} orders its pool (text

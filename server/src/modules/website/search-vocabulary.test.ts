@@ -186,47 +186,63 @@ describe('isOneEditAway', () => {
   })
 })
 
-describe('Vocabulary.changedIn and correctionsMayChange', () => {
+describe('Vocabulary.update and correctionsMayChange', () => {
   const row = (word: string, doc_count: number) => ({ word, doc_count, term: `(${word})` })
+  const counts = (...rows: Array<[string, number]>) => rows.map(([word, doc_count]) => ({ word, doc_count }))
 
-  it('lists the words that came, went or changed count', () => {
-    const before = new Vocabulary([row('docker', 2), row('grep', 5), row('tar', 1)])
-    const after = new Vocabulary([row('docker', 3), row('grep', 5), row('tail', 1)])
-    expect(before.changedIn(after).sort()).toEqual(['docker', 'tail', 'tar'])
-    expect(after.changedIn(after)).toEqual([])
+  it('follows the words and counts given in place, reading terms only for the words that came', () => {
+    const vocabulary = new Vocabulary([row('docker', 2), row('grep', 5), row('tar', 1)])
+    const asked: string[] = []
+    const termOf = (word: string) => {
+      asked.push(word)
+      return `(${word})`
+    }
+    const change = vocabulary.update(counts(['docker', 3], ['grep', 5], ['tail', 1]), termOf)
+    expect(change.changed.sort()).toEqual(['docker', 'tail', 'tar'])
+    expect([...change.cameOrWent].sort()).toEqual(['tail', 'tar'])
+    expect(asked).toEqual(['tail'])
+    expect(vocabulary.has('tail')).toBe(true)
+    expect(vocabulary.has('tar')).toBe(false)
+    expect(vocabulary.size).toBe(3)
+    // The removed word is no correction any more, the new one is.
+    expect(vocabulary.corrections('tai', 0.25, 3)).toEqual(['(tail)'])
+    expect(vocabulary.corrections('ta', 0.25, 3)).not.toContain('(tar)')
+    expect(vocabulary.update(counts(['docker', 3], ['grep', 5], ['tail', 1]), termOf)).toEqual({
+      changed: [],
+      cameOrWent: new Set(),
+    })
   })
 
-  it('says so whenever a change moves an unknown word’s corrections', () => {
+  it('corrects as a copy made afresh after random changes, and says a word’s corrections may move whenever they do', () => {
     const random = seededRandom(11)
     const stems = ['dock', 'grep', 'tail', 'comp', 'list']
     const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)] as T
     const word = () => `${pick(stems)}${pick(['', 'e', 'er', 'et', 'ose', 's'])}`
+    const sorted = (map: Map<string, number>) => [...map].sort(([a], [b]) => (a < b ? -1 : 1))
+    const unknowns = stems.flatMap((stem) => [`${stem}r`, `${stem.slice(1)}e`, `x${stem}`])
     let moved = 0
     for (let round = 0; round < 300; round++) {
-      const counts = new Map<string, number>()
-      for (let i = 0; i < 12; i++) counts.set(word(), 1 + Math.floor(random() * 4))
-      const next = new Map(counts)
+      const before = new Map<string, number>()
+      for (let i = 0; i < 12; i++) before.set(word(), 1 + Math.floor(random() * 4))
+      const after = new Map(before)
       // One or two words come, go or change count.
       for (let i = 0; i < 1 + Math.floor(random() * 2); i++) {
         const changed = word()
-        if (next.has(changed) && random() < 0.5) next.delete(changed)
-        else next.set(changed, 1 + Math.floor(random() * 4))
+        if (after.has(changed) && random() < 0.5) after.delete(changed)
+        else after.set(changed, 1 + Math.floor(random() * 4))
       }
-      const rows = (map: Map<string, number>) =>
-        [...map].sort(([a], [b]) => (a < b ? -1 : 1)).map(([w, n]) => row(w, n))
-      const before = new Vocabulary(rows(counts))
-      const after = new Vocabulary(rows(next))
-      const changed = before.changedIn(after).map((w) => ({ word: w, trigrams: trigramsOf(w) }))
-      for (const stem of stems) {
-        for (const unknown of [`${stem}r`, `${stem.slice(1)}e`, `x${stem}`]) {
-          if (after.has(unknown) || before.has(unknown)) continue
-          const differs =
-            JSON.stringify(before.corrections(unknown, 0.25, 3)) !==
-            JSON.stringify(after.corrections(unknown, 0.25, 3))
-          if (differs) {
-            moved += 1
-            expect(Vocabulary.correctionsMayChange(unknown, changed, 0.25), unknown).toBe(true)
-          }
+      const vocabulary = new Vocabulary(sorted(before).map(([w, n]) => row(w, n)))
+      const earlier = new Map(unknowns.map((unknown) => [unknown, vocabulary.corrections(unknown, 0.25, 3)]))
+      const change = vocabulary.update(counts(...sorted(after)), (w) => `(${w})`)
+      const fresh = new Vocabulary(sorted(after).map(([w, n]) => row(w, n)))
+      const changed = change.changed.map((w) => ({ word: w, trigrams: trigramsOf(w) }))
+      for (const unknown of unknowns) {
+        const now = vocabulary.corrections(unknown, 0.25, 3)
+        expect(now, unknown).toEqual(fresh.corrections(unknown, 0.25, 3))
+        if (before.has(unknown) || after.has(unknown)) continue
+        if (JSON.stringify(now) !== JSON.stringify(earlier.get(unknown))) {
+          moved += 1
+          expect(Vocabulary.correctionsMayChange(unknown, changed, 0.25), unknown).toBe(true)
         }
       }
     }

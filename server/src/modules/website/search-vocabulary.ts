@@ -1,4 +1,4 @@
-import type { VocabularyRow } from './search-repo.ts'
+import type { VocabularyCountRow, VocabularyRow } from './search-repo.ts'
 
 /**
  * The search vocabulary (`search_words`: the distinct words of titles, commands and tags, migration
@@ -140,23 +140,69 @@ export class Vocabulary {
   /** Rows as `readVocabulary` reads them, in the database's collation order. */
   constructor(rows: readonly VocabularyRow[]) {
     rows.forEach((row, order) => {
-      const entry: VocabularyWord = {
-        word: row.word,
-        docCount: row.doc_count,
-        term: row.term,
-        order,
-        trigrams: trigramsOf(row.word),
-      }
-      this.words.set(row.word, entry)
-      for (const trigram of entry.trigrams) {
-        let list = this.byTrigram.get(trigram)
-        if (!list) {
-          list = []
-          this.byTrigram.set(trigram, list)
-        }
-        list.push(entry)
-      }
+      this.add(row.word, row.doc_count, row.term, order)
     })
+  }
+
+  /**
+   * Follows the vocabulary to `rows` (as `readVocabularyCounts` reads them, in the database's order),
+   * in place: counts and places are set, words that came are added with their terms from `termOf`,
+   * words missing from `rows` are removed. Rebuilding the whole copy took 27–43 ms of the thread at
+   * 1M posts (14,000 words) for every post created, edited or deleted (bench/README.md, session 29).
+   * Answers the words whose count changed and, among them, those that came or went.
+   */
+  update(
+    rows: readonly VocabularyCountRow[],
+    termOf: (word: string) => string,
+  ): { changed: string[]; cameOrWent: Set<string> } {
+    const changed: string[] = []
+    const cameOrWent = new Set<string>()
+    const held = new Set<VocabularyWord>()
+    rows.forEach((row, order) => {
+      const entry = this.words.get(row.word)
+      if (!entry) {
+        held.add(this.add(row.word, row.doc_count, termOf(row.word), order))
+        changed.push(row.word)
+        cameOrWent.add(row.word)
+        return
+      }
+      held.add(entry)
+      if (entry.docCount !== row.doc_count) changed.push(row.word)
+      entry.docCount = row.doc_count
+      entry.order = order
+    })
+    if (held.size < this.words.size) {
+      for (const entry of this.words.values()) {
+        if (held.has(entry)) continue
+        this.remove(entry)
+        changed.push(entry.word)
+        cameOrWent.add(entry.word)
+      }
+    }
+    return { changed, cameOrWent }
+  }
+
+  private add(word: string, docCount: number, term: string, order: number): VocabularyWord {
+    const entry: VocabularyWord = { word, docCount, term, order, trigrams: trigramsOf(word) }
+    this.words.set(word, entry)
+    for (const trigram of entry.trigrams) {
+      let list = this.byTrigram.get(trigram)
+      if (!list) {
+        list = []
+        this.byTrigram.set(trigram, list)
+      }
+      list.push(entry)
+    }
+    return entry
+  }
+
+  private remove(entry: VocabularyWord): void {
+    this.words.delete(entry.word)
+    for (const trigram of entry.trigrams) {
+      const list = (this.byTrigram.get(trigram) ?? []).filter((other) => other !== entry)
+      if (list.length > 0) this.byTrigram.set(trigram, list)
+      else this.byTrigram.delete(trigram)
+    }
   }
 
   get size(): number {
@@ -166,16 +212,6 @@ export class Vocabulary {
   /** Whether a post's title, command or tags hold the word. */
   has(word: string): boolean {
     return this.words.has(word)
-  }
-
-  /** The words whose post count differs in `next`: those that came, went or changed count. */
-  changedIn(next: Vocabulary): string[] {
-    const changed: string[] = []
-    for (const [word, entry] of this.words) {
-      if (next.words.get(word)?.docCount !== entry.docCount) changed.push(word)
-    }
-    for (const word of next.words.keys()) if (!this.words.has(word)) changed.push(word)
-    return changed
   }
 
   /**
