@@ -217,7 +217,7 @@ describe('the search index', () => {
     const kept = await searchThroughApi('usage disk')
     expect(kept.statements).toBe(0)
     expect(kept.result.posts.map((card) => card._id)).toEqual(disk.result.posts.map((card) => card._id))
-    // `saxophone` is one letter from the misspelling: its corrections are made again, as the database's.
+    // A misspelt word is corrected again after a change of the vocabulary: `saxophone` now stands in.
     expect(await index.tsqueryOf('saxophon')).toBe(
       await t.db.transaction().execute((trx) => resolveSearch(trx, 'saxophon')),
     )

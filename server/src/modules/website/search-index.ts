@@ -28,7 +28,7 @@ import {
   WORD_CORRECTION_THRESHOLD,
   WORD_CORRECTIONS,
 } from './search-repo.ts'
-import { trigramsOf, Vocabulary } from './search-vocabulary.ts'
+import { Vocabulary } from './search-vocabulary.ts'
 import { type DocumentWord, parseTsquery, type QueryNode } from './tsearch-text.ts'
 
 /**
@@ -334,30 +334,24 @@ export function createSearchIndex(deps: {
   }
 
   /**
-   * Forgets the kept token resolutions a change of the vocabulary touches, keeping the rest: a post
+   * Forgets the kept token resolutions a change of the vocabulary may touch, keeping the rest: a post
    * changes the counts of a few words, and forgetting them all made every search after it read its
    * words again. A word's term (fullTerm) depends on the vocabulary only through whether it is known
-   * and, when it is not, its corrections.
+   * and, when it is not, its corrections, which weigh the counts of the words near it. So a token is
+   * forgotten when one of its words came or went, or when it holds a word the vocabulary does not know.
+   * Telling which misspellings a change can correct, pair by pair, cost the thread 100–200 ms a post
+   * at 1M posts with the tens of thousands of pieces kept (bench/README.md, session 29).
    */
   function forgetTokensChangedBy(
-    change: { changed: string[]; cameOrWent: ReadonlySet<string> },
+    change: { changed: readonly string[]; cameOrWent: ReadonlySet<string> },
     next: Vocabulary,
   ): void {
     if (change.changed.length === 0) return
-    const changed = change.changed.map((word) => ({ word, trigrams: trigramsOf(word) }))
-    const verdicts = new Map<string, boolean>()
-    const touched = (word: string) => {
-      let verdict = verdicts.get(word)
-      if (verdict === undefined) {
-        verdict =
-          change.cameOrWent.has(word) ||
-          (!next.has(word) && Vocabulary.correctionsMayChange(word, changed, WORD_CORRECTION_THRESHOLD))
-        verdicts.set(word, verdict)
-      }
-      return verdict
-    }
     for (const [piece, resolution] of tokens) {
-      if (resolution.words.some((entry) => touched(entry.word))) tokens.delete(piece)
+      const touched = resolution.words.some(
+        (entry) => change.cameOrWent.has(entry.word) || !next.has(entry.word),
+      )
+      if (touched) tokens.delete(piece)
     }
   }
 

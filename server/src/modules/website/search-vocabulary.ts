@@ -87,34 +87,6 @@ function visitOneEditAway(word: string, visit: (edit: string) => void): void {
   }
 }
 
-/**
- * Whether `other` is among {@link oneEditAway}'s edits of `word`, without listing them: one letter
- * deleted, two neighbours swapped, or a letter of CORRECTION_LETTERS substituted or inserted. Equal
- * words count as one edit apart, as the edits list a word itself when it has such a letter; a caller
- * that needs them apart compares first.
- */
-export function isOneEditAway(word: string, other: string): boolean {
-  const a = [...word]
-  const b = [...other]
-  const isLetter = (character: string | undefined) =>
-    character !== undefined && CORRECTION_LETTERS.includes(character)
-  const sameFrom = (i: number, j: number) => {
-    for (; i < a.length && j < b.length; i++, j++) if (a[i] !== b[j]) return false
-    return i === a.length && j === b.length
-  }
-  let first = 0
-  while (first < a.length && first < b.length && a[first] === b[first]) first += 1
-  if (a.length === b.length) {
-    if (first === a.length) return true
-    if (sameFrom(first + 1, first + 1)) return isLetter(b[first])
-    return a[first] === b[first + 1] && a[first + 1] === b[first] && sameFrom(first + 2, first + 2)
-  }
-  // A letter deleted from `word`, or one inserted into it (first is where the two part).
-  if (b.length === a.length - 1) return sameFrom(first + 1, first)
-  if (b.length === a.length + 1) return isLetter(b[first]) && sameFrom(first, first + 1)
-  return false
-}
-
 interface VocabularyWord {
   word: string
   docCount: number
@@ -212,22 +184,6 @@ export class Vocabulary {
   /** Whether a post's title, command or tags hold the word. */
   has(word: string): boolean {
     return this.words.has(word)
-  }
-
-  /**
-   * Whether a change of the counts of `changed` (with their trigrams) can change an unknown `word`'s
-   * {@link corrections}: only a word one edit away from it or at least `threshold` similar is a
-   * candidate, and the candidates' order among themselves does not move when another word comes or goes.
-   */
-  static correctionsMayChange(
-    word: string,
-    changed: ReadonlyArray<{ word: string; trigrams: ReadonlySet<string> }>,
-    threshold: number,
-  ): boolean {
-    const trigrams = trigramsOf(word)
-    return changed.some(
-      (other) => isOneEditAway(word, other.word) || trigramSimilarity(trigrams, other.trigrams) >= threshold,
-    )
   }
 
   /**
