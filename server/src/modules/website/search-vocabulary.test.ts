@@ -9,7 +9,7 @@ import {
   WORD_CORRECTION_THRESHOLD,
   WORD_CORRECTIONS,
 } from './search-repo.ts'
-import { oneEditAway, trigramSimilarity, trigramsOf, Vocabulary } from './search-vocabulary.ts'
+import { isOneEditAway, trigramSimilarity, trigramsOf, Vocabulary } from './search-vocabulary.ts'
 
 /** CRC-32's reflected table, which PostgreSQL's "legacy" CRC uses with the unreflected loop. */
 const CRC_TABLE = Uint32Array.from({ length: 256 }, (_, n) => {
@@ -98,9 +98,26 @@ describe('trigramSimilarity', () => {
   })
 })
 
-describe('oneEditAway', () => {
+/**
+ * Every string one edit away from `word`, listed as search-repo.ts lists them in SQL (a character
+ * deleted, two neighbours swapped, a letter of the correction letters substituted or inserted), by
+ * character: what isOneEditAway and the vocabulary's corrections are checked against.
+ */
+function oneEditAway(word: string): Set<string> {
+  const letters = [...word]
+  const cut = (from: number, to?: number) => letters.slice(from, to).join('')
+  const edits = new Set<string>()
+  for (let i = 0; i < letters.length; i++) edits.add(cut(0, i) + cut(i + 1))
+  for (let i = 0; i + 1 < letters.length; i++) edits.add(cut(0, i) + letters[i + 1] + letters[i] + cut(i + 2))
+  for (const c of 'abcdefghijklmnopqrstuvwxyz0123456789') {
+    for (let i = 0; i < letters.length; i++) edits.add(cut(0, i) + c + cut(i + 1))
+    for (let i = 0; i <= letters.length; i++) edits.add(cut(0, i) + c + cut(i))
+  }
+  return edits
+}
+
+describe('isOneEditAway', () => {
   it('has deletions, swaps of neighbours, substitutions and insertions', () => {
-    const edits = oneEditAway('grep')
     for (const near of [
       'gerp',
       'rgep',
@@ -114,44 +131,44 @@ describe('oneEditAway', () => {
       'grepp',
       'xgrep',
       'gr3ep',
-    ]) {
-      expect(edits, near).toContain(near)
-    }
+    ])
+      expect(isOneEditAway('grep', near), near).toBe(true)
     for (const far of ['perg', 'gp', 'grrepp', 'gREp', 'egrepp', 'gr-ep'])
-      expect(edits, far).not.toContain(far)
+      expect(isOneEditAway('grep', far), far).toBe(false)
   })
 
   it('holds the word itself only through a same-letter substitution or a swap of equal letters', () => {
-    expect(oneEditAway('grep')).toContain('grep')
+    expect(isOneEditAway('grep', 'grep')).toBe(true)
+    expect(isOneEditAway('--', '--')).toBe(true)
     // No letter of '/-' is one a correction substitutes, and no two neighbours are equal.
-    expect(oneEditAway('/-')).not.toContain('/-')
-    expect(oneEditAway('/-')).toEqual(
-      new Set([
-        '-',
-        '/',
-        '-/',
-        ...[...'abcdefghijklmnopqrstuvwxyz0123456789'].flatMap((c) => [
-          `${c}-`,
-          `/${c}`,
-          `${c}/-`,
-          `/${c}-`,
-          `/-${c}`,
-        ]),
-      ]),
-    )
+    expect(isOneEditAway('/-', '/-')).toBe(false)
+    for (const edit of oneEditAway('/-')) expect(isOneEditAway('/-', edit), edit).toBe(true)
   })
 
   it('counts characters, not UTF-16 units', () => {
-    const edits = oneEditAway('né')
-    expect(edits).toContain('n')
-    expect(edits).toContain('é')
-    expect(edits).toContain('én')
-    const emoji = oneEditAway('a😀')
-    expect(emoji).toContain('😀')
-    expect(emoji).toContain('😀a')
-    // Cutting by UTF-16 units would leave half of the emoji's surrogate pair.
-    const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
-    expect([...emoji].filter((edit) => loneSurrogate.test(edit))).toEqual([])
+    for (const near of ['n', 'é', 'én']) expect(isOneEditAway('né', near), near).toBe(true)
+    for (const near of ['😀', '😀a', 'b😀']) expect(isOneEditAway('a😀', near), near).toBe(true)
+    expect(isOneEditAway('a😀', 'a😁')).toBe(false)
+    // Cut by UTF-16 units, half of the surrogate pair would be one character.
+    expect(isOneEditAway('a😀', 'a\ud83d')).toBe(false)
+  })
+
+  it('tells exactly the edits listed, on random words', () => {
+    const random = seededRandom(7)
+    // Few characters, so that random words are often one or two edits apart; '-' and 'é' are
+    // characters no correction inserts or substitutes.
+    const characters = ['a', 'b', 'e', '-', 'é']
+    const word = () =>
+      Array.from({ length: Math.floor(random() * 5) }, () => characters[Math.floor(random() * 5)]).join('')
+    let near = 0
+    for (let i = 0; i < 3000; i++) {
+      const a = word()
+      const edits = oneEditAway(a)
+      const b = i % 3 === 0 ? ([...edits][Math.floor(random() * edits.size)] ?? '') : word()
+      if (edits.has(b)) near += 1
+      expect(isOneEditAway(a, b), `${a} → ${b}`).toBe(edits.has(b))
+    }
+    expect(near).toBeGreaterThan(500)
   })
 })
 

@@ -55,36 +55,41 @@ export function trigramSimilarity(a: ReadonlySet<string>, b: ReadonlySet<string>
 }
 
 /**
- * Every string one edit away from `word` (a letter deleted, two neighbours swapped, substituted,
- * inserted), by character, not UTF-16 unit.
+ * Whether `other` is one edit away from `word` as search-repo.ts's `oneEditAway` lists the edits in
+ * SQL: one character deleted, two neighbours swapped, or a letter of CORRECTION_LETTERS substituted or
+ * inserted; `word` itself when a substitution or a swap leaves it as it is (it has such a letter, or
+ * two equal neighbours). By character, not UTF-16 unit.
  */
-export function oneEditAway(word: string): Set<string> {
-  const found = new Set<string>()
-  visitOneEditAway(word, (edit) => found.add(edit))
-  return found
+export function isOneEditAway(word: string, other: string): boolean {
+  const a = [...word]
+  const b = [...other]
+  const isLetter = (character: string | undefined) =>
+    character !== undefined && CORRECTION_LETTERS.includes(character)
+  const sameFrom = (i: number, j: number) => {
+    for (; i < a.length && j < b.length; i++, j++) if (a[i] !== b[j]) return false
+    return i === a.length && j === b.length
+  }
+  let first = 0
+  while (first < a.length && first < b.length && a[first] === b[first]) first += 1
+  if (a.length === b.length) {
+    if (first === a.length) return a.some((character, i) => isLetter(character) || character === a[i + 1])
+    if (sameFrom(first + 1, first + 1)) return isLetter(b[first])
+    return a[first] === b[first + 1] && a[first + 1] === b[first] && sameFrom(first + 2, first + 2)
+  }
+  // A character deleted from `word`, or a letter inserted into it (first is where the two part).
+  if (b.length === a.length - 1) return sameFrom(first + 1, first)
+  if (b.length === a.length + 1) return isLetter(b[first]) && sameFrom(first, first + 1)
+  return false
 }
 
-/**
- * Calls `visit` with each string one edit away from `word`, some more than once (a swap of equal
- * letters, a substitution by the same letter). Each edit is a known head and tail around at most two
- * characters, so the heads and tails are cut once and every edit is one concatenation: a misspelt
- * word of ten letters has some 750 edits, looked up on every search it appears in.
- */
-function visitOneEditAway(word: string, visit: (edit: string) => void): void {
+/** The distinct strings `word` leaves with one character deleted (by character, not UTF-16 unit). */
+function deletionsOf(word: string): Set<string> {
   const letters = [...word]
-  const n = letters.length
-  // heads[i]: the first i characters; tails[i]: the characters from i on.
-  const heads: string[] = ['']
-  for (let i = 0; i < n; i++) heads.push(heads[i] + (letters[i] as string))
-  const tails: string[] = []
-  tails[n] = ''
-  for (let i = n - 1; i >= 0; i--) tails[i] = (letters[i] as string) + tails[i + 1]
-  for (let i = 0; i < n; i++) visit(`${heads[i]}${tails[i + 1]}`)
-  for (let i = 0; i + 1 < n; i++) visit(`${heads[i]}${letters[i + 1]}${letters[i]}${tails[i + 2]}`)
-  for (const c of CORRECTION_LETTERS) {
-    for (let i = 0; i < n; i++) visit(`${heads[i]}${c}${tails[i + 1]}`)
-    for (let i = 0; i <= n; i++) visit(`${heads[i]}${c}${tails[i]}`)
+  const deletions = new Set<string>()
+  for (let i = 0; i < letters.length; i++) {
+    deletions.add(letters.slice(0, i).join('') + letters.slice(i + 1).join(''))
   }
+  return deletions
 }
 
 interface VocabularyWord {
@@ -108,6 +113,13 @@ interface Candidate {
 export class Vocabulary {
   private readonly words = new Map<string, VocabularyWord>()
   private readonly byTrigram = new Map<string, VocabularyWord[]>()
+  /**
+   * The words under each string they leave with one character deleted: a word one edit from another
+   * shares such a string with it, is one of its deletions, or has it among its own. A misspelt word is
+   * corrected by looking up its few deletions here instead of its ~750 edits in `words`
+   * (bench/README.md, session 29).
+   */
+  private readonly byDeletion = new Map<string, VocabularyWord[]>()
 
   /** Rows as `readVocabulary` reads them, in the database's collation order. */
   constructor(rows: readonly VocabularyRow[]) {
@@ -157,24 +169,30 @@ export class Vocabulary {
   private add(word: string, docCount: number, term: string, order: number): VocabularyWord {
     const entry: VocabularyWord = { word, docCount, term, order, trigrams: trigramsOf(word) }
     this.words.set(word, entry)
-    for (const trigram of entry.trigrams) {
-      let list = this.byTrigram.get(trigram)
-      if (!list) {
-        list = []
-        this.byTrigram.set(trigram, list)
-      }
-      list.push(entry)
-    }
+    for (const trigram of entry.trigrams) listUnder(this.byTrigram, trigram).push(entry)
+    for (const deletion of deletionsOf(word)) listUnder(this.byDeletion, deletion).push(entry)
     return entry
   }
 
   private remove(entry: VocabularyWord): void {
     this.words.delete(entry.word)
-    for (const trigram of entry.trigrams) {
-      const list = (this.byTrigram.get(trigram) ?? []).filter((other) => other !== entry)
-      if (list.length > 0) this.byTrigram.set(trigram, list)
-      else this.byTrigram.delete(trigram)
+    for (const trigram of entry.trigrams) dropFrom(this.byTrigram, trigram, entry)
+    for (const deletion of deletionsOf(entry.word)) dropFrom(this.byDeletion, deletion, entry)
+  }
+
+  /** The words {@link oneEditAway} `word` (its edits this vocabulary holds), each once. */
+  private oneEditFrom(word: string): Set<VocabularyWord> {
+    const found = new Set<VocabularyWord>()
+    const consider = (entry: VocabularyWord | undefined) => {
+      if (entry && !found.has(entry) && isOneEditAway(word, entry.word)) found.add(entry)
     }
+    consider(this.words.get(word))
+    for (const entry of this.byDeletion.get(word) ?? []) consider(entry)
+    for (const deletion of deletionsOf(word)) {
+      consider(this.words.get(deletion))
+      for (const entry of this.byDeletion.get(deletion) ?? []) consider(entry)
+    }
+    return found
   }
 
   get size(): number {
@@ -203,10 +221,7 @@ export class Vocabulary {
           weight: Math.max(held.weight, weight),
         })
     }
-    visitOneEditAway(word, (edit) => {
-      const entry = this.words.get(edit)
-      if (entry) offer(entry, 0, entry.docCount)
-    })
+    for (const entry of this.oneEditFrom(word)) offer(entry, 0, entry.docCount)
     const trigrams = trigramsOf(word)
     const seen = new Set<VocabularyWord>()
     for (const trigram of trigrams) {
@@ -222,4 +237,21 @@ export class Vocabulary {
       .slice(0, limit)
       .map((candidate) => candidate.entry.term)
   }
+}
+
+/** The list under `key`, made empty when there is none. */
+function listUnder<T>(lists: Map<string, T[]>, key: string): T[] {
+  let list = lists.get(key)
+  if (!list) {
+    list = []
+    lists.set(key, list)
+  }
+  return list
+}
+
+/** Takes `item` out of the list under `key`, and the list away once empty. */
+function dropFrom<T>(lists: Map<string, T[]>, key: string, item: T): void {
+  const list = (lists.get(key) ?? []).filter((other) => other !== item)
+  if (list.length > 0) lists.set(key, list)
+  else lists.delete(key)
 }
