@@ -48,7 +48,9 @@ try {
     .orderBy('created_at', 'desc')
     .limit(Number(process.env.BENCH_VOTERS ?? 500))
     .execute()
-  const voters: Voter[] = members.map((user) => ({ userId: user.id, token: app.issueToken(user).token }))
+  const withTokens = (users: typeof members): Voter[] =>
+    users.map((user) => ({ userId: user.id, token: app.issueToken(user).token }))
+  const voters = withTokens(members)
   // Only contributors post (the live rows' new posts).
   const contributors = await handle.db
     .selectFrom('users')
@@ -57,10 +59,7 @@ try {
     .orderBy('created_at')
     .limit(voters.length > 0 ? 50 : 0)
     .execute()
-  const authors: Voter[] = contributors.map((user) => ({
-    userId: user.id,
-    token: app.issueToken(user).token,
-  }))
+  const authors = withTokens(contributors)
 
   // BENCH_CPU_PROFILE=<file>: a V8 CPU profile from listening to stop (summarise it with
   // bench/fanout/profile-summary.ts).

@@ -277,9 +277,10 @@ const BITMAP_DENSITY = 16
 
 /**
  * The list as a bitmap (bit d % 32 of word d / 32: document d), when it holds at least every
- * {@link BITMAP_DENSITY}th document; null otherwise. Made once per list; after appends (a new post's words) only the appended postings are
- * set, in words grown with room to spare, so a new post does not cost every common word of it a new
- * bitmap at its next search (bench/README.md, session 28). Words past the last posting are zero.
+ * {@link BITMAP_DENSITY}th document; null otherwise. Made once per list; after appends (a new post's
+ * words) only the appended postings are set, in words grown with room to spare, so a new post does not
+ * cost every common word of it a new bitmap at its next search (bench/README.md, session 28). Words
+ * past the last posting are zero.
  */
 function bitmapOf(list: Postings): Uint32Array | null {
   const rewrites = list instanceof PostingList ? list.rewrites : 0

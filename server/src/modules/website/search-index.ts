@@ -19,6 +19,7 @@ import {
   readPostsFingerprint,
   readSearchDocuments,
   readSearchDocumentsById,
+  readVocabulary,
   readVocabularyCounts,
   readWordForms,
   readWordTerms,
@@ -47,7 +48,8 @@ import { type DocumentWord, parseTsquery, type QueryNode } from './tsearch-text.
  *   are kept by document number, so a re-read post's old one is never used again.
  * - **Words are resolved per token** (`readWordForms`, then prefixes and corrections from the copy of
  *   the vocabulary): they depend only on the token and the vocabulary, so they are kept until a post
- *   changes one of the token's words or the corrections of one it does not know.
+ *   adds or removes one of the token's words; a token with a word the vocabulary does not know is
+ *   resolved again after any change of it (its corrections weigh the words' counts).
  * - **Built at start, in the background**, reading posts oldest first, so a higher document number is a
  *   newer post (lib/postings.ts topOfTerms breaks ties by it); until it is ready every search
  *   takes the database path. Events seen during the build re-read their posts once it ends. A reset of
@@ -310,18 +312,20 @@ export function createSearchIndex(deps: {
       if (vocabularyLoaded >= wanted) return
       const asked = vocabularyWanted
       try {
-        const counts = await readVocabularyCounts(db)
-        const held = vocabulary
-        const missing = counts.filter((row) => !held?.has(row.word)).map((row) => row.word)
-        const terms = new Map(
-          (missing.length > 0 ? await readWordTerms(db, missing) : []).map((row) => [row.word, row.term]),
-        )
-        // readWordTerms answers a row for every word asked.
-        const termOf = (word: string) => terms.get(word) as string
         if (vocabulary) {
-          forgetTokensChangedBy(vocabulary.update(counts, termOf), vocabulary)
+          const held = vocabulary
+          const counts = await readVocabularyCounts(db)
+          const missing = counts.filter((row) => !held.has(row.word)).map((row) => row.word)
+          const terms = new Map(
+            (missing.length > 0 ? await readWordTerms(db, missing) : []).map((row) => [row.word, row.term]),
+          )
+          // readWordTerms answers a row for every word asked.
+          forgetTokensChangedBy(
+            held.update(counts, (word) => terms.get(word) as string),
+            held,
+          )
         } else {
-          vocabulary = new Vocabulary(counts.map((row) => ({ ...row, term: termOf(row.word) })))
+          vocabulary = new Vocabulary(await readVocabulary(db))
           tokens.clear()
         }
         vocabularyLoaded = asked

@@ -131,7 +131,7 @@ export class Vocabulary {
   /**
    * Follows the vocabulary to `rows` (as `readVocabularyCounts` reads them, in the database's order),
    * in place: counts and places are set, words that came are added with their terms from `termOf`,
-   * words missing from `rows` are removed. Rebuilding the whole copy took 27–43 ms of the thread at
+   * words missing from `rows` are removed. Rebuilding the whole copy took 27–107 ms of the thread at
    * 1M posts (14,000 words) for every post created, edited or deleted (bench/README.md, session 29).
    * Answers the words whose count changed and, among them, those that came or went.
    */
@@ -180,7 +180,7 @@ export class Vocabulary {
     for (const deletion of deletionsOf(entry.word)) dropFrom(this.byDeletion, deletion, entry)
   }
 
-  /** The words {@link oneEditAway} `word` (its edits this vocabulary holds), each once. */
+  /** The words of this vocabulary one edit from `word` ({@link isOneEditAway}), each once. */
   private oneEditFrom(word: string): Set<VocabularyWord> {
     const found = new Set<VocabularyWord>()
     const consider = (entry: VocabularyWord | undefined) => {
