@@ -1,6 +1,14 @@
 import { seededRandom } from '@bashboard/db'
 import { describe, expect, it } from 'vitest'
-import { intersectSum, NO_POSTINGS, PostingList, type Postings, topOfTerms, unionMax } from './postings.ts'
+import {
+  intersectSum,
+  NO_POSTINGS,
+  PostingList,
+  type Postings,
+  topOfTerms,
+  UnionBitmap,
+  unionMax,
+} from './postings.ts'
 
 /** A posting list of `[doc, score]` pairs (docs increasing). */
 function list(pairs: ReadonlyArray<readonly [number, number]>): PostingList {
@@ -340,6 +348,34 @@ describe('topOfTerms', () => {
     expect(search([[common]]).docs.every((doc) => doc % 2 === 0)).toBe(true)
   })
 
+  it('reads a term from the union bitmap it is given as from its lists, after appends and a compaction too', () => {
+    const random = seededRandom(13)
+    const lists = [randomList(random, 900, 9000), randomList(random, 300, 9000), randomList(random, 20, 9000)]
+    const other = randomList(random, 2000, 9000)
+    const union = new UnionBitmap(lists)
+    const search = (unions: Array<UnionBitmap | undefined>) =>
+      topOfTerms([[other], lists], 12, 400, aliveBits(100_000), unions)
+    const check = () => {
+      expect(search([undefined, union])).toEqual(search([]))
+      // The bitmap holds exactly the documents of the lists.
+      const held = new Set(lists.flatMap((one) => pairs(one).map(([doc]) => doc)))
+      const bits = union.bits()
+      for (let doc = 0; doc < bits.length * 32; doc++) {
+        const set = ((bits[doc >>> 5] as number) & (1 << (doc & 31))) !== 0
+        if (set !== held.has(doc)) throw new Error(`document ${doc}: ${set ? 'set' : 'not set'}`)
+      }
+    }
+    check()
+    // Appended to (past the bitmap's words), then compacted: a bitmap brought up to date each time.
+    for (let doc = 9000; doc < 40_000; doc += 7) lists[doc % 3]?.append(doc, 2)
+    check()
+    lists[1]?.retain((doc) => doc % 3 !== 0)
+    for (let doc = 40_001; doc < 41_000; doc += 5) lists[1]?.append(doc, 1)
+    check()
+    expect(union.isOf(lists)).toBe(true)
+    expect(union.isOf([lists[0] as PostingList, lists[1] as PostingList])).toBe(false)
+  })
+
   it.each([
     { lists: 'of alike lengths', seed: 3, universe: 500, smallest: 0 },
     // Lists from a few postings to most of the documents: chunks skipped by the leapfrog.
@@ -383,12 +419,11 @@ describe('topOfTerms', () => {
         const matches = [...scores].filter(([doc]) => !dead.has(doc))
         const ranked = [...matches].sort((x, y) => y[0] - x[0]).slice(0, cap)
         const want = ranked.sort((x, y) => y[1] - x[1] || y[0] - x[0]).slice(0, k)
-        const got = topOfTerms(
-          terms,
-          k,
-          cap,
-          aliveBits(universe, (doc) => !dead.has(doc)),
-        )
+        const alive = aliveBits(universe, (doc) => !dead.has(doc))
+        const got = topOfTerms(terms, k, cap, alive)
+        // A term of several lists read from their union bitmap matches and scores the same.
+        const unions = terms.map((lists) => (lists.length > 1 ? new UnionBitmap(lists) : undefined))
+        expect(topOfTerms(terms, k, cap, alive, unions), `round ${round}`).toEqual(got)
         expect(got.count, `round ${round}`).toBe(Math.min(matches.length, cap))
         // Scores are eighths, so sums are exact in any order: ties are by document alone.
         expect(got.docs, `round ${round}`).toEqual(want.map(([doc]) => doc))

@@ -275,6 +275,11 @@ const bitmaps = new WeakMap<Postings, KnownBitmap>()
  */
 const BITMAP_DENSITY = 16
 
+/** Whether `postings` documents among `range` are dense enough to be read as a bitmap ({@link BITMAP_DENSITY}). */
+export function isDense(postings: number, range: number): boolean {
+  return postings * BITMAP_DENSITY >= range
+}
+
 /**
  * The list as a bitmap (bit d % 32 of word d / 32: document d), when it holds at least every
  * {@link BITMAP_DENSITY}th document; null otherwise. Made once per list; after appends (a new post's
@@ -289,7 +294,7 @@ function bitmapOf(list: Postings): Uint32Array | null {
   const last = list.length > 0 ? (list.docs[list.length - 1] as number) : 0
   let bits: Uint32Array | null = null
   let from = 0
-  if (list.length * BITMAP_DENSITY >= last) {
+  if (isDense(list.length, last)) {
     const words = (last >>> 5) + 1
     if (known?.bits && known.rewrites === rewrites && known.length < list.length) {
       bits = known.bits
@@ -301,21 +306,86 @@ function bitmapOf(list: Postings): Uint32Array | null {
     } else {
       bits = new Uint32Array(words)
     }
-    for (let i = from; i < list.length; i++) {
-      const doc = list.docs[i] as number
-      bits[doc >>> 5] = ((bits[doc >>> 5] as number) | (1 << (doc & 31))) >>> 0
-    }
+    setPostings(bits, list, from)
   }
   bitmaps.set(list, { rewrites, length: list.length, bits })
   return bits
+}
+
+/** Sets the bits of the documents of `list` from its `from`th posting on. */
+function setPostings(bits: Uint32Array, list: Postings, from: number): void {
+  for (let i = from; i < list.length; i++) {
+    const doc = list.docs[i] as number
+    bits[doc >>> 5] = ((bits[doc >>> 5] as number) | (1 << (doc & 31))) >>> 0
+  }
+}
+
+/**
+ * The union of a term's lists as one bitmap (bit d % 32 of word d / 32: some list holds document d), for
+ * a term of several lists that together are dense ({@link isDense}): {@link topOfTerms} reads it per
+ * chunk instead of OR-ing every list there, and scores from the lists themselves. The caller keeps it
+ * across searches (modules/website/search-index.ts); it is brought up to date when read, like
+ * {@link bitmapOf}: postings appended since are set, and a list compacted since makes it afresh.
+ */
+export class UnionBitmap {
+  private words = new Uint32Array(0)
+  /** Per list, the postings set so far and its `rewrites` then (empty: nothing set yet). */
+  private setUpTo: number[] = []
+  private rewritesSeen: number[] = []
+
+  constructor(readonly lists: readonly Postings[]) {}
+
+  /** Whether it unites exactly `lists` (the same lists, in the same order). */
+  isOf(lists: readonly Postings[]): boolean {
+    return lists.length === this.lists.length && lists.every((list, i) => list === this.lists[i])
+  }
+
+  /** The bitmap as of the lists now. */
+  bits(): Uint32Array {
+    const rewritesOf = (list: Postings) => (list instanceof PostingList ? list.rewrites : 0)
+    if (
+      this.lists.some((list, i) => this.setUpTo[i] === undefined || rewritesOf(list) !== this.rewritesSeen[i])
+    ) {
+      this.words = new Uint32Array(0)
+      this.setUpTo = this.lists.map(() => 0)
+      this.rewritesSeen = this.lists.map(rewritesOf)
+    }
+    let last = 0
+    for (const list of this.lists)
+      if (list.length > 0) last = Math.max(last, list.docs[list.length - 1] as number)
+    const needed = (last >>> 5) + 1
+    if (needed > this.words.length) {
+      // Room to spare, as bitmapOf keeps, so new posts do not copy it each time.
+      const grown = new Uint32Array(needed + (needed >>> 3))
+      grown.set(this.words)
+      this.words = grown
+    }
+    const words = this.words
+    for (let l = 0; l < this.lists.length; l++) {
+      const list = this.lists[l] as Postings
+      const from = this.setUpTo[l] as number
+      // Made afresh, a dense list's own bitmap is OR-ed in, a word for 32 documents.
+      const bits = from === 0 ? bitmapOf(list) : null
+      if (bits) {
+        const end = Math.min(bits.length, words.length)
+        for (let w = 0; w < end; w++) words[w] = ((words[w] as number) | (bits[w] as number)) >>> 0
+      } else {
+        setPostings(words, list, from)
+      }
+      this.setUpTo[l] = list.length
+    }
+    return words
+  }
 }
 
 /** The documents of the chunk every term read so far holds, alive ({@link topOfTerms}). */
 const matchWords = new Uint32Array(CHUNK_WORDS)
 
 /**
- * A term of {@link topOfTerms} as it is read: its sparse lists walked, its dense ones as bitmaps. One
- * per position in the query, kept between calls with its arrays emptied (the walk is synchronous).
+ * A term of {@link topOfTerms} as it is read. To match: its sparse lists walked and its dense ones read
+ * as bitmaps, or the bitmap of their union when the caller keeps one. To score: every list, looked up
+ * at the matches only. One per position in the query, kept between calls with its arrays emptied (the
+ * walk is synchronous).
  */
 interface TermReader {
   /** The term's documents of the chunk gathered last (bit i of word w: document chunk × CHUNK + w × 32 + i). */
@@ -323,57 +393,64 @@ interface TermReader {
   sparse: Postings[]
   /** The last index of each sparse list not yet gathered (from the end). */
   sparseAt: number[]
-  dense: Postings[]
   bitmaps: Uint32Array[]
-  /** Per list (sparse, then dense), where its last score search ended: documents are scored newest first. */
+  /** Every list of the term, with its bitmap (null: walked) to tell quickly that it lacks a document. */
+  scored: Postings[]
+  scoredBits: Array<Uint32Array | null>
+  /** Per list of `scored`, where its last score search ended: documents are scored newest first. */
   scoreAt: number[]
 }
 
 const termReaders: TermReader[] = []
 
-/** Splits a term's lists into the sparse, walked, and the dense, read from their bitmaps. */
-function termReader(term: readonly Postings[], slot: number): TermReader {
+/** Splits a term's lists into the sparse, walked, and the dense, read from their bitmaps (or `union`'s). */
+function termReader(term: readonly Postings[], slot: number, union: UnionBitmap | undefined): TermReader {
   let reader = termReaders[slot]
   if (!reader) {
     reader = {
       words: new Uint32Array(CHUNK_WORDS),
       sparse: [],
       sparseAt: [],
-      dense: [],
       bitmaps: [],
+      scored: [],
+      scoredBits: [],
       scoreAt: [],
     }
     termReaders[slot] = reader
   }
   reader.sparse.length = 0
   reader.sparseAt.length = 0
-  reader.dense.length = 0
   reader.bitmaps.length = 0
+  reader.scored.length = 0
+  reader.scoredBits.length = 0
   reader.scoreAt.length = 0
   for (const list of term) {
     const bits = bitmapOf(list)
+    reader.scored.push(list)
+    reader.scoredBits.push(bits)
+    reader.scoreAt.push(list.length - 1)
+    if (union) continue
     if (bits) {
-      reader.dense.push(list)
       reader.bitmaps.push(bits)
     } else {
       reader.sparse.push(list)
       reader.sparseAt.push(list.length - 1)
     }
   }
-  for (const list of reader.sparse) reader.scoreAt.push(list.length - 1)
-  for (const list of reader.dense) reader.scoreAt.push(list.length - 1)
+  if (union) reader.bitmaps.push(union.bits())
   return reader
 }
 
 /**
  * Gathers the term's documents of chunk `chunk` into `reader.words`: its sparse lists' postings in
- * the chunk (their cursors move down past it) and its dense lists' words, OR-ed.
+ * the chunk (their cursors move down past it) and its dense lists' words, OR-ed; whether it holds any.
  */
-function gatherChunk(reader: TermReader, chunk: number): void {
+function gatherChunk(reader: TermReader, chunk: number): boolean {
   const low = chunk * CHUNK
   const high = low + CHUNK - 1
   const { words } = reader
   words.fill(0)
+  let any = 0
   for (let l = 0; l < reader.sparse.length; l++) {
     const list = reader.sparse[l] as Postings
     const docs = list.docs
@@ -383,6 +460,7 @@ function gatherChunk(reader: TermReader, chunk: number): void {
       const offset = (docs[at] as number) - low
       if (offset < 0) break
       words[offset >>> 5] = (words[offset >>> 5] as number) | (1 << (offset & 31))
+      any = 1
       at -= 1
     }
     reader.sparseAt[l] = at
@@ -390,29 +468,83 @@ function gatherChunk(reader: TermReader, chunk: number): void {
   const first = chunk * CHUNK_WORDS
   for (const bits of reader.bitmaps) {
     const end = Math.min(bits.length - first, CHUNK_WORDS)
-    for (let w = 0; w < end; w++) words[w] = (words[w] as number) | (bits[first + w] as number)
+    for (let w = 0; w < end; w++) {
+      const word = (words[w] as number) | (bits[first + w] as number)
+      words[w] = word
+      any |= word
+    }
   }
+  return any !== 0
 }
 
 /** The term's best score for `doc`, which it holds: the best of its lists that hold it. */
 function termScore(reader: TermReader, doc: number): number {
   let score = 0
-  const sparse = reader.sparse.length
-  for (let l = 0; l < sparse; l++) {
-    const list = reader.sparse[l] as Postings
+  for (let l = 0; l < reader.scored.length; l++) {
+    const bits = reader.scoredBits[l]
+    if (bits && (doc >>> 5 >= bits.length || ((bits[doc >>> 5] as number) & (1 << (doc & 31))) === 0))
+      continue
+    const list = reader.scored[l] as Postings
     const at = seekBack(list, doc, reader.scoreAt[l] as number)
     reader.scoreAt[l] = at
     if (at >= 0 && list.docs[at] === doc) score = Math.max(score, list.scores[at] as number)
   }
-  for (let l = 0; l < reader.dense.length; l++) {
-    const bits = reader.bitmaps[l] as Uint32Array
-    if (doc >>> 5 >= bits.length || ((bits[doc >>> 5] as number) & (1 << (doc & 31))) === 0) continue
-    const list = reader.dense[l] as Postings
-    const at = seekBack(list, doc, reader.scoreAt[sparse + l] as number)
-    reader.scoreAt[sparse + l] = at
-    score = Math.max(score, list.scores[at] as number)
-  }
   return score
+}
+
+/** The word arrays {@link andSources} AND-ed for a chunk, and the index of the chunk's first word in each. */
+const sources: Uint32Array[] = []
+const sourceFrom: number[] = []
+
+/**
+ * Sets `matchWords` to the AND of the first `count` {@link sources}, word by word over the chunk's
+ * first `end` words (the rest 0), and gives the OR of the words set (0: no match in the chunk). All
+ * of them in one loop: in V8 a loop over a chunk's 64 words costs about the same with one array read
+ * as with five, so AND-ing the terms one pass each cost a pass per term (bench/README.md, session 30).
+ */
+function andSources(count: number, end: number): number {
+  let any = 0
+  const a = sources[0] as Uint32Array
+  const b = sources[1] as Uint32Array
+  const c = sources[2] as Uint32Array
+  const d = sources[3] as Uint32Array
+  const fa = sourceFrom[0] as number
+  const fb = sourceFrom[1] as number
+  const fc = sourceFrom[2] as number
+  const fd = sourceFrom[3] as number
+  if (count === 2) {
+    for (let w = 0; w < end; w++) {
+      const word = (a[fa + w] as number) & (b[fb + w] as number)
+      matchWords[w] = word
+      any |= word
+    }
+  } else if (count === 3) {
+    for (let w = 0; w < end; w++) {
+      const word = (a[fa + w] as number) & (b[fb + w] as number) & (c[fc + w] as number)
+      matchWords[w] = word
+      any |= word
+    }
+  } else {
+    // Four at once, then one pass for each further source (five terms or more: rare).
+    for (let w = 0; w < end; w++) {
+      const word =
+        (a[fa + w] as number) & (b[fb + w] as number) & (c[fc + w] as number) & (d[fd + w] as number)
+      matchWords[w] = word
+      any |= word
+    }
+    for (let s = 4; s < count && any !== 0; s++) {
+      const more = sources[s] as Uint32Array
+      const from = sourceFrom[s] as number
+      any = 0
+      for (let w = 0; w < end; w++) {
+        const word = (matchWords[w] as number) & (more[from + w] as number)
+        matchWords[w] = word
+        any |= word
+      }
+    }
+  }
+  for (let w = Math.max(end, 0); w < CHUNK_WORDS; w++) matchWords[w] = 0
+  return any
 }
 
 /** The newest chunk below `chunk` holding a document of the term not yet read (-1 when none). */
@@ -445,14 +577,16 @@ function bitCount(word: number): number {
  * the terms of the best score among the term's lists that hold the document, then the higher document
  * number (the index numbers documents as they are created, so the newer); and how many documents
  * match, counted up to `cap`. Only documents whose bit is set in `alive` (bit d % 32 of word d / 32).
+ * `unions` gives, per term, the bitmap of its lists' union where the caller keeps one.
  *
- * Nothing is merged beforehand. The documents are read in chunks of {@link CHUNK}, newest first: each
- * term's lists are gathered into the chunk's bitmap (the term with the fewest postings first) and the
- * bitmaps AND-ed with each other and with `alive`. A dense list (a common word) gives its chunk as a
- * copy of its bitmap's words ({@link bitmapOf}), a sparse one by walking its postings in the chunk, so
- * a chunk costs a few dozen word operations per list, and scores are looked up only for the matches. A
- * term with nothing left in a chunk moves the walk straight to that term's next chunk (a leapfrog
- * join). Scoring stops once the k kept all have the best score the lists allow (an older document can
+ * Nothing is merged beforehand. The documents are read in chunks of {@link CHUNK}, newest first. A
+ * term read from one bitmap (one dense list, {@link bitmapOf}, or its union) is AND-ed straight from
+ * it; any other term's lists are gathered into the chunk's bitmap, a sparse list by walking its
+ * postings in the chunk, a dense one by OR-ing its bitmap's words. The single bitmaps, `alive` and the
+ * first gathered term (the one with the fewest postings) are AND-ed in one loop, then the other
+ * gathered terms one by one, so a chunk costs a few dozen word operations, and scores are looked up
+ * only for the matches. A gathered term with nothing left in a chunk moves the walk straight to that
+ * term's next chunk (a leapfrog join). Scoring stops once the k kept all have the best score the lists allow (an older document can
  * at most tie, and loses the tie); from there matches are counted a word at a time, up to `cap`. Past
  * `cap` matches nothing is read: the newest `cap` are ranked among themselves, so a search of common
  * words reads their newest postings only. The term readers and their arrays are reused from call to
@@ -464,39 +598,66 @@ export function topOfTerms(
   k: number,
   cap: number,
   alive: Uint32Array,
+  unions: ReadonlyArray<UnionBitmap | undefined> = [],
 ): { docs: number[]; count: number } {
   const size = (term: readonly Postings[]) => term.reduce((sum, list) => sum + list.length, 0)
   if (terms.length === 0 || terms.some((term) => size(term) === 0)) return { docs: [], count: 0 }
-  const ordered = [...terms]
-    .sort((a, b) => size(a) - size(b))
-    .map((term) => term.filter((list) => list.length > 0))
+  const ordered = terms
+    .map((term, i) => ({ lists: term.filter((list) => list.length > 0), union: unions[i], size: size(term) }))
+    .sort((a, b) => a.size - b.size)
   let best = 0
-  for (const term of ordered) best += Math.max(...term.map(maxScoreOf))
-  const readers = ordered.map(termReader)
+  for (const term of ordered) best += Math.max(...term.lists.map(maxScoreOf))
+  const readers = ordered.map((term, slot) => termReader(term.lists, slot, term.union))
   const heap: HeapEntry[] = []
   const worse = (a: HeapEntry, b: HeapEntry) =>
     a.score < b.score || (a.score === b.score && a.recent < b.recent)
   let scoring = k > 0
   let count = 0
   let top = 0
-  for (const list of ordered[0] as readonly Postings[])
+  for (const list of (ordered[0] as (typeof ordered)[number]).lists)
     top = Math.max(top, list.docs[list.length - 1] as number)
   let chunk = Math.floor(top / CHUNK)
+  // A term of one dense list (a known word, as most are) is read straight from its bitmap; any other
+  // is gathered per chunk, the one with the fewest postings first.
+  const gathered = readers.filter((reader) => reader.sparse.length > 0 || reader.bitmaps.length > 1)
+  const singles = readers
+    .filter((reader) => !gathered.includes(reader))
+    .map((reader) => reader.bitmaps[0] as Uint32Array)
   walk: while (chunk >= 0) {
-    for (let r = 0; r < readers.length; r++) {
-      const reader = readers[r] as TermReader
-      gatherChunk(reader, chunk)
-      const { words } = reader
+    const first = chunk * CHUNK_WORDS
+    const head = gathered[0]
+    if (head && !gatherChunk(head, chunk)) {
+      // No match here: the next chunk that can match is this term's next one (none: nothing older can).
+      chunk = nextChunk(head, chunk)
+      continue
+    }
+    // The chunk's alive documents, AND-ed with every single list and the first gathered term at once.
+    let end = Math.min(CHUNK_WORDS, alive.length - first)
+    sources[0] = alive
+    sourceFrom[0] = first
+    let read = 1
+    for (const bits of singles) {
+      sources[read] = bits
+      sourceFrom[read++] = first
+      end = Math.min(end, bits.length - first)
+    }
+    if (head) {
+      sources[read] = head.words
+      sourceFrom[read++] = 0
+    }
+    if (read === 1) {
+      sources[read] = alive
+      sourceFrom[read++] = first
+    }
+    if (andSources(read, end) === 0) {
+      chunk -= 1
+      continue
+    }
+    for (let g = 1; g < gathered.length; g++) {
+      const reader = gathered[g] as TermReader
       let any = 0
-      if (r === 0) {
-        // The first term's words, alive: the rest are AND-ed into them.
-        const first = chunk * CHUNK_WORDS
-        for (let w = 0; w < CHUNK_WORDS; w++) {
-          const word = first + w < alive.length ? (words[w] as number) & (alive[first + w] as number) : 0
-          matchWords[w] = word
-          any |= word
-        }
-      } else {
+      if (gatherChunk(reader, chunk)) {
+        const { words } = reader
         for (let w = 0; w < CHUNK_WORDS; w++) {
           const word = (matchWords[w] as number) & (words[w] as number)
           matchWords[w] = word
@@ -504,7 +665,6 @@ export function topOfTerms(
         }
       }
       if (any !== 0) continue
-      // No match here: the next chunk that can match is this term's next one (none: nothing older can).
       chunk = nextChunk(reader, chunk)
       continue walk
     }
@@ -525,7 +685,9 @@ export function topOfTerms(
         if (scoring) {
           let score = 0
           for (const reader of readers) score += termScore(reader, doc)
-          pushBounded(heap, { doc, score, recent: doc }, k, worse)
+          // Documents come newest first, so one that does not beat the worst kept would lose its tie.
+          if (heap.length < k || score > (heap[0] as HeapEntry).score)
+            pushBounded(heap, { doc, score, recent: doc }, k, worse)
           if (heap.length === k && (heap[0] as HeapEntry).score >= best) scoring = false
         }
         // Past the cap, matches are neither counted nor ranked: like the database path, a search

@@ -93,6 +93,11 @@ export class Documents {
     return this.aliveWords
   }
 
+  /** How many document numbers were given (alive or dead): every document is below it. */
+  get numbered(): number {
+    return this.size
+  }
+
   /** The creation time (ms) of the post a document number stands for. */
   createdOf(doc: number): number {
     return this.created[doc] as number

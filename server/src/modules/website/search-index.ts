@@ -5,10 +5,12 @@ import { startBatch } from '../../lib/batch.ts'
 import { BoundedMap } from '../../lib/bounded-map.ts'
 import {
   intersectSum,
+  isDense,
   NO_POSTINGS,
   PostingList,
   type Postings,
   topOfTerms,
+  UnionBitmap,
   unionMax,
 } from '../../lib/postings.ts'
 import type { LiveHub, WatchedEvent } from '../../live/hub.ts'
@@ -30,7 +32,7 @@ import {
   WORD_CORRECTIONS,
 } from './search-repo.ts'
 import { Vocabulary } from './search-vocabulary.ts'
-import { type DocumentWord, parseTsquery, type QueryNode } from './tsearch-text.ts'
+import { type DocumentWord, parseTsquery, type QueryNode, termAlternatives } from './tsearch-text.ts'
 
 /**
  * Every post's search vector held in memory as posting lists, so a search nobody ran before is
@@ -115,6 +117,13 @@ const TERMS_KEPT = 2000
  * this the least recently used go.
  */
 const TERMS_KEPT_POSTINGS = 4_000_000
+/**
+ * Union bitmaps of terms kept (search-index.ts unionOf): a bitmap takes a bit per post, 125 kB at 1M
+ * posts (32 MB for all), against 8 bytes a posting for a kept list; a term's union at 1M unites 100,000
+ * to 400,000 postings, and kept as lists in the combined lists' 4 million postings the unions of the
+ * benchmark's searches pushed each other out and were made again on most searches.
+ */
+const TERM_UNIONS_KEPT = 256
 /**
  * A prefix starting at most this many words is read word by word, from each word's own list (whose
  * bitmap, for a common word, is made once: lib/postings.ts topOfTerms), as a misspelt word's
@@ -211,6 +220,10 @@ export function createSearchIndex(deps: {
   let vocabularyWanted = 0
   let vocabularyLoaded = 0
   let vocabularyLoading: Promise<void> = Promise.resolve()
+  /** Union bitmaps of dense terms of several lists (see unionOf), by the term's alternatives. */
+  const unions = new BoundedMap<UnionBitmap>({ maxEntries: TERM_UNIONS_KEPT })
+  /** The terms that could have a union, seen in a search so far (the most recent). */
+  const unionsAsked = new BoundedMap<true>({ maxEntries: TERM_UNIONS_KEPT * 16 })
   const combined = new BoundedMap<CombinedList>({
     maxEntries: TERMS_KEPT,
     maxWeight: TERMS_KEPT_POSTINGS,
@@ -239,6 +252,7 @@ export function createSearchIndex(deps: {
     documents = next
     rankDocuments = new BoundedMap<RankDocument>({ maxEntries: RANK_DOCUMENTS_KEPT })
     combined.clear()
+    unions.clear()
     ready = true
     resolveReady()
   }
@@ -475,9 +489,11 @@ export function createSearchIndex(deps: {
     if (!ready) return null
     const tree = parseTsquery(tsquery)
     if (!tree) return null
+    const alternatives = (tree.kind === 'and' ? tree.children : [tree]).map(termAlternatives)
     // A word's own form and a prefix starting it bring the same list twice: it is read once.
-    const terms = (tree.kind === 'and' ? tree.children : [tree]).map((term) => [...new Set(termLists(term))])
-    const found = topOfTerms(terms, want, SEARCH_COUNT_CAP, documents.aliveBitmap)
+    const terms = alternatives.map(termLists)
+    const termUnions = terms.map((lists, i) => unionOf(alternatives[i] as QueryNode[], lists))
+    const found = topOfTerms(terms, want, SEARCH_COUNT_CAP, documents.aliveBitmap, termUnions)
     const ids = found.docs.map((doc) => documents.idOf(doc))
     const keptIn = rankDocuments
     return {
@@ -498,13 +514,40 @@ export function createSearchIndex(deps: {
   }
 
   /**
-   * The lists of one term of the query's AND, any of which a match must be in: its operands' lists
-   * (a prefix's: those of the words it starts, or, past {@link PREFIX_WORDS_WALKED} words, their union,
-   * kept), an AND inside it as one list. Nothing is merged per search: the misspellings of a word each
-   * make a new OR of big lists.
+   * The lists of one term of the query's AND, any of which a match must be in: its alternatives'
+   * lists (a prefix's: those of the words it starts, or, past {@link PREFIX_WORDS_WALKED} words, their
+   * union, kept), an AND inside it as one list. Nothing is merged per search: the misspellings of a
+   * word each make a new OR of big lists.
    */
-  function termLists(node: QueryNode): Postings[] {
-    if (node.kind === 'or') return node.children.flatMap(termLists)
+  function termLists(alternatives: readonly QueryNode[]): Postings[] {
+    return [...new Set(alternatives.flatMap(alternativeLists))].filter((list) => list.length > 0)
+  }
+
+  /**
+   * The union bitmap of a term's lists when there are several and together they hold at least one
+   * document in 16 (lib/postings.ts isDense: a short word's prefix and corrections, `'com' | 'com':* |
+   * 'gmail.com'`, are 14 lists at 1M posts), kept for the next search of the term. A search that finds
+   * little reads every chunk of every term, and each list was OR-ed there (bench/README.md, session 30).
+   */
+  function unionOf(alternatives: readonly QueryNode[], lists: readonly Postings[]): UnionBitmap | undefined {
+    if (lists.length < 2) return undefined
+    const total = lists.reduce((sum, list) => sum + list.length, 0)
+    if (!isDense(total, documents.numbered)) return undefined
+    const key = JSON.stringify(alternatives)
+    const found = unions.get(key)
+    if (found?.isOf(lists)) return found
+    // Made from a term's second search on: most terms that need one are a misspelling's, searched once.
+    if (!unionsAsked.get(key)) {
+      unionsAsked.set(key, true)
+      return undefined
+    }
+    const union = new UnionBitmap(lists)
+    unions.set(key, union)
+    return union
+  }
+
+  /** The lists of one alternative of a term (see {@link termLists}). */
+  function alternativeLists(node: QueryNode): Postings[] {
     if (node.kind === 'operand' && node.prefix) {
       // Listing one more word than are read word by word tells a longer prefix apart, without listing
       // all of its words on every search: its kept union needs none.

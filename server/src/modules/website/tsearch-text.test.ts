@@ -1,8 +1,15 @@
 import type { Database } from '@bashboard/db'
+import { seededRandom } from '@bashboard/db'
 import { createTestDatabase, type TestDatabase } from '@bashboard/db/testing'
 import { type Kysely, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type DocumentWord, parseTsquery, parseTsvector, type QueryNode } from './tsearch-text.ts'
+import {
+  type DocumentWord,
+  parseTsquery,
+  parseTsvector,
+  type QueryNode,
+  termAlternatives,
+} from './tsearch-text.ts'
 
 const A = 1
 const B = 0.4
@@ -123,6 +130,42 @@ describe('parseTsquery', () => {
     ['', 'nothing'],
   ])('is null for %s (%s)', (text) => {
     expect(parseTsquery(text)).toBeNull()
+  })
+})
+
+describe('termAlternatives', () => {
+  it("flattens a term's ORs and drops the operands a prefix among them covers, each alternative once", () => {
+    const term = parseTsquery(
+      "( 'com' | 'com':* | ( 'gmail.com' ) | ( 'commit' ) | 'comm':* | ( 'command' | 'gmail.com' ) )",
+    ) as QueryNode
+    expect(termAlternatives(term)).toEqual([op('com', true), op('gmail.com')])
+    // No prefix: every operand stays, duplicates once.
+    expect(termAlternatives(parseTsquery("'log' | 'logs' | 'log'") as QueryNode)).toEqual([
+      op('log'),
+      op('logs'),
+    ])
+    // An AND inside the term scores by a sum, which can beat the prefix: it stays.
+    expect(termAlternatives(parseTsquery("'www':* | 'www' & 'data' | 'wwwroot'") as QueryNode)).toEqual([
+      op('www', true),
+      and(op('www'), op('data')),
+    ])
+  })
+
+  it('matches what the term matches, on every document of random lexemes', () => {
+    const random = seededRandom(17)
+    const lexemes = ['co', 'com', 'comm', 'commit', 'command', 'doc', 'docker', 'dock', 'log', 'logs']
+    const pick = () => lexemes[Math.floor(random() * lexemes.length)] as string
+    for (let round = 0; round < 500; round++) {
+      const term = or(
+        ...Array.from({ length: 1 + Math.floor(random() * 5) }, () =>
+          random() < 0.2 ? and(op(pick()), op(pick())) : op(pick(), random() < 0.4),
+        ),
+      )
+      const document = Array.from({ length: Math.floor(random() * 4) }, pick)
+      expect(matches(or(...termAlternatives(term)), document), JSON.stringify(term)).toBe(
+        matches(term, document),
+      )
+    }
   })
 })
 

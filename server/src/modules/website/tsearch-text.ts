@@ -117,6 +117,34 @@ export type QueryNode =
   | { kind: 'and' | 'or'; children: QueryNode[] }
 
 /**
+ * The alternatives of one term of a query's AND (its ORs flattened), each once, without the operands a
+ * prefix among them already matches: `'com':*` matches every document `'commit'` or `'com':*`'s
+ * longer prefixes match, with a score at least theirs (a prefix scores a document by the best lexeme
+ * it starts), so dropping them changes neither what the term matches nor its score. A misspelt short
+ * word's term (`'com' | 'com':* | 'commit' | 'command' | 'gmail.com'`) has two alternatives, not five.
+ * An AND inside the term is kept: it scores by a sum, which can beat the prefix.
+ */
+export function termAlternatives(term: QueryNode): QueryNode[] {
+  const found = new Map<string, QueryNode>()
+  const collect = (node: QueryNode): void => {
+    if (node.kind === 'or') node.children.forEach(collect)
+    else
+      found.set(
+        node.kind === 'operand' ? `${node.prefix ? '*' : '='}${node.lexeme}` : JSON.stringify(node),
+        node,
+      )
+  }
+  collect(term)
+  const all = [...found.values()]
+  const prefixes = all.flatMap((node) => (node.kind === 'operand' && node.prefix ? [node.lexeme] : []))
+  return all.filter(
+    (node) =>
+      node.kind !== 'operand' ||
+      !prefixes.some((prefix) => node.lexeme.startsWith(prefix) && (node.lexeme !== prefix || !node.prefix)),
+  )
+}
+
+/**
  * The tree of a tsquery's text (`('log' | 'logs') & 'docker':*`), or null when it has anything but
  * operands, AND, OR and parentheses (a phrase, a negation, a weight restriction): such a query is left
  * to PostgreSQL. AND binds tighter than OR, as in PostgreSQL.
