@@ -288,7 +288,7 @@ export function isDense(postings: number, range: number): boolean {
  * past the last posting are zero.
  */
 function bitmapOf(list: Postings): Uint32Array | null {
-  const rewrites = list instanceof PostingList ? list.rewrites : 0
+  const rewrites = rewritesOf(list)
   const known = bitmaps.get(list)
   if (known && known.rewrites === rewrites && known.length === list.length) return known.bits
   const last = list.length > 0 ? (list.docs[list.length - 1] as number) : 0
@@ -299,10 +299,7 @@ function bitmapOf(list: Postings): Uint32Array | null {
     if (known?.bits && known.rewrites === rewrites && known.length < list.length) {
       bits = known.bits
       from = known.length
-      if (words > bits.length) {
-        bits = new Uint32Array(words + (words >>> 3))
-        bits.set(known.bits)
-      }
+      bits = withRoomFor(bits, words)
     } else {
       bits = new Uint32Array(words)
     }
@@ -310,6 +307,22 @@ function bitmapOf(list: Postings): Uint32Array | null {
   }
   bitmaps.set(list, { rewrites, length: list.length, bits })
   return bits
+}
+
+/** How many times the list's postings were dropped (`PostingList.rewrites`; a merge's result: never). */
+function rewritesOf(list: Postings): number {
+  return list instanceof PostingList ? list.rewrites : 0
+}
+
+/**
+ * `bits` if it has `words` words, else a copy grown to them with an eighth to spare, so a bitmap that
+ * follows appended postings is not copied for every new post.
+ */
+function withRoomFor(bits: Uint32Array, words: number): Uint32Array {
+  if (words <= bits.length) return bits
+  const grown = new Uint32Array(words + (words >>> 3))
+  grown.set(bits)
+  return grown
 }
 
 /** Sets the bits of the documents of `list` from its `from`th posting on. */
@@ -328,7 +341,7 @@ function setPostings(bits: Uint32Array, list: Postings, from: number): void {
  * {@link bitmapOf}: postings appended since are set, and a list compacted since makes it afresh.
  */
 export class UnionBitmap {
-  private words = new Uint32Array(0)
+  private words: Uint32Array = new Uint32Array(0)
   /** Per list, the postings set so far and its `rewrites` then (empty: nothing set yet). */
   private setUpTo: number[] = []
   private rewritesSeen: number[] = []
@@ -342,7 +355,6 @@ export class UnionBitmap {
 
   /** The bitmap as of the lists now. */
   bits(): Uint32Array {
-    const rewritesOf = (list: Postings) => (list instanceof PostingList ? list.rewrites : 0)
     if (
       this.lists.some((list, i) => this.setUpTo[i] === undefined || rewritesOf(list) !== this.rewritesSeen[i])
     ) {
@@ -353,13 +365,7 @@ export class UnionBitmap {
     let last = 0
     for (const list of this.lists)
       if (list.length > 0) last = Math.max(last, list.docs[list.length - 1] as number)
-    const needed = (last >>> 5) + 1
-    if (needed > this.words.length) {
-      // Room to spare, as bitmapOf keeps, so new posts do not copy it each time.
-      const grown = new Uint32Array(needed + (needed >>> 3))
-      grown.set(this.words)
-      this.words = grown
-    }
+    this.words = withRoomFor(this.words, (last >>> 5) + 1)
     const words = this.words
     for (let l = 0; l < this.lists.length; l++) {
       const list = this.lists[l] as Postings
@@ -497,10 +503,11 @@ const sources: Uint32Array[] = []
 const sourceFrom: number[] = []
 
 /**
- * Sets `matchWords` to the AND of the first `count` {@link sources}, word by word over the chunk's
- * first `end` words (the rest 0), and gives the OR of the words set (0: no match in the chunk). All
- * of them in one loop: in V8 a loop over a chunk's 64 words costs about the same with one array read
- * as with five, so AND-ing the terms one pass each cost a pass per term (bench/README.md, session 30).
+ * Sets `matchWords` to the AND of the first `count` {@link sources} (`alive` and at least one term),
+ * word by word over the chunk's first `end` words (the rest 0), and gives the OR of the words set (0:
+ * no match in the chunk). All of them in one loop: in V8 a loop over a chunk's 64 words costs about
+ * the same with one array read as with five, so AND-ing the terms one pass each cost a pass per term
+ * (bench/README.md, session 30).
  */
 function andSources(count: number, end: number): number {
   let any = 0
@@ -586,12 +593,13 @@ function bitCount(word: number): number {
  * first gathered term (the one with the fewest postings) are AND-ed in one loop, then the other
  * gathered terms one by one, so a chunk costs a few dozen word operations, and scores are looked up
  * only for the matches. A gathered term with nothing left in a chunk moves the walk straight to that
- * term's next chunk (a leapfrog join). Scoring stops once the k kept all have the best score the lists allow (an older document can
- * at most tie, and loses the tie); from there matches are counted a word at a time, up to `cap`. Past
- * `cap` matches nothing is read: the newest `cap` are ranked among themselves, so a search of common
- * words reads their newest postings only. The term readers and their arrays are reused from call to
- * call: made afresh for each search, the chunked walk was no faster than the blocks of 32 documents
- * it replaced, one call per list and block (bench/README.md, session 27).
+ * term's next chunk (a leapfrog join). Scoring stops once the k kept all have the best score the lists
+ * allow (an older document can at most tie, and loses the tie); from there matches are counted a
+ * word at a time, up to `cap`. Past `cap` matches nothing is read: the newest `cap` are ranked among
+ * themselves, so a search of common words reads their newest postings only. The term readers and
+ * their arrays are reused from call to call: made afresh for each search, the chunked walk was no
+ * faster than the blocks of 32 documents it replaced, one call per list and block (bench/README.md,
+ * session 27).
  */
 export function topOfTerms(
   terms: ReadonlyArray<readonly Postings[]>,
@@ -619,10 +627,13 @@ export function topOfTerms(
   let chunk = Math.floor(top / CHUNK)
   // A term of one dense list (a known word, as most are) is read straight from its bitmap; any other
   // is gathered per chunk, the one with the fewest postings first.
-  const gathered = readers.filter((reader) => reader.sparse.length > 0 || reader.bitmaps.length > 1)
-  const singles = readers
-    .filter((reader) => !gathered.includes(reader))
-    .map((reader) => reader.bitmaps[0] as Uint32Array)
+  const gathered: TermReader[] = []
+  const singles: Uint32Array[] = []
+  for (const reader of readers) {
+    if (reader.sparse.length === 0 && reader.bitmaps.length === 1)
+      singles.push(reader.bitmaps[0] as Uint32Array)
+    else gathered.push(reader)
+  }
   walk: while (chunk >= 0) {
     const first = chunk * CHUNK_WORDS
     const head = gathered[0]
@@ -644,10 +655,6 @@ export function topOfTerms(
     if (head) {
       sources[read] = head.words
       sourceFrom[read++] = 0
-    }
-    if (read === 1) {
-      sources[read] = alive
-      sourceFrom[read++] = first
     }
     if (andSources(read, end) === 0) {
       chunk -= 1
@@ -685,9 +692,7 @@ export function topOfTerms(
         if (scoring) {
           let score = 0
           for (const reader of readers) score += termScore(reader, doc)
-          // Documents come newest first, so one that does not beat the worst kept would lose its tie.
-          if (heap.length < k || score > (heap[0] as HeapEntry).score)
-            pushBounded(heap, { doc, score, recent: doc }, k, worse)
+          pushBounded(heap, { doc, score, recent: doc }, k, worse)
           if (heap.length === k && (heap[0] as HeapEntry).score >= best) scoring = false
         }
         // Past the cap, matches are neither counted nor ranked: like the database path, a search

@@ -118,7 +118,7 @@ const TERMS_KEPT = 2000
  */
 const TERMS_KEPT_POSTINGS = 4_000_000
 /**
- * Union bitmaps of terms kept (search-index.ts unionOf): a bitmap takes a bit per post, 125 kB at 1M
+ * Union bitmaps of terms kept (unionOf): a bitmap takes a bit per post, 125 kB at 1M
  * posts (32 MB for all), against 8 bytes a posting for a kept list; a term's union at 1M unites 100,000
  * to 400,000 postings, and kept as lists in the combined lists' 4 million postings the unions of the
  * benchmark's searches pushed each other out and were made again on most searches.
