@@ -2,6 +2,7 @@ import { seededRandom } from '@bashboard/db'
 import { describe, expect, it } from 'vitest'
 import {
   intersectSum,
+  MATCH_CHUNK,
   NO_POSTINGS,
   PostingList,
   type Postings,
@@ -424,6 +425,14 @@ describe('topOfTerms', () => {
         // A term of several lists read from their union bitmap matches and scores the same.
         const unions = terms.map((lists) => (lists.length > 1 ? new UnionBitmap(lists) : undefined))
         expect(topOfTerms(terms, k, cap, alive, unions), `round ${round}`).toEqual(got)
+        // Told which chunks hold no dead document, it skips `alive` there and finds the same.
+        const deadIn = new Uint16Array(Math.ceil(universe / MATCH_CHUNK))
+        for (const doc of dead) {
+          const chunk = Math.floor(doc / MATCH_CHUNK)
+          deadIn[chunk] = (deadIn[chunk] as number) + 1
+        }
+        expect(topOfTerms(terms, k, cap, alive, unions, deadIn), `round ${round}`).toEqual(got)
+        expect(topOfTerms(terms, k, cap, alive, [], deadIn), `round ${round}`).toEqual(got)
         expect(got.count, `round ${round}`).toBe(Math.min(matches.length, cap))
         // Scores are eighths, so sums are exact in any order: ties are by document alone.
         expect(got.docs, `round ${round}`).toEqual(want.map(([doc]) => doc))

@@ -214,7 +214,6 @@ export function intersectSum(lists: readonly Postings[]): Postings {
 interface HeapEntry {
   doc: number
   score: number
-  recent: number
 }
 
 const maxScores = new WeakMap<Postings, number>()
@@ -256,6 +255,9 @@ function seekBack(list: Postings, doc: number, from: number): number {
 const CHUNK_WORDS = 64
 /** Documents per chunk of {@link topOfTerms}: {@link CHUNK_WORDS} words of 32. */
 const CHUNK = CHUNK_WORDS * 32
+
+/** Documents per chunk of {@link topOfTerms}, for a caller that counts its dead documents by chunk. */
+export const MATCH_CHUNK = CHUNK
 
 /** A list's bitmap (null: too sparse for one), as of `length` postings and `rewrites` rewrites. */
 interface KnownBitmap {
@@ -585,6 +587,8 @@ function bitCount(word: number): number {
  * number (the index numbers documents as they are created, so the newer); and how many documents
  * match, counted up to `cap`. Only documents whose bit is set in `alive` (bit d % 32 of word d / 32).
  * `unions` gives, per term, the bitmap of its lists' union where the caller keeps one.
+ * `deadIn`, per chunk of {@link MATCH_CHUNK} documents, counts the documents the lists may hold that
+ * are not alive: a chunk where it is 0 is not AND-ed with `alive` (without it, every chunk is).
  *
  * Nothing is merged beforehand. The documents are read in chunks of {@link CHUNK}, newest first. A
  * term read from one bitmap (one dense list, {@link bitmapOf}, or its union) is AND-ed straight from
@@ -607,6 +611,7 @@ export function topOfTerms(
   cap: number,
   alive: Uint32Array,
   unions: ReadonlyArray<UnionBitmap | undefined> = [],
+  deadIn?: ArrayLike<number>,
 ): { docs: number[]; count: number } {
   const size = (term: readonly Postings[]) => term.reduce((sum, list) => sum + list.length, 0)
   if (terms.length === 0 || terms.some((term) => size(term) === 0)) return { docs: [], count: 0 }
@@ -617,8 +622,7 @@ export function topOfTerms(
   for (const term of ordered) best += Math.max(...term.lists.map(maxScoreOf))
   const readers = ordered.map((term, slot) => termReader(term.lists, slot, term.union))
   const heap: HeapEntry[] = []
-  const worse = (a: HeapEntry, b: HeapEntry) =>
-    a.score < b.score || (a.score === b.score && a.recent < b.recent)
+  const worse = (a: HeapEntry, b: HeapEntry) => a.score < b.score || (a.score === b.score && a.doc < b.doc)
   let scoring = k > 0
   let count = 0
   let top = 0
@@ -642,11 +646,10 @@ export function topOfTerms(
       chunk = nextChunk(head, chunk)
       continue
     }
-    // The chunk's alive documents, AND-ed with every single list and the first gathered term at once.
-    let end = Math.min(CHUNK_WORDS, alive.length - first)
-    sources[0] = alive
-    sourceFrom[0] = first
-    let read = 1
+    // Every single list and the first gathered term AND-ed at once, and the alive documents where the
+    // lists may still hold a dead one: elsewhere `alive` is read for nothing, a bitmap's worth a search.
+    let end = CHUNK_WORDS
+    let read = 0
     for (const bits of singles) {
       sources[read] = bits
       sourceFrom[read++] = first
@@ -655,6 +658,11 @@ export function topOfTerms(
     if (head) {
       sources[read] = head.words
       sourceFrom[read++] = 0
+    }
+    if (read < 2 || deadIn === undefined || deadIn[chunk] !== 0) {
+      sources[read] = alive
+      sourceFrom[read++] = first
+      end = Math.min(end, alive.length - first)
     }
     if (andSources(read, end) === 0) {
       chunk -= 1
@@ -692,7 +700,7 @@ export function topOfTerms(
         if (scoring) {
           let score = 0
           for (const reader of readers) score += termScore(reader, doc)
-          pushBounded(heap, { doc, score, recent: doc }, k, worse)
+          pushBounded(heap, { doc, score }, k, worse)
           if (heap.length === k && (heap[0] as HeapEntry).score >= best) scoring = false
         }
         // Past the cap, matches are neither counted nor ranked: like the database path, a search

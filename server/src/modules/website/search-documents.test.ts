@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
+import { MATCH_CHUNK } from '../../lib/postings.ts'
 import { Documents } from './search-documents.ts'
 
 const row = (id: string, search: string, createdMs = 1000) => ({ id, search, created_ms: createdMs })
@@ -54,6 +55,26 @@ describe('Documents', () => {
     for (const id of ids.slice(3)) documents.remove(id)
     expect(documents.lists.has('ls')).toBe(false)
     expect(documents.fingerprint()).toEqual({ count: 0, newestMs: null })
+  })
+
+  it('counts, by chunk of the match, the dead documents the lists still hold, and none once dropped', () => {
+    const documents = new Documents()
+    const ids = Array.from({ length: MATCH_CHUNK * 2 + 10 }, () => randomUUID())
+    for (const id of ids) documents.add(row(id, "'ls':1A"), true)
+    expect([...documents.deadByChunk.subarray(0, 3)]).toEqual([0, 0, 0])
+    documents.remove(ids[1] as string)
+    documents.remove(ids[7] as string)
+    // An edit marks its old number dead too.
+    documents.add(row(ids[MATCH_CHUNK * 2 + 3] as string, "'ls':1A 'tar':2B"))
+    expect([...documents.deadByChunk.subarray(0, 3)]).toEqual([2, 0, 1])
+    // Past a fifth dead the lists drop them: nothing dead is left in any list.
+    let next = MATCH_CHUNK
+    while (documents.epoch === 0) documents.remove(ids[next++] as string)
+    expect(next).toBeGreaterThan(MATCH_CHUNK + 600)
+    expect(documents.deadByChunk.every((count) => count === 0)).toBe(true)
+    // Counted again from there.
+    documents.remove(ids[next] as string)
+    expect(documents.deadByChunk[Math.floor(next / MATCH_CHUNK)]).toBe(1)
   })
 
   it('finds every lexeme a prefix starts, and only those', () => {

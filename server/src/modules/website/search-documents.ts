@@ -1,4 +1,4 @@
-import { PostingList } from '../../lib/postings.ts'
+import { MATCH_CHUNK, PostingList } from '../../lib/postings.ts'
 import type { SearchDocumentRow } from './search-repo.ts'
 import { type DocumentWord, parseTsvector } from './tsearch-text.ts'
 
@@ -44,6 +44,11 @@ export class Documents {
   private aliveCount = 0
   private dead = 0
   /**
+   * Per chunk of the match (lib/postings.ts MATCH_CHUNK), the documents marked dead since the lists
+   * last dropped theirs: where it is 0 the match does not read `aliveWords` (topOfTerms).
+   */
+  private deadSinceCompaction = new Uint16Array(Math.ceil(1024 / MATCH_CHUNK))
+  /**
    * Bumped when postings are dropped (a compaction): lists combined before it are made again. Adding
    * a document only appends, so combined lists are patched with it instead (search-index.ts).
    */
@@ -83,6 +88,8 @@ export class Documents {
     this.aliveWords[doc >>> 5] = ((this.aliveWords[doc >>> 5] as number) & ~(1 << (doc & 31))) >>> 0
     this.aliveCount -= 1
     this.dead += 1
+    const chunk = Math.floor(doc / MATCH_CHUNK)
+    this.deadSinceCompaction[chunk] = (this.deadSinceCompaction[chunk] as number) + 1
     if (this.dead * 5 > this.aliveCount) this.compact()
   }
 
@@ -91,6 +98,11 @@ export class Documents {
   /** Which documents are alive, as a bitmap (see `aliveWords`); changes with the documents. */
   get aliveBitmap(): Uint32Array {
     return this.aliveWords
+  }
+
+  /** Per chunk of the match, how many documents the lists hold that are dead (see `deadSinceCompaction`). */
+  get deadByChunk(): Uint16Array {
+    return this.deadSinceCompaction
   }
 
   /** How many document numbers were given (alive or dead): every document is below it. */
@@ -170,6 +182,9 @@ export class Documents {
     const alive = new Uint32Array(capacity / 32)
     alive.set(this.aliveWords)
     this.aliveWords = alive
+    const dead = new Uint16Array(Math.ceil(capacity / MATCH_CHUNK))
+    dead.set(this.deadSinceCompaction)
+    this.deadSinceCompaction = dead
   }
 
   private compact(): void {
@@ -181,6 +196,7 @@ export class Documents {
       }
     }
     this.dead = 0
+    this.deadSinceCompaction.fill(0)
     this.epoch += 1
   }
 }

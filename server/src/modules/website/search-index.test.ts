@@ -254,9 +254,17 @@ describe('the search index', () => {
     expect(await matches('reptile heater')).toEqual([post._id])
     expect(await matches('aquarium')).toEqual([])
 
+    // Words other posts hold too: the index still lists the post under them, as a dead document.
+    const sharedWords = async () =>
+      index.match((await index.tsqueryOf('tail log')) as string, 1000)?.ids ?? []
+    expect(await sharedWords()).toContain(post._id)
+
     const deleted = await t.app.inject({ method: 'DELETE', url: `/api/posts/${post._id}`, headers })
     expect(deleted.statusCode).toBe(200)
     expect(await matches('reptile')).toEqual([])
+    const left = await sharedWords()
+    expect(left.length).toBeGreaterThan(0)
+    expect(left).not.toContain(post._id)
     expect((await searchPosts(t.db, index, 'reptile', { limit: 20, offset: 0 })).total).toBe(0)
   })
 

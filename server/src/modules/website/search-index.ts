@@ -493,7 +493,14 @@ export function createSearchIndex(deps: {
     // A word's own form and a prefix starting it bring the same list twice: it is read once.
     const terms = alternatives.map(termLists)
     const termUnions = terms.map((lists, i) => unionOf(alternatives[i] as QueryNode[], lists))
-    const found = topOfTerms(terms, want, SEARCH_COUNT_CAP, documents.aliveBitmap, termUnions)
+    const found = topOfTerms(
+      terms,
+      want,
+      SEARCH_COUNT_CAP,
+      documents.aliveBitmap,
+      termUnions,
+      documents.deadByChunk,
+    )
     const ids = found.docs.map((doc) => documents.idOf(doc))
     const keptIn = rankDocuments
     return {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { compareRanks } from '../../../test/rank-comparison.ts'
 import { rankQuery, rankVector, tsRank } from './search-rank.ts'
 import { parseTsquery } from './tsearch-text.ts'
-import { isAscii, wordSimilarity } from './word-similarity.ts'
+import { isAscii, similarityBound, trigramPattern, trigramText, wordSimilarity } from './word-similarity.ts'
 
 /*
  * The in-memory rank against PostgreSQL's own, float4 for float4: on every seeded post a search of
@@ -107,5 +107,43 @@ describe('the in-memory search rank', () => {
     }
     expect(wordSimilarity('café', 'cafe au lait')).toBeNull()
     expect(wordSimilarity('cafe', 'café au lait')).toBeNull()
+  })
+
+  it('measures word similarity as pg_trgm does on random texts, never above its bound', async () => {
+    // Words that share trigrams (prefixes, a letter off), so runs start and end all over the texts.
+    const words = ['log', 'logs', 'login', 'docker', 'dokcer', 'dock', 'find', 'finds', 'file', 'files']
+    const more = ['tail', 'tar', 'xzf', 'ssh', 'keygen', 'grep', 'rg', 'sort', 'uniq', 'a1', 'b2b']
+    const pool = [...words, ...more]
+    let seed = 7
+    const random = () => {
+      seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0
+      return seed / 2 ** 32
+    }
+    const phrase = (count: number) =>
+      Array.from({ length: count }, () => pool[Math.floor(random() * pool.length)]).join(
+        random() < 0.5 ? ' ' : '-',
+      )
+    const pairs = Array.from({ length: 300 }, () => [
+      phrase(1 + Math.floor(random() * 3)),
+      phrase(2 + Math.floor(random() * 9)),
+    ])
+    const { rows } = await sql<{ similarity: number }>`
+      SELECT word_similarity(p, t) AS similarity
+      FROM unnest(${pairs.map(([pattern]) => pattern)}::text[], ${pairs.map(([, text]) => text)}::text[])
+        WITH ORDINALITY AS pair(p, t, n)
+      ORDER BY n`.execute(handle.db)
+    let shared = 0
+    for (const [i, [pattern, text]] of pairs.entries()) {
+      const similarity = wordSimilarity(pattern as string, text as string)
+      expect(similarity, `${pattern} / ${text}`).toBe(Math.fround(Number(rows[i]?.similarity)))
+      const bound = similarityBound(
+        trigramPattern(pattern as string) as NonNullable<ReturnType<typeof trigramPattern>>,
+        trigramText(text as string) as NonNullable<ReturnType<typeof trigramText>>,
+      )
+      expect(bound, `${pattern} / ${text}`).toBeGreaterThanOrEqual(similarity as number)
+      if ((similarity as number) > 0) shared += 1
+    }
+    // Most pairs share trigrams: the comparison is not of zeros.
+    expect(shared).toBeGreaterThan(100)
   })
 })

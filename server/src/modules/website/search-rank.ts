@@ -1,6 +1,13 @@
 import { pgSort } from '../../lib/pg-sort.ts'
 import { CLASS_SCORES, parseTsvectorEntries, type QueryNode } from './tsearch-text.ts'
-import { similarityTo, type TrigramText, trigramSet, trigramText } from './word-similarity.ts'
+import {
+  similarityBound,
+  similarityTo,
+  type TrigramPattern,
+  type TrigramText,
+  trigramPattern,
+  trigramText,
+} from './word-similarity.ts'
 
 /**
  * A search page's rank computed in JavaScript, to the bit what PostgreSQL computes for
@@ -243,12 +250,12 @@ export interface RankPattern {
   search: string
   query: RankQuery
   /** Null outside ASCII: the search is ranked by PostgreSQL. */
-  trigrams: Set<number> | null
+  trigrams: TrigramPattern | null
 }
 
 /** A search's rank pattern, made once for all its candidates. */
 export function rankPattern(search: string, query: RankQuery): RankPattern {
-  return { search, query, trigrams: trigramSet(search) }
+  return { search, query, trigrams: trigramPattern(search) }
 }
 
 /**
@@ -256,13 +263,12 @@ export function rankPattern(search: string, query: RankQuery): RankPattern {
  * trigram word similarity of the search to title or command); null when only PostgreSQL can tell.
  */
 export function searchRank(pattern: RankPattern, document: RankDocument): number | null {
-  if (!pattern.trigrams || !document.title || !document.command) return null
+  const { trigrams } = pattern
+  if (!trigrams || !document.title || !document.command) return null
   const text = tsRank(document.vector, pattern.query)
-  return f(
-    text +
-      Math.max(
-        similarityTo(pattern.trigrams, document.title),
-        similarityTo(pattern.trigrams, document.command),
-      ),
-  )
+  const title = similarityTo(trigrams, document.title)
+  // The command's similarity is worked out only when its bound could beat the title's.
+  const command =
+    similarityBound(trigrams, document.command) > title ? similarityTo(trigrams, document.command) : title
+  return f(text + Math.max(title, command))
 }
