@@ -70,6 +70,26 @@ describe('the in-memory search rank', () => {
     expect(compared).toBeGreaterThan(4000)
   })
 
+  it('orders the words of a query by their bytes, as PostgreSQL does, outside ASCII too', async () => {
+    // U+FF01 is one UTF-16 unit above the emoji's first, and its bytes (ef bc 81) below the emoji's
+    // (f0 9f 98 80): an order by unit would put the emoji first.
+    const text = "'\u{1F600}' | '\uFF01' | 'zz' | 'a'"
+    const tree = parseTsquery(text)
+    if (!tree) throw new Error(text)
+    expect(rankQuery(tree).operands.map((operand) => operand.lexeme)).toEqual([
+      'a',
+      'zz',
+      '\uFF01',
+      '\u{1F600}',
+    ])
+    // A tsvector's words stand in the same order (tsCompareString, as for a query's operands).
+    const { rows } = await sql<{ words: string[] }>`
+      SELECT tsvector_to_array(array_to_tsvector(${['\u{1F600}', '\uFF01', 'zz', 'a']}::text[])) AS words`.execute(
+      handle.db,
+    )
+    expect(rankQuery(tree).operands.map((operand) => operand.lexeme)).toEqual(rows[0]?.words)
+  })
+
   it('keeps the form of a word PostgreSQL keeps when it stands whole and as a prefix', async () => {
     const vector = "'ssh':2 'sshd':1A 'key':3,9B 'keygen':4 'copy':5 'id':6 'server':7 'host':8"
     const words = ["'ssh'", "'ssh':*", "'key'", "'key':*", "'copy'", "'id'", "'server'", "'host'", "'zz'"]

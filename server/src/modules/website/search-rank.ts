@@ -1,6 +1,7 @@
 import { pgSort } from '../../lib/pg-sort.ts'
 import { CLASS_SCORES, parseTsvectorEntries, type QueryNode } from './tsearch-text.ts'
 import {
+  isAscii,
   similarityBound,
   similarityTo,
   type TrigramPattern,
@@ -60,14 +61,21 @@ export interface RankQuery {
  * (`'ssh' | 'ssh':*`) is ranked as the one kept, which the sort decides.
  */
 export function rankQuery(tree: QueryNode): RankQuery {
-  const found: Array<{ lexeme: string; prefix: boolean; bytes: Buffer }> = []
+  const found: RankOperand[] = []
+  let ascii = true
   const collect = (node: QueryNode) => {
-    if (node.kind === 'operand')
-      found.push({ lexeme: node.lexeme, prefix: node.prefix, bytes: Buffer.from(node.lexeme) })
-    else for (const child of node.children) collect(child)
+    if (node.kind === 'operand') {
+      found.push({ lexeme: node.lexeme, prefix: node.prefix })
+      ascii &&= isAscii(node.lexeme)
+    } else for (const child of node.children) collect(child)
   }
   collect(tree)
-  pgSort(found.reverse(), (a, b) => Buffer.compare(a.bytes, b.bytes))
+  // ASCII text orders the same by UTF-16 unit as by byte, with no buffer made for each word.
+  if (ascii) pgSort(found.reverse(), (a, b) => (a.lexeme < b.lexeme ? -1 : a.lexeme > b.lexeme ? 1 : 0))
+  else {
+    const bytes = new Map(found.map((operand) => [operand, Buffer.from(operand.lexeme)]))
+    pgSort(found.reverse(), (a, b) => Buffer.compare(bytes.get(a) as Buffer, bytes.get(b) as Buffer))
+  }
   const operands: RankOperand[] = []
   for (const operand of found) {
     if (operands[operands.length - 1]?.lexeme === operand.lexeme) continue
