@@ -91,7 +91,8 @@ describe('the in-memory search rank', () => {
   })
 
   it('keeps the form of a word PostgreSQL keeps when it stands whole and as a prefix', async () => {
-    const vector = "'ssh':2 'sshd':1A 'key':3,9B 'keygen':4 'copy':5 'id':6 'server':7 'host':8"
+    // As PostgreSQL prints a tsvector (the form the index reads): its words sorted.
+    const vector = "'copy':5 'host':8 'id':6 'key':3,9B 'keygen':4 'server':7 'ssh':2 'sshd':1A"
     const words = ["'ssh'", "'ssh':*", "'key'", "'key':*", "'copy'", "'id'", "'server'", "'host'", "'zz'"]
     // Every rotation of the words, OR-ed and AND-ed: below seven operands PostgreSQL's sort is an
     // insertion sort, from seven on a quicksort, and each keeps a different one of the equal words.

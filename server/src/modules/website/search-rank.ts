@@ -46,7 +46,14 @@ const classWeight = (position: number) => CLASS_WEIGHTS[position & 3] as number
 interface RankOperand {
   lexeme: string
   prefix: boolean
+  ascii: boolean
 }
+
+const operandOf = (lexeme: string, prefix: boolean): RankOperand => ({
+  lexeme,
+  prefix,
+  ascii: isAscii(lexeme),
+})
 
 /** A tsquery prepared for ranking: its distinct words in PostgreSQL's order, and whether its top is an AND. */
 export interface RankQuery {
@@ -61,7 +68,7 @@ export interface RankQuery {
  * (`'ssh' | 'ssh':*`) is ranked as the one kept, which the sort decides.
  */
 export function rankQuery(tree: QueryNode): RankQuery {
-  const found: RankOperand[] = []
+  const found: Array<{ lexeme: string; prefix: boolean }> = []
   let ascii = true
   const collect = (node: QueryNode) => {
     if (node.kind === 'operand') {
@@ -79,7 +86,7 @@ export function rankQuery(tree: QueryNode): RankQuery {
   const operands: RankOperand[] = []
   for (const operand of found) {
     if (operands[operands.length - 1]?.lexeme === operand.lexeme) continue
-    operands.push({ lexeme: operand.lexeme, prefix: operand.prefix })
+    operands.push(operandOf(operand.lexeme, operand.prefix))
   }
   return { and: tree.kind === 'and', operands }
 }
@@ -94,9 +101,11 @@ export function rankQuery(tree: QueryNode): RankQuery {
 export interface RankVector {
   text: string
   data: Uint32Array
+  /** Whether every lexeme is ASCII: then a word is found by a binary search (see `entriesOf`). */
+  ascii: boolean
 }
 
-/** The compact form of a tsvector's text. */
+/** The compact form of a tsvector's text, as PostgreSQL prints it: its lexemes sorted (`entriesOf` relies on it). */
 export function rankVector(searchText: string): RankVector {
   const entries = parseTsvectorEntries(searchText)
   const n = entries.length
@@ -116,7 +125,7 @@ export function rankVector(searchText: string): RankVector {
   data[2 * n + 2] = at
   // Joined, not appended piece by piece: appending makes a rope of one node per piece.
   const text = `\0${entries.map((entry) => entry.lexeme).join('\0')}\0`
-  return { text, data }
+  return { text, data, ascii: isAscii(text) }
 }
 
 /** Where the lexeme of entry `e` starts in the vector's text. */
@@ -137,19 +146,56 @@ function entryAt(vector: RankVector, offset: number): number {
   return low
 }
 
-/** The entries an operand finds, in the vector's order: the one equal to it, or all a prefix starts. */
+/** No entry (shared: read, never written). */
+const NONE: number[] = []
+
+/**
+ * How the lexeme of entry `e` compares with `lexeme` (negative: it comes first), in a vector's order
+ * (by bytes, a shorter word before the longer it starts), for ASCII text, where UTF-16 units order
+ * as bytes do; read in place, the NUL after the entry's lexeme ending it.
+ */
+function compareEntry(vector: RankVector, e: number, lexeme: string): number {
+  const { text } = vector
+  const start = lexemeStart(vector, e)
+  for (let i = 0; ; i++) {
+    const held = text.charCodeAt(start + i)
+    const wanted = i < lexeme.length ? lexeme.charCodeAt(i) : 0
+    if (held !== wanted) return held - wanted
+    if (held === 0) return 0
+  }
+}
+
+/**
+ * The entries an operand finds, in the vector's order: the one equal to it, or all a prefix starts.
+ * A binary search over the sorted lexemes when both are ASCII; else a search of the vector's text,
+ * which reads all of it (a post's vector holds its description's words too).
+ */
 function entriesOf(vector: RankVector, operand: RankOperand): number[] {
   const { text } = vector
-  if (!operand.prefix) {
-    const at = text.indexOf(`\0${operand.lexeme}\0`)
-    return at < 0 ? [] : [entryAt(vector, at + 1)]
+  const n = vector.data[0] as number
+  let first: number
+  if (vector.ascii && operand.ascii) {
+    let low = 0
+    let high = n
+    while (low < high) {
+      const mid = (low + high) >>> 1
+      if (compareEntry(vector, mid, operand.lexeme) < 0) low = mid + 1
+      else high = mid
+    }
+    if (low === n || !text.startsWith(operand.lexeme, lexemeStart(vector, low))) return NONE
+    first = low
+  } else {
+    const at = text.indexOf(`\0${operand.lexeme}`)
+    if (at < 0) return NONE
+    first = entryAt(vector, at + 1)
   }
-  const at = text.indexOf(`\0${operand.lexeme}`)
-  if (at < 0) return []
+  if (!operand.prefix) {
+    // The first entry the word starts is the word itself, or a longer one.
+    return text.charCodeAt(lexemeStart(vector, first) + operand.lexeme.length) === 0 ? [first] : NONE
+  }
   const found: number[] = []
   // A prefix's lexemes stand together: the vector is sorted.
-  const n = vector.data[0] as number
-  for (let e = entryAt(vector, at + 1); e < n; e++) {
+  for (let e = first; e < n; e++) {
     if (!text.startsWith(operand.lexeme, lexemeStart(vector, e))) break
     found.push(e)
   }
