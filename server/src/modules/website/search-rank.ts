@@ -2,7 +2,6 @@ import { pgSort } from '../../lib/pg-sort.ts'
 import { CLASS_SCORES, parseTsvectorEntries, type QueryNode } from './tsearch-text.ts'
 import {
   isAscii,
-  similarityBound,
   similarityTo,
   type TrigramPattern,
   type TrigramText,
@@ -320,9 +319,7 @@ export function searchRank(pattern: RankPattern, document: RankDocument): number
   const { trigrams } = pattern
   if (!trigrams || !document.title || !document.command) return null
   const text = tsRank(document.vector, pattern.query)
-  const title = similarityTo(trigrams, document.title)
-  // The command's similarity is worked out only when its bound could beat the title's.
-  const command =
-    similarityBound(trigrams, document.command) > title ? similarityTo(trigrams, document.command) : title
-  return f(text + Math.max(title, command))
+  // The greater similarity: the command's is worked out only when it could beat the title's.
+  const similarity = similarityTo(trigrams, document.command, similarityTo(trigrams, document.title))
+  return f(text + similarity)
 }

@@ -125,17 +125,21 @@ function markShared(pattern: TrigramPattern, text: TrigramText): number {
   return shared
 }
 
-/** `word_similarity` of a pattern's trigrams to a text's (see the module). */
-export function similarityTo(pattern: TrigramPattern, text: TrigramText): number {
+/**
+ * `word_similarity` of a pattern's trigrams to a text's (see the module), or `floor` when that is
+ * greater: a text whose bound ({@link similarityBound}) cannot beat `floor` is not searched.
+ */
+export function similarityTo(pattern: TrigramPattern, text: TrigramText, floor = 0): number {
   const distinct = text[0] as number
   const order = text.subarray(1 + distinct)
-  if (markShared(pattern, text) === 0) return 0
+  const shared = markShared(pattern, text)
+  if (shared === 0 || f(shared / pattern.codes.length) <= floor) return floor
   const { found, lastAt } = scratch
   const wanted = pattern.codes.length
   let length = 0
   let count = 0
   let lower = -1
-  let best = 0
+  let best = floor
   for (let i = 0; i < order.length; i++) {
     const index = order[i] as number
     if (lower >= 0 || found[index] === 1) {
