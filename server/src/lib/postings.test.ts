@@ -241,6 +241,7 @@ function aliveBits(size: number, isAlive: (doc: number) => boolean = () => true)
 
 describe('topOfTerms', () => {
   const all = aliveBits(20_000)
+  const all2 = aliveBits(200_000)
 
   it('returns the best k by summed score, the newer (higher) document first on a tie, and counts the matches', () => {
     const a = list([
@@ -375,6 +376,33 @@ describe('topOfTerms', () => {
     check()
     expect(union.isOf(lists)).toBe(true)
     expect(union.isOf([lists[0] as PostingList, lists[1] as PostingList])).toBe(false)
+  })
+
+  it('finds where two to six dense lists meet far apart, also past a shorter list and beside a sparse term', () => {
+    // Term i holds the documents whose remainder by the count of terms is i, so the lists never
+    // meet but at `meet`, which all of them hold: a scan of their words finds only those.
+    const meet = [3, 4097, 70_001, 149_987]
+    for (let count = 2; count <= 6; count++) {
+      const terms = Array.from({ length: count }, (_, term) => {
+        const end = term === 1 ? 150_000 : 200_000
+        const docs = new Set(meet)
+        for (let doc = term; doc < end; doc += count) docs.add(doc)
+        return [list([...docs].sort((a, b) => a - b).map((doc) => [doc, doc === 70_001 ? 2 : 1] as const))]
+      })
+      expect(topOfTerms(terms, 3, 1000, all2), `${count} terms`).toEqual({
+        docs: [70_001, 149_987, 4097],
+        count: 4,
+      })
+      // None in common at all.
+      const apart = terms.map(([one]) => [list(pairs(one as Postings).filter(([doc]) => !meet.includes(doc)))])
+      expect(topOfTerms(apart, 3, 1000, all2), `${count} terms apart`).toEqual({ docs: [], count: 0 })
+      // A sparse term, gathered per chunk, holding two of the meeting documents among others.
+      const sparse = list([3, 900, 70_001, 100_000, 180_000].map((doc) => [doc, 1] as const))
+      expect(topOfTerms([...terms, [sparse]], 5, 1000, all2), `${count} terms and a sparse one`).toEqual({
+        docs: [70_001, 3],
+        count: 2,
+      })
+    }
   })
 
   it.each([

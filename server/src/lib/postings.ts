@@ -269,13 +269,15 @@ interface KnownBitmap {
 const bitmaps = new WeakMap<Postings, KnownBitmap>()
 
 /**
- * A list is read from a bitmap when it holds at least one document in this many, else walked. With one
- * in 64 (where a bitmap takes no more room than the list's documents and scores), the benchmark's
- * 3,000 varied searches matched 10 % slower at 100k and 1M posts than with one in 16; one in 8 and
- * one in 32 came between (bench/README.md, session 29). A bitmap is read whole, 64 words a chunk, from
- * memory of its own; a walked list reads only its documents in the chunk.
+ * A list is read from a bitmap when it holds at least one document in this many, else walked: at one
+ * in 64 a bitmap takes no more room than the list's own documents and scores, so bitmaps at most double
+ * the lists' memory. Session 29 found one in 16 faster (a bitmap is read whole, 64 words a chunk, a
+ * walked list only its documents there); since the single bitmaps are scanned word by word for the
+ * next chunk they can meet in ({@link lastCommonWord}), one in 64 matched the benchmark's 7,000 varied
+ * searches in 100-118 µs against 130-141 µs at 1M posts (searches finding nothing 137-147 against
+ * 227-245) and as fast at 100k (61-62 against 62-65 µs) (bench/README.md, session 32).
  */
-const BITMAP_DENSITY = 16
+const BITMAP_DENSITY = 64
 
 /** Whether `postings` documents among `range` are dense enough to be read as a bitmap ({@link BITMAP_DENSITY}). */
 export function isDense(postings: number, range: number): boolean {
@@ -556,6 +558,35 @@ function andSources(count: number, end: number): number {
   return any
 }
 
+/**
+ * The highest word at or below `from` where every bitmap of `singles` (at least two, each longer than
+ * `from`) holds a document in common; -1 when none. One loop over the words with nothing stored, and
+ * a loop per count of bitmaps: three bitmaps of 1M posts that never meet are read in 68 µs this way,
+ * 115 µs chunk by chunk ({@link andSources} and the walk's work per chunk) (bench/README.md, session 32).
+ */
+function lastCommonWord(singles: readonly Uint32Array[], from: number): number {
+  const a = singles[0] as Uint32Array
+  const b = singles[1] as Uint32Array
+  if (singles.length === 2) {
+    for (let w = from; w >= 0; w--) if (((a[w] as number) & (b[w] as number)) !== 0) return w
+    return -1
+  }
+  const c = singles[2] as Uint32Array
+  if (singles.length === 3) {
+    for (let w = from; w >= 0; w--)
+      if (((a[w] as number) & (b[w] as number) & (c[w] as number)) !== 0) return w
+    return -1
+  }
+  const d = singles[3] as Uint32Array
+  for (let w = from; w >= 0; w--) {
+    if (((a[w] as number) & (b[w] as number) & (c[w] as number) & (d[w] as number)) === 0) continue
+    let word = -1
+    for (let s = 4; s < singles.length; s++) word &= (singles[s] as Uint32Array)[w] as number
+    if (word !== 0) return w
+  }
+  return -1
+}
+
 /** The newest chunk below `chunk` holding a document of the term not yet read (-1 when none). */
 function nextChunk(reader: TermReader, chunk: number): number {
   let next = -1
@@ -597,7 +628,8 @@ function bitCount(word: number): number {
  * first gathered term (the one with the fewest postings) are AND-ed in one loop, then the other
  * gathered terms one by one, so a chunk costs a few dozen word operations, and scores are looked up
  * only for the matches. A gathered term with nothing left in a chunk moves the walk straight to that
- * term's next chunk (a leapfrog join). Scoring stops once the k kept all have the best score the lists
+ * term's next chunk (a leapfrog join), and the single bitmaps move it to the next chunk where they
+ * hold a document in common. Scoring stops once the k kept all have the best score the lists
  * allow (an older document can at most tie, and loses the tie); from there matches are counted a
  * word at a time, up to `cap`. Past `cap` matches nothing is read: the newest `cap` are ranked among
  * themselves, so a search of common words reads their newest postings only. The term readers and
@@ -638,7 +670,16 @@ export function topOfTerms(
       singles.push(reader.bitmaps[0] as Uint32Array)
     else gathered.push(reader)
   }
+  // Where the single bitmaps hold no document in common no chunk can match: the next chunk they can
+  // is found word by word, so a search that finds nothing does not read every chunk of every term.
+  let singlesEnd = Number.POSITIVE_INFINITY
+  for (const bits of singles) singlesEnd = Math.min(singlesEnd, bits.length)
   walk: while (chunk >= 0) {
+    if (singles.length >= 2) {
+      const word = lastCommonWord(singles, Math.min((chunk + 1) * CHUNK_WORDS, singlesEnd) - 1)
+      if (word < 0) break
+      chunk = Math.floor(word / CHUNK_WORDS)
+    }
     const first = chunk * CHUNK_WORDS
     const head = gathered[0]
     if (head && !gatherChunk(head, chunk)) {

@@ -532,7 +532,7 @@ export function createSearchIndex(deps: {
 
   /**
    * The union bitmap of a term's lists when there are several and together they hold at least one
-   * document in 16 (lib/postings.ts isDense: a short word's prefix and corrections, `'com' | 'com':* |
+   * document in 64 (lib/postings.ts isDense: a short word's prefix and corrections, `'com' | 'com':* |
    * 'gmail.com'`, are 14 lists at 1M posts), kept for the next search of the term. A search that finds
    * little reads every chunk of every term, and each list was OR-ed there (bench/README.md, session 30).
    */
