@@ -394,7 +394,9 @@ describe('topOfTerms', () => {
         count: 4,
       })
       // None in common at all.
-      const apart = terms.map(([one]) => [list(pairs(one as Postings).filter(([doc]) => !meet.includes(doc)))])
+      const apart = terms.map(([one]) => [
+        list(pairs(one as Postings).filter(([doc]) => !meet.includes(doc))),
+      ])
       expect(topOfTerms(apart, 3, 1000, all2), `${count} terms apart`).toEqual({ docs: [], count: 0 })
       // A sparse term, gathered per chunk, holding two of the meeting documents among others.
       const sparse = list([3, 900, 70_001, 100_000, 180_000].map((doc) => [doc, 1] as const))

@@ -274,7 +274,7 @@ const bitmaps = new WeakMap<Postings, KnownBitmap>()
  * the lists' memory. Session 29 found one in 16 faster (a bitmap is read whole, 64 words a chunk, a
  * walked list only its documents there); since the single bitmaps are scanned word by word for the
  * next chunk they can meet in ({@link lastCommonWord}), one in 64 matched the benchmark's 7,000 varied
- * searches in 100-118 µs against 130-141 µs at 1M posts (searches finding nothing 137-147 against
+ * searches in 100-118 µs against 130-141 µs at 1M posts (searches finding nothing 132-147 against
  * 227-245) and as fast at 100k (61-62 against 62-65 µs) (bench/README.md, session 32).
  */
 const BITMAP_DENSITY = 64
