@@ -33,7 +33,9 @@ await close()
 
 // A fixed seed, so every run corrects the same misspellings.
 const random = seededRandom(20_261_129)
-const words = (await readWordBags(values.url)).flat().filter((word) => word.length >= MIN_TYPO_WORD_LENGTH)
+const words = (await readWordBags(values.url))
+  .flatMap((bag) => bag.words)
+  .filter((word) => word.length >= MIN_TYPO_WORD_LENGTH)
 if (words.length === 0) throw new Error('the database has no words to misspell')
 const misspelt = Array.from({ length: Number(values.words) }, (_, i) =>
   misspell(

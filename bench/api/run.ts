@@ -297,7 +297,7 @@ function endpoints(picks: Picks, voters: Voter[], queries: QuerySource): Endpoin
       server: 'app',
       note:
         `/api/posts/v1/search, a query never sent before on every request (1–4 words of ${queries.bagCount} ` +
-        `posts' titles and commands, ${queries.vocabularySize} words; every third with a typo)`,
+        `posts' titles and commands, ${queries.vocabularySize} words, and their descriptions' once those run short; every third with a typo)`,
       requests: [
         {
           method: 'GET',

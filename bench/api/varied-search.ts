@@ -6,7 +6,11 @@ import pg from 'pg'
  * page cache, a per-query result cache, PostgreSQL's buffers of one query's rows) can answer it from
  * an earlier request. The words come from the generated posts' titles and commands, picked the way a
  * person searches: one to four words that occur together in one post, sometimes with a word of
- * another post mixed in, and every third query with a typo in one word.
+ * another post mixed in, and every third query with a typo in one word. The generated posts are
+ * variants of 75 commands, whose titles and commands give only some thousands of distinct word sets:
+ * once a post's are used, a word of its description joins them, so the query still matches the post.
+ * Before that, such queries took a word of another post and mostly found nothing, so a faster server,
+ * drawing more queries, measured a different mix (bench/README.md, session 32).
  */
 
 /** Words shorter than this are mostly noise (flags, `-f`, `of`) and full text drops many of them. */
@@ -24,6 +28,10 @@ const WORD_COUNTS: ReadonlyArray<readonly [number, number]> = [
 ]
 /** Share of queries that take one word from another post (crossing posts, often matching nothing). */
 const MIXED_SHARE = 0.2
+/** After this many collisions a query takes a word of its post's description, and one more each time again. */
+const DESCRIBED_EVERY = 5
+/** After this many collisions a query takes a word of another post. */
+const MIXED_AFTER = 100
 
 export type TypoKind = 'swapped' | 'missing' | 'extra' | 'wrong'
 export const TYPO_KINDS: readonly TypoKind[] = ['swapped', 'missing', 'extra', 'wrong']
@@ -31,8 +39,14 @@ export const TYPO_KINDS: readonly TypoKind[] = ['swapped', 'missing', 'extra', '
 export const MIN_TYPO_WORD_LENGTH = 4
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz'
 
-/** Words of one post (title and command), the unit a realistic query picks from. */
-export type WordBag = readonly string[]
+/**
+ * Words of one post: its title's and command's, the unit a realistic query picks from, and those only
+ * its description has, for when the first run short.
+ */
+export interface WordBag {
+  readonly words: readonly string[]
+  readonly described: readonly string[]
+}
 
 /** Splits a title or command into lowercase words worth searching for. */
 export function searchableWords(text: string): string[] {
@@ -51,13 +65,14 @@ export async function readWordBags(url: string): Promise<WordBag[]> {
   client.on('error', () => {})
   await client.connect()
   try {
-    const { rows } = await client.query<{ title: string; command: string }>(
-      `SELECT title, command FROM posts ORDER BY md5(id::text) LIMIT ${SAMPLE_POSTS}`,
+    const { rows } = await client.query<{ title: string; command: string; description: string }>(
+      `SELECT title, command, description_text AS description FROM posts ORDER BY md5(id::text) LIMIT ${SAMPLE_POSTS}`,
     )
-    const bags = new Map<string, string[]>()
+    const bags = new Map<string, WordBag>()
     for (const row of rows) {
       const words = [...new Set([...searchableWords(row.title), ...searchableWords(row.command)])]
-      if (words.length > 0) bags.set([...words].sort().join(' '), words)
+      const described = [...new Set(searchableWords(row.description))].filter((word) => !words.includes(word))
+      if (words.length > 0) bags.set([...words].sort().join(' '), { words, described })
     }
     return [...bags.values()]
   } finally {
@@ -119,7 +134,7 @@ export interface VariedSearchStats {
 export function createQuerySource(bags: readonly WordBag[], seed = 20_261_121) {
   if (bags.length === 0) throw new Error('no words to search for: the posts table is empty')
   const random = seededRandom(seed)
-  const vocabulary = [...new Set(bags.flat())]
+  const vocabulary = [...new Set(bags.flatMap((bag) => bag.words))]
   const used = new Set<string>()
   const stats: VariedSearchStats = {
     queries: 0,
@@ -147,13 +162,24 @@ export function createQuerySource(bags: readonly WordBag[], seed = 20_261_121) {
     return 1
   }
 
-  /** Picks a new set of words; after many collisions, adds words until the set is new. */
+  /**
+   * Picks a new set of words; after many collisions, adds words of the post's description until the
+   * set is new (one more every {@link DESCRIBED_EVERY} attempts), and only past {@link MIXED_AFTER}
+   * attempts one of another post.
+   */
   const pickWords = (): { words: string[]; mixed: boolean } => {
+    // Decided once per query: rolled at each attempt, the mixed sets (nearly always new) won most
+    // queries once the posts' own sets ran short.
+    const chosenMixed = random() < MIXED_SHARE
     for (let attempt = 0; ; attempt += 1) {
       const bag = pick(bags)
-      const shuffled = shuffle(bag)
-      const words = shuffled.slice(0, Math.min(bag.length, wordCount() + Math.floor(attempt / 20)))
-      const mixed = random() < MIXED_SHARE || attempt >= 40
+      const words = shuffle(bag.words).slice(0, Math.min(bag.words.length, wordCount()))
+      const described = Math.floor(attempt / DESCRIBED_EVERY)
+      if (described > 0) {
+        for (const more of shuffle(bag.described).slice(0, described))
+          words.splice(Math.floor(random() * (words.length + 1)), 0, more)
+      }
+      const mixed = chosenMixed || attempt >= MIXED_AFTER
       if (mixed) {
         const other = pick(vocabulary)
         if (!words.includes(other)) words.splice(Math.floor(random() * (words.length + 1)), 0, other)
