@@ -1,3 +1,4 @@
+import { lowerBound } from '../../lib/lower-bound.ts'
 import { MATCH_CHUNK, PostingList } from '../../lib/postings.ts'
 import type { SearchDocumentRow } from './search-repo.ts'
 import { type DocumentWord, parseTsvector } from './tsearch-text.ts'
@@ -139,16 +140,9 @@ export class Documents {
   lexemesStartingWith(prefix: string, limit = Number.POSITIVE_INFINITY): string[] {
     if (!this.sortedLexemes) this.sortedLexemes = [...this.lists.keys()].sort()
     const sorted = this.sortedLexemes
-    let low = 0
-    let high = sorted.length
-    while (low < high) {
-      const mid = (low + high) >>> 1
-      if ((sorted[mid] as string) < prefix) low = mid + 1
-      else high = mid
-    }
     const found: string[] = []
     for (
-      let i = low;
+      let i = lowerBound(sorted.length, (at) => (sorted[at] as string) < prefix);
       i < sorted.length && found.length < limit && (sorted[i] as string).startsWith(prefix);
       i++
     ) {

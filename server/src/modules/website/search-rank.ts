@@ -1,3 +1,4 @@
+import { lowerBound } from '../../lib/lower-bound.ts'
 import { pgSort } from '../../lib/pg-sort.ts'
 import { CLASS_SCORES, parseTsvectorEntries, type QueryNode } from './tsearch-text.ts'
 import {
@@ -135,14 +136,7 @@ const positionStart = (vector: RankVector, e: number) =>
 
 /** The entry whose lexeme starts at `offset` of the vector's text. */
 function entryAt(vector: RankVector, offset: number): number {
-  let low = 0
-  let high = vector.data[0] as number
-  while (low < high) {
-    const mid = (low + high) >>> 1
-    if (lexemeStart(vector, mid) < offset) low = mid + 1
-    else high = mid
-  }
-  return low
+  return lowerBound(vector.data[0] as number, (e) => lexemeStart(vector, e) < offset)
 }
 
 /** No entry (shared: read, never written). */
@@ -174,13 +168,7 @@ function entriesOf(vector: RankVector, operand: RankOperand): number[] {
   const n = vector.data[0] as number
   let first: number
   if (vector.ascii && operand.ascii) {
-    let low = 0
-    let high = n
-    while (low < high) {
-      const mid = (low + high) >>> 1
-      if (compareEntry(vector, mid, operand.lexeme) < 0) low = mid + 1
-      else high = mid
-    }
+    const low = lowerBound(n, (e) => compareEntry(vector, e, operand.lexeme) < 0)
     if (low === n || !text.startsWith(operand.lexeme, lexemeStart(vector, low))) return NONE
     first = low
   } else {

@@ -86,6 +86,8 @@ function holds(pattern: TrigramPattern, code: number): boolean {
   const bit = filterBit(code)
   if (((pattern.filter[bit >>> 5] as number) & (1 << (bit & 31))) === 0) return false
   const { codes } = pattern
+  // lib/lower-bound.ts's search, written out: through its callback a similarity cost 15 % more
+  // (0.44 against 0.38 µs a pair of 1-4 and 3-10 words), and this runs for each trigram of each text.
   let low = 0
   let high = codes.length
   while (low < high) {
