@@ -78,4 +78,30 @@ describe('BoundedMap', () => {
     map.reweigh('gone')
     expect(map.size).toBe(0)
   })
+
+  it('tells onForget of every value that leaves, and not of one set again under its key', () => {
+    const forgotten: string[] = []
+    const map = new BoundedMap<{ name: string }>({
+      maxEntries: 2,
+      onForget: (value) => forgotten.push(value.name),
+    })
+    const a = { name: 'a' }
+    map.set('a', a)
+    map.set('b', { name: 'b' })
+    // The same value set again is still held: nothing to reuse.
+    map.set('a', a)
+    expect(forgotten).toEqual([])
+    // Past maxEntries the least recently used (b) goes.
+    map.set('c', { name: 'c' })
+    expect(forgotten).toEqual(['b'])
+    // Replaced by another value, deleted, cleared.
+    map.set('a', { name: 'a2' })
+    expect(forgotten).toEqual(['b', 'a'])
+    map.delete('c')
+    expect(forgotten).toEqual(['b', 'a', 'c'])
+    map.delete('c')
+    map.clear()
+    expect(forgotten).toEqual(['b', 'a', 'c', 'a2'])
+    expect(map.size).toBe(0)
+  })
 })

@@ -8,13 +8,21 @@
  * Each entry's weight is kept as it was weighed: a value that grows in place (a kept posting list a
  * new post is appended to) is weighed again with {@link reweigh}, and until then forgetting it takes
  * away what it added, never its new size.
+ *
+ * `onForget` is told of every value that leaves the map (forgotten past the limits, deleted, replaced
+ * by another value or cleared), so a caller can reuse what the value held.
  */
 export class BoundedMap<V> {
   private readonly entries = new Map<string, { value: V; weight: number }>()
   private held = 0
 
   constructor(
-    private readonly limits: { maxEntries: number; maxWeight?: number; weigh?: (value: V) => number },
+    private readonly limits: {
+      maxEntries: number
+      maxWeight?: number
+      weigh?: (value: V) => number
+      onForget?: (value: V) => void
+    },
   ) {}
 
   /** The value of `key`, now the most recently used; undefined when not held. */
@@ -33,7 +41,12 @@ export class BoundedMap<V> {
 
   /** Holds `value` under `key` as the most recently used, then forgets the least recently used past the limits. */
   set(key: string, value: V): void {
-    this.delete(key)
+    const old = this.entries.get(key)
+    if (old !== undefined) {
+      this.entries.delete(key)
+      this.held -= old.weight
+      if (old.value !== value) this.limits.onForget?.(old.value)
+    }
     const weight = this.weightOf(value)
     this.entries.set(key, { value, weight })
     this.held += weight
@@ -59,13 +72,16 @@ export class BoundedMap<V> {
     if (entry === undefined) return false
     this.entries.delete(key)
     this.held -= entry.weight
+    this.limits.onForget?.(entry.value)
     return true
   }
 
   /** Forgets everything. */
   clear(): void {
+    const values = [...this.entries.values()]
     this.entries.clear()
     this.held = 0
+    for (const entry of values) this.limits.onForget?.(entry.value)
   }
 
   /** The entries, the least recently used first; deleting while iterating is safe. */
@@ -91,6 +107,7 @@ export class BoundedMap<V> {
       if (oldest === kept) continue
       this.entries.delete(oldest)
       this.held -= entry.weight
+      this.limits.onForget?.(entry.value)
     }
   }
 

@@ -378,6 +378,31 @@ describe('topOfTerms', () => {
     expect(union.isOf([lists[0] as PostingList, lists[1] as PostingList])).toBe(false)
   })
 
+  it('makes a union in the words another union released, shorter or longer than it needs, as in new ones', () => {
+    const random = seededRandom(17)
+    const lists = [randomList(random, 700, 9000), randomList(random, 200, 9000)]
+    const other = randomList(random, 1500, 9000)
+    const search = (union: UnionBitmap | undefined) =>
+      topOfTerms([[other], lists], 12, 400, aliveBits(100_000), [undefined, union])
+    const fresh = new UnionBitmap(lists)
+    // A released union's words still hold its documents: every word set, longer than the lists need.
+    const long = new UnionBitmap([list(Array.from({ length: 20_000 }, (_, doc) => [doc, 1] as const))])
+    long.bits()
+    const reused = new UnionBitmap(lists, long.release())
+    expect(search(reused)).toEqual(search(fresh))
+    expect(search(reused)).toEqual(search(undefined))
+    for (let doc = 0; doc < reused.bits().length * 32; doc++) {
+      const inLists = lists.some((one) => pairs(one).some(([held]) => held === doc))
+      const set = ((reused.bits()[doc >>> 5] as number) & (1 << (doc & 31))) !== 0
+      if (set !== inLists) throw new Error(`document ${doc}: ${set ? 'set' : 'not set'}`)
+    }
+    // Too short a spare is grown; the released union is made afresh if read again.
+    const short = new UnionBitmap(lists, new Uint32Array(3).fill(0xffffffff))
+    expect(search(short)).toEqual(search(fresh))
+    expect(long.bits().every((word) => word === 0xffffffff || word === 0)).toBe(true)
+    expect(long.bits()[0]).toBe(0xffffffff)
+  })
+
   it('finds where two to six dense lists meet far apart, also past a shorter list and beside a sparse term', () => {
     // Term i holds the documents whose remainder by the count of terms is i, so the lists never
     // meet but at `meet`, which all of them hold: a scan of their words finds only those.

@@ -343,14 +343,35 @@ function setPostings(bits: Uint32Array, list: Postings, from: number): void {
  * chunk instead of OR-ing every list there, and scores from the lists themselves. The caller keeps it
  * across searches (modules/website/search-index.ts); it is brought up to date when read, like
  * {@link bitmapOf}: postings appended since are set, and a list compacted since makes it afresh.
+ *
+ * Its words can be those of a union the caller no longer keeps (`spare`, see {@link release}): a
+ * union is a bit per post, 125 kB at 1M posts, and the benchmark's searches made about 400 new ones
+ * in 12,000 searches there. Allocated afresh each time, they made V8 collect the whole heap three
+ * times as often as without unions (bench/README.md, session 33).
  */
 export class UnionBitmap {
-  private words: Uint32Array = new Uint32Array(0)
+  private words: Uint32Array
   /** Per list, the postings set so far and its `rewrites` then (empty: nothing set yet). */
   private setUpTo: number[] = []
   private rewritesSeen: number[] = []
 
-  constructor(readonly lists: readonly Postings[]) {}
+  constructor(
+    readonly lists: readonly Postings[],
+    spare?: Uint32Array,
+  ) {
+    this.words = spare ?? new Uint32Array(0)
+  }
+
+  /**
+   * Gives up its words for another union to reuse; this one is made afresh if read again. Only for a
+   * union no search is reading (the caller's kept unions forget it).
+   */
+  release(): Uint32Array {
+    const words = this.words
+    this.words = new Uint32Array(0)
+    this.setUpTo = []
+    return words
+  }
 
   /** Whether it unites exactly `lists` (the same lists, in the same order). */
   isOf(lists: readonly Postings[]): boolean {
@@ -362,7 +383,8 @@ export class UnionBitmap {
     if (
       this.lists.some((list, i) => this.setUpTo[i] === undefined || rewritesOf(list) !== this.rewritesSeen[i])
     ) {
-      this.words = new Uint32Array(0)
+      // Made afresh in the words it has (a spare's, or its own before a compaction), cleared.
+      this.words.fill(0)
       this.setUpTo = this.lists.map(() => 0)
       this.rewritesSeen = this.lists.map(rewritesOf)
     }

@@ -124,6 +124,8 @@ const TERMS_KEPT_POSTINGS = 4_000_000
  * benchmark's searches pushed each other out and were made again on most searches.
  */
 const TERM_UNIONS_KEPT = 256
+/** Words of forgotten unions kept for new ones (see spareUnionWords). */
+const SPARE_UNIONS_KEPT = 4
 /**
  * A prefix starting at most this many words is read word by word, from each word's own list (whose
  * bitmap, for a common word, is made once: lib/postings.ts topOfTerms), as a misspelt word's
@@ -220,8 +222,19 @@ export function createSearchIndex(deps: {
   let vocabularyWanted = 0
   let vocabularyLoaded = 0
   let vocabularyLoading: Promise<void> = Promise.resolve()
+  /**
+   * The words of unions forgotten lately, for the next unions to be made in (lib/postings.ts
+   * UnionBitmap): a few are enough, since a union is made only when one is forgotten, once they are
+   * all kept.
+   */
+  const spareUnionWords: Uint32Array[] = []
   /** Union bitmaps of dense terms of several lists (see unionOf), by the term's alternatives. */
-  const unions = new BoundedMap<UnionBitmap>({ maxEntries: TERM_UNIONS_KEPT })
+  const unions = new BoundedMap<UnionBitmap>({
+    maxEntries: TERM_UNIONS_KEPT,
+    onForget: (union) => {
+      if (spareUnionWords.length < SPARE_UNIONS_KEPT) spareUnionWords.push(union.release())
+    },
+  })
   /** The terms that could have a union, seen in a search so far (the most recent). */
   const unionsAsked = new BoundedMap<true>({ maxEntries: TERM_UNIONS_KEPT * 16 })
   const combined = new BoundedMap<CombinedList>({
@@ -548,7 +561,7 @@ export function createSearchIndex(deps: {
       unionsAsked.set(key, true)
       return undefined
     }
-    const union = new UnionBitmap(lists)
+    const union = new UnionBitmap(lists, spareUnionWords.pop())
     unions.set(key, union)
     return union
   }
