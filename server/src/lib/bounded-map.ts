@@ -42,11 +42,8 @@ export class BoundedMap<V> {
   /** Holds `value` under `key` as the most recently used, then forgets the least recently used past the limits. */
   set(key: string, value: V): void {
     const old = this.entries.get(key)
-    if (old !== undefined) {
-      this.entries.delete(key)
-      this.held -= old.weight
-      if (old.value !== value) this.limits.onForget?.(old.value)
-    }
+    // The same value set again is not forgotten: it is still held.
+    if (old !== undefined) this.drop(key, old, old.value !== value)
     const weight = this.weightOf(value)
     this.entries.set(key, { value, weight })
     this.held += weight
@@ -70,18 +67,15 @@ export class BoundedMap<V> {
   delete(key: string): boolean {
     const entry = this.entries.get(key)
     if (entry === undefined) return false
-    this.entries.delete(key)
-    this.held -= entry.weight
-    this.limits.onForget?.(entry.value)
+    this.drop(key, entry, true)
     return true
   }
 
   /** Forgets everything. */
   clear(): void {
-    const values = [...this.entries.values()]
+    for (const entry of this.entries.values()) this.limits.onForget?.(entry.value)
     this.entries.clear()
     this.held = 0
-    for (const entry of values) this.limits.onForget?.(entry.value)
   }
 
   /** The entries, the least recently used first; deleting while iterating is safe. */
@@ -105,10 +99,15 @@ export class BoundedMap<V> {
     for (const [oldest, entry] of this.entries) {
       if (this.entries.size <= this.limits.maxEntries && this.held <= maxWeight) break
       if (oldest === kept) continue
-      this.entries.delete(oldest)
-      this.held -= entry.weight
-      this.limits.onForget?.(entry.value)
+      this.drop(oldest, entry, true)
     }
+  }
+
+  /** Takes `key`'s entry and its weight out; tells `onForget` of its value when `forgotten`. */
+  private drop(key: string, entry: { value: V; weight: number }, forgotten: boolean): void {
+    this.entries.delete(key)
+    this.held -= entry.weight
+    if (forgotten) this.limits.onForget?.(entry.value)
   }
 
   private weightOf(value: V): number {
