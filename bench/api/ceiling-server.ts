@@ -27,8 +27,9 @@ const pool = new pg.Pool({
 pool.on('error', () => {})
 
 const app = Fastify({ logger: false })
-// Its own stalls, beside the app's in the servers' log (bench/lib/stalls.ts).
-watchStalls((stall) => console.error(describeStall('ceiling', stall)))
+// Its own stalls, beside the app's in the servers' log (bench/lib/stalls.ts), under the name run.ts
+// gave it (a paired run has two ceilings).
+watchStalls((stall) => console.error(describeStall(process.env.BENCH_SERVER ?? 'ceiling', stall)))
 
 app.get('/ceiling/read', async () => {
   const { rows } = await pool.query(

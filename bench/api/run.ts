@@ -50,6 +50,7 @@ import {
   readFrontPostIds,
 } from './live.ts'
 import type { Voter } from './protocol.ts'
+import { compareScale, describeScaleVerdict } from './scale-target.ts'
 import { createQuerySource, type QuerySource, readWordBags, type VariedSearchStats } from './varied-search.ts'
 import type { WriteStreamReport } from './write-stream.ts'
 
@@ -61,6 +62,11 @@ import type { WriteStreamReport } from './write-stream.ts'
  * row is measured twice: quiet, then live, while write-stream.ts sends votes and comments on a fixed
  * schedule (--quiet skips the live twins). Prints a table, judges the issue's targets, and writes
  * everything to bench/results/api-<date>.json.
+ *
+ * With --paired-with, a second database gets servers of its own and every row is measured on both,
+ * back to back, so the scale target (scale-target.ts) compares figures taken on the same machine
+ * within seconds of each other: in session 34 rows measured ten minutes apart differed 2× between
+ * runs of one dataset, more than the datasets differed side by side (bench/README.md).
  */
 
 const BENCH_DIR = fileURLToPath(new URL('.', import.meta.url))
@@ -72,6 +78,9 @@ const { values: options } = parseArgs({
     // 10000, 100000 or 1000000 posts; users, votes and comments in proportion (the same as --scale 0.1, 1, 10).
     posts: { type: 'string' },
     database: { type: 'string' },
+    // A second database measured side by side with --database (or the generated one): every row runs
+    // on one, then on the other, and the scale target is judged between them (scale-target.ts).
+    'paired-with': { type: 'string' },
     quiet: { type: 'boolean', default: false },
     'vote-rate': { type: 'string', default: '10' },
     'comment-every': { type: 'string', default: '3' },
@@ -111,6 +120,8 @@ function datasetScale(scaleOption: string | undefined, postsOption: string | und
 const READ_SHARE = 0.5
 const VOTE_SHARE = 0.5
 const P99_LIMIT_MS = 50
+/** At the larger dataset, every read's p99 under this many times its p99 at the smaller. */
+const SCALE_LIMIT = 2
 /** While writes land, every read must still match the (quiet) ceiling. */
 const LIVE_READ_SHARE = 1
 
@@ -169,6 +180,8 @@ interface Picks {
   postIds: string[]
   categorySlug: string
   lastPage: number
+  /** How many posts the dataset holds. */
+  posts: number
 }
 
 async function readPicks(url: string): Promise<Picks> {
@@ -190,6 +203,7 @@ async function readPicks(url: string): Promise<Picks> {
       postIds: posts.rows.map((row) => row.id),
       categorySlug: category.rows[0]?.slug ?? 'networking',
       lastPage: Math.floor(Number(total.rows[0]?.n ?? 0) / 10),
+      posts: Number(total.rows[0]?.n ?? 0),
     }
   } finally {
     await client.end().catch(() => {})
@@ -845,168 +859,134 @@ async function prepareGivenDatabase(url: string): Promise<void> {
   }
 }
 
-async function main(): Promise<void> {
-  const adminUrl = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL
-  let database: ThrowawayDatabase | undefined
-  let url = options.database
-  let dataset: DatasetSummary | { given: string } = { given: url ?? '' }
-  if (!url) {
-    const problem = await probePostgres(adminUrl)
-    if (problem) throw new Error(`the API benchmark needs PostgreSQL at ${adminUrl} (${problem})`)
-    database = await createThrowawayDatabase(adminUrl, 'bashboard_bench_api')
-    url = database.url
-    console.log(`generating the dataset at scale ${scale} into ${database.name}`)
-    dataset = await generateDataset(url, scale)
-    console.log(`generated in ${dataset.seconds.toFixed(0)} s`)
-  } else {
-    await prepareGivenDatabase(url)
-  }
-  const servers: ChildProcess[] = []
-  let stream: LiveStream | undefined
-  const results: EndpointResult[] = []
-  let plans: PlanReport[] = []
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-')
-  mkdirSync(outDir, { recursive: true })
-  const logFile = join(outDir, `api-${stamp}-servers.log`)
-  const logFd = openSync(logFile, 'a')
-  console.log(`server logs: ${relative(REPO_ROOT, logFile)}`)
-  try {
-    const picks = await readPicks(url)
-    const queries = createQuerySource(await readWordBags(url))
-    const frontPostIds = live ? await readFrontPostIds(url) : []
-    const categoryIds = live ? await readCategoryIds(url) : []
-    console.log('EXPLAIN of the read query shapes')
-    plans = await explainShapes(url, picks)
-    pad([
-      ['query', 'cost', 'ms (1 run)', 'Seq Scan on a big table'],
-      ...plans.map((plan) => [
-        plan.name,
-        plan.cost.toFixed(0),
-        plan.executionMs.toFixed(1),
-        plan.seqScans.join(', ') || '–',
-      ]),
-    ])
+/** One dataset of a run: its database, its servers and the rows measured on it. */
+interface Dataset {
+  url: string
+  /** How a paired run's console lines name it: its number of posts. */
+  label: string
+  /** Prefixes its servers' names in the servers' log: '' for --database, 'paired-' for --paired-with. */
+  prefix: string
+  summary: DatasetSummary | { given: string }
+  picks: Picks
+  queries: QuerySource
+  plans: PlanReport[]
+  baseUrls: Record<Endpoint['server'], string>
+  voters: Voter[]
+  authors: Voter[]
+  frontPostIds: string[]
+  categoryIds: string[]
+  list: Endpoint[]
+  results: EndpointResult[]
+}
 
-    const ceiling = await startBenchServer(
-      join(BENCH_DIR, 'ceiling-server.ts'),
-      {
-        DATABASE_URL: url,
-        BENCH_PORT: String(await findFreePort()),
-      },
-      logFd,
-    )
-    servers.push(ceiling.child)
-    const port = await findFreePort()
-    const app = await startBenchServer(
-      join(BENCH_DIR, 'app-server.ts'),
-      {
-        NODE_ENV: 'production',
-        DATABASE_URL: url,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        JWT_SECRET: randomBytes(32).toString('hex'),
-        PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
-        BENCH_SERVER: 'app',
-        BENCH_VOTERS: options.voters,
-        ...(options['web-dist'] ? { WEB_DIST_DIR: resolve(options['web-dist']), SERVER_RENDER: 'true' } : {}),
-        ...(options.profile ? { BENCH_CPU_PROFILE: join(outDir, `api-${stamp}-app.cpuprofile`) } : {}),
-      },
-      logFd,
-    )
-    servers.push(app.child)
-    const uncachedPort = await findFreePort()
-    const uncached = await startBenchServer(
-      join(BENCH_DIR, 'app-server.ts'),
-      {
-        NODE_ENV: 'production',
-        DATABASE_URL: url,
-        PORT: String(uncachedPort),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        JWT_SECRET: randomBytes(32).toString('hex'),
-        PUBLIC_ORIGIN: `http://127.0.0.1:${uncachedPort}`,
-        PAGE_CACHE: 'false',
-        BENCH_SERVER: 'app-uncached',
-        BENCH_VOTERS: '0',
-        ...(options.profile
-          ? { BENCH_CPU_PROFILE: join(outDir, `api-${stamp}-app-uncached.cpuprofile`) }
-          : {}),
-      },
-      logFd,
-    )
-    servers.push(uncached.child)
-    const baseUrls = {
+/**
+ * Reads what a dataset's rows pick from, EXPLAINs its query shapes, and starts its three servers
+ * (pushed onto `servers`, which the run stops): the ceiling, the app, and the app with no page cache.
+ */
+async function setUpDataset(
+  url: string,
+  prefix: string,
+  summary: Dataset['summary'],
+  run: { logFd: number; stamp: string; servers: ChildProcess[] },
+): Promise<Dataset> {
+  const picks = await readPicks(url)
+  const queries = createQuerySource(await readWordBags(url))
+  const frontPostIds = live ? await readFrontPostIds(url) : []
+  const categoryIds = live ? await readCategoryIds(url) : []
+  const label = `${picks.posts.toLocaleString('en')} posts`
+  console.log(`EXPLAIN of the read query shapes (${label})`)
+  const plans = await explainShapes(url, picks)
+  pad([
+    ['query', 'cost', 'ms (1 run)', 'Seq Scan on a big table'],
+    ...plans.map((plan) => [
+      plan.name,
+      plan.cost.toFixed(0),
+      plan.executionMs.toFixed(1),
+      plan.seqScans.join(', ') || '–',
+    ]),
+  ])
+
+  const profile = (server: string): Record<string, string> =>
+    options.profile
+      ? { BENCH_CPU_PROFILE: join(outDir, `api-${run.stamp}-${prefix}${server}.cpuprofile`) }
+      : {}
+  const ceiling = await startBenchServer(
+    join(BENCH_DIR, 'ceiling-server.ts'),
+    { DATABASE_URL: url, BENCH_PORT: String(await findFreePort()), BENCH_SERVER: `${prefix}ceiling` },
+    run.logFd,
+  )
+  run.servers.push(ceiling.child)
+  const appEnv = (port: number, server: string) => ({
+    NODE_ENV: 'production',
+    DATABASE_URL: url,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+    BENCH_SERVER: `${prefix}${server}`,
+    ...profile(server),
+  })
+  const port = await findFreePort()
+  const app = await startBenchServer(
+    join(BENCH_DIR, 'app-server.ts'),
+    {
+      ...appEnv(port, 'app'),
+      BENCH_VOTERS: options.voters,
+      ...(options['web-dist'] ? { WEB_DIST_DIR: resolve(options['web-dist']), SERVER_RENDER: 'true' } : {}),
+    },
+    run.logFd,
+  )
+  run.servers.push(app.child)
+  const uncachedPort = await findFreePort()
+  const uncached = await startBenchServer(
+    join(BENCH_DIR, 'app-server.ts'),
+    { ...appEnv(uncachedPort, 'app-uncached'), PAGE_CACHE: 'false', BENCH_VOTERS: '0' },
+    run.logFd,
+  )
+  run.servers.push(uncached.child)
+  const list = endpoints(picks, app.voters, queries)
+  if (live && list.some((endpoint) => endpoint.live) && app.voters.length === 0) {
+    throw new Error('the live rows need voters: --voters must be above 0')
+  }
+  return {
+    url,
+    label,
+    prefix,
+    summary,
+    picks,
+    queries,
+    plans,
+    baseUrls: {
       app: `http://127.0.0.1:${app.port}`,
       'app-uncached': `http://127.0.0.1:${uncached.port}`,
       ceiling: `http://127.0.0.1:${ceiling.port}`,
-    }
-
-    const list = endpoints(picks, app.voters, queries)
-    if (list.some((endpoint) => endpoint.live)) {
-      if (app.voters.length === 0) throw new Error('the live rows need voters: --voters must be above 0')
-      stream = forkWriteStream(logFd)
-    }
-    // Warm-up, then the measurement; the varied search row also records its queries so far.
-    const measure = async (endpoint: Endpoint, phase: Phase): Promise<EndpointResult> => {
-      const baseUrl = baseUrls[endpoint.server]
-      if (warmupSeconds > 0) await load(baseUrl, endpoint, warmupSeconds)
-      const loadAverage = os.loadavg()[0] ?? 0
-      const from = new Date().toISOString()
-      const stalls: Stall[] = []
-      const stopWatching = watchStalls((stall) => stalls.push(stall))
-      const measured = await load(baseUrl, endpoint, seconds)
-      stopWatching()
-      const window = { from, to: new Date().toISOString() }
-      const result = toEndpointResult(endpoint, phase, measured, loadAverage, window, stalls)
-      if (endpoint.kind === 'search-varied') result.queries = structuredClone(queries.stats)
-      return result
-    }
-    const show = (result: EndpointResult): void => {
-      console.log(
-        `${result.name}: ${result.reqPerSec.toFixed(0)} req/s, p50 ${result.latency.p50} ms, ` +
-          `p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`,
-      )
-    }
-    for (const endpoint of list) {
-      const quiet = await measure(endpoint, 'quiet')
-      results.push(quiet)
-      show(quiet)
-      await sleep(500)
-      if (!(endpoint.live && stream)) continue
-      // The stream starts before the warm-up, so the measured seconds see it in its steady state.
-      const streamConfig = {
-        baseUrl: baseUrls.app,
-        voters: app.voters,
-        authors: app.authors,
-        frontPostIds,
-        spreadPostIds: picks.postIds,
-        votesPerSecond,
-        commentEverySeconds,
-        postEverySeconds,
-        categoryIds,
-      }
-      const [liveResult, writes] = await stream.run(streamConfig, () => measure(endpoint, 'live'))
-      liveResult.writes = writes
-      results.push(liveResult)
-      show(liveResult)
-      console.log(`  ${describeWrites(writes)}`)
-      await sleep(500)
-    }
-  } finally {
-    stream?.close()
-    await Promise.all(servers.map(stopBenchServer))
-    closeSync(logFd)
-    await database?.drop()
+    },
+    voters: app.voters,
+    authors: app.authors,
+    frontPostIds,
+    categoryIds,
+    list,
+    results: [],
   }
+}
 
-  const serverStalls = readStallLines(readFileSync(logFile, 'utf8'))
+/**
+ * Each row's server stalls (from the servers' log), its share of the ceiling of its kind, the tables and
+ * verdicts on the console, and the result file. Returns the file's path.
+ */
+function reportDataset(
+  dataset: Dataset,
+  run: { logFile: string; stamp: string; pairedWith?: Dataset },
+): string {
+  const { results } = dataset
+  const serverStalls = readStallLines(readFileSync(run.logFile, 'utf8'))
   for (const result of results) {
     const { from, to } = result.window
     result.serverStalls = summariseStalls(
       serverStalls.filter(
         (stall) =>
-          stall.who === result.server &&
+          stall.who === `${dataset.prefix}${result.server}` &&
           stall.endedAt >= new Date(from) &&
           stall.endedAt.getTime() - stall.spanMs <= new Date(to).getTime(),
       ),
@@ -1024,7 +1004,7 @@ async function main(): Promise<void> {
     if (!result.kind.startsWith('ceiling') && ceiling) result.ratio = result.reqPerSec / ceiling
   })
 
-  console.log('')
+  console.log(run.pairedWith ? `\n${dataset.label}` : '')
   pad([
     [
       'endpoint',
@@ -1059,13 +1039,11 @@ async function main(): Promise<void> {
   for (const verdict of verdicts) {
     console.log(`${verdict.pass ? 'PASS' : 'MISS'}  ${verdict.target}: ${verdict.measured}`)
   }
-  for (const plan of plans.filter((entry) => entry.seqScans.length > 0)) {
+  for (const plan of dataset.plans.filter((entry) => entry.seqScans.length > 0)) {
     console.log(`SEQ SCAN  ${plan.name}: ${plan.seqScans.join(', ')}`)
   }
 
-  const file = join(outDir, `api-${stamp}.json`)
-  const machine = machineInfo()
-  const command = `npm run bench:api -- ${process.argv.slice(2).join(' ')}`.trim()
+  const file = join(outDir, `api-${run.stamp}${dataset.prefix ? `-${dataset.prefix.slice(0, -1)}` : ''}.json`)
   const settings = {
     connections,
     seconds,
@@ -1076,19 +1054,135 @@ async function main(): Promise<void> {
     votesPerSecond: live ? votesPerSecond : null,
     commentEverySeconds: live ? commentEverySeconds : null,
     postEverySeconds: live ? postEverySeconds : null,
+    // The other dataset of a paired run, whose rows alternated with these.
+    pairedWith: run.pairedWith ? run.pairedWith.label : null,
   }
   const document = {
     date: new Date().toISOString(),
-    command,
-    machine,
+    command: `npm run bench:api -- ${process.argv.slice(2).join(' ')}`.trim(),
+    machine: machineInfo(),
     settings,
-    dataset,
+    dataset: dataset.summary,
     results,
     verdicts,
-    plans,
+    plans: dataset.plans,
   }
   writeFileSync(file, `${JSON.stringify(document, null, 2)}\n`)
-  console.log(`\nwrote ${relative(REPO_ROOT, file)}`)
+  return file
+}
+
+async function main(): Promise<void> {
+  const adminUrl = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL
+  let database: ThrowawayDatabase | undefined
+  let url = options.database
+  let summary: Dataset['summary'] = { given: url ?? '' }
+  if (!url) {
+    const problem = await probePostgres(adminUrl)
+    if (problem) throw new Error(`the API benchmark needs PostgreSQL at ${adminUrl} (${problem})`)
+    database = await createThrowawayDatabase(adminUrl, 'bashboard_bench_api')
+    url = database.url
+    console.log(`generating the dataset at scale ${scale} into ${database.name}`)
+    summary = await generateDataset(url, scale)
+    console.log(`generated in ${summary.seconds.toFixed(0)} s`)
+  } else {
+    await prepareGivenDatabase(url)
+  }
+  const paired = options['paired-with']
+  if (paired) await prepareGivenDatabase(paired)
+  const servers: ChildProcess[] = []
+  let stream: LiveStream | undefined
+  const datasets: Dataset[] = []
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-')
+  mkdirSync(outDir, { recursive: true })
+  const logFile = join(outDir, `api-${stamp}-servers.log`)
+  const logFd = openSync(logFile, 'a')
+  console.log(`server logs: ${relative(REPO_ROOT, logFile)}`)
+  try {
+    const run = { logFd, stamp, servers }
+    datasets.push(await setUpDataset(url, '', summary, run))
+    if (paired) datasets.push(await setUpDataset(paired, 'paired-', { given: paired }, run))
+    const names = (dataset: Dataset) => dataset.list.map((endpoint) => endpoint.name).join('\n')
+    if (datasets.some((dataset) => names(dataset) !== names(datasets[0] as Dataset))) {
+      throw new Error('the paired datasets gave different rows; they must be measured by the same options')
+    }
+    if (datasets.some((dataset) => dataset.list.some((endpoint) => endpoint.live))) {
+      stream = forkWriteStream(logFd)
+    }
+
+    // Warm-up, then the measurement; the varied search row also records its queries so far.
+    const measure = async (dataset: Dataset, endpoint: Endpoint, phase: Phase): Promise<EndpointResult> => {
+      const baseUrl = dataset.baseUrls[endpoint.server]
+      if (warmupSeconds > 0) await load(baseUrl, endpoint, warmupSeconds)
+      const loadAverage = os.loadavg()[0] ?? 0
+      const from = new Date().toISOString()
+      const stalls: Stall[] = []
+      const stopWatching = watchStalls((stall) => stalls.push(stall))
+      const measured = await load(baseUrl, endpoint, seconds)
+      stopWatching()
+      const window = { from, to: new Date().toISOString() }
+      const result = toEndpointResult(endpoint, phase, measured, loadAverage, window, stalls)
+      if (endpoint.kind === 'search-varied') result.queries = structuredClone(dataset.queries.stats)
+      return result
+    }
+    const show = (dataset: Dataset, result: EndpointResult): void => {
+      console.log(
+        `${paired ? `[${dataset.label}] ` : ''}${result.name}: ${result.reqPerSec.toFixed(0)} req/s, ` +
+          `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}`,
+      )
+    }
+    const rowCount = datasets[0]?.list.length ?? 0
+    for (let row = 0; row < rowCount; row++) {
+      // A paired run measures each row on both datasets back to back, first one then the other, so both
+      // see the same machine; which goes first alternates from row to row.
+      const order = row % 2 === 0 ? datasets : [...datasets].reverse()
+      for (const dataset of order) {
+        const quiet = await measure(dataset, dataset.list[row] as Endpoint, 'quiet')
+        dataset.results.push(quiet)
+        show(dataset, quiet)
+        await sleep(500)
+      }
+      for (const dataset of order) {
+        const endpoint = dataset.list[row] as Endpoint
+        if (!(endpoint.live && stream)) continue
+        // The stream starts before the warm-up, so the measured seconds see it in its steady state.
+        const streamConfig = {
+          baseUrl: dataset.baseUrls.app,
+          voters: dataset.voters,
+          authors: dataset.authors,
+          frontPostIds: dataset.frontPostIds,
+          spreadPostIds: dataset.picks.postIds,
+          votesPerSecond,
+          commentEverySeconds,
+          postEverySeconds,
+          categoryIds: dataset.categoryIds,
+        }
+        const [liveResult, writes] = await stream.run(streamConfig, () => measure(dataset, endpoint, 'live'))
+        liveResult.writes = writes
+        dataset.results.push(liveResult)
+        show(dataset, liveResult)
+        console.log(`  ${describeWrites(writes)}`)
+        await sleep(500)
+      }
+    }
+  } finally {
+    stream?.close()
+    await Promise.all(servers.map(stopBenchServer))
+    closeSync(logFd)
+    await database?.drop()
+  }
+
+  const [first, second] = datasets
+  const files = datasets.map((dataset) =>
+    reportDataset(dataset, { logFile, stamp, pairedWith: dataset === first ? second : first }),
+  )
+  if (first && second) {
+    const [small, big] = first.picks.posts <= second.picks.posts ? [first, second] : [second, first]
+    const comparison = compareScale(small.results, big.results, SCALE_LIMIT)
+    console.log(`\n${big.label} against ${small.label}, measured side by side (the scale target)`)
+    pad(comparison.lines)
+    console.log(`\n${describeScaleVerdict(comparison, SCALE_LIMIT)}`)
+  }
+  for (const file of files) console.log(`\nwrote ${relative(REPO_ROOT, file)}`)
 }
 
 await main()
