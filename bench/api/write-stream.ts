@@ -141,8 +141,11 @@ function summarise(tally: Tally): WriteCounts {
 /** The stream itself: one window at a time, between a start and a stop message. */
 class WriteStream {
   private readonly random = seededRandom(4242)
-  /** Votes this stream made, across windows, so a switch flips a vote the server really holds. */
-  private readonly remembered: Array<{ voter: Voter; postId: string; value: 1 | -1 }> = []
+  /**
+   * Votes this stream made, across windows, so a switch flips a vote the server really holds: per
+   * server, since a paired run (run.ts --paired-with) streams to two whose members and posts differ.
+   */
+  private readonly rememberedBy = new Map<string, Array<{ voter: Voter; postId: string; value: 1 | -1 }>>()
   private commentSequence = 0
   private postSequence = 0
   /** Makes this process's post commands differ from earlier runs' on the same database. */
@@ -246,9 +249,11 @@ class WriteStream {
 
   private sendVote(config: WriteStreamStart, due: number): void {
     let vote: { voter: Voter; postId: string; value: 1 | -1 }
-    if (this.remembered.length > 0 && this.random() < SWITCH_SHARE) {
+    const remembered = this.rememberedBy.get(config.baseUrl) ?? []
+    this.rememberedBy.set(config.baseUrl, remembered)
+    if (remembered.length > 0 && this.random() < SWITCH_SHARE) {
       // A switch: the same voter on the same post, the other way.
-      const earlier = this.pick(this.remembered)
+      const earlier = this.pick(remembered)
       earlier.value = earlier.value === 1 ? -1 : 1
       vote = earlier
       this.kinds.switched += 1
@@ -258,8 +263,8 @@ class WriteStream {
         postId: this.pickPost(config),
         value: this.random() < UP_SHARE ? 1 : -1,
       }
-      if (this.remembered.length < REMEMBERED_VOTES) this.remembered.push(vote)
-      else this.remembered[Math.floor(this.random() * REMEMBERED_VOTES)] = vote
+      if (remembered.length < REMEMBERED_VOTES) remembered.push(vote)
+      else remembered[Math.floor(this.random() * REMEMBERED_VOTES)] = vote
       if (vote.value === 1) this.kinds.up += 1
       else this.kinds.down += 1
     }
