@@ -65,8 +65,9 @@ import type { WriteStreamReport } from './write-stream.ts'
  *
  * With --paired-with, a second database gets servers of its own and every row is measured on both,
  * back to back, so the scale target (scale-target.ts) compares figures taken on the same machine
- * within seconds of each other: in session 34 rows measured ten minutes apart differed 2× between
- * runs of one dataset, more than the datasets differed side by side (bench/README.md).
+ * within seconds of each other. Measured in two runs ten minutes apart, rows answered in a few
+ * milliseconds came out 1.1× to 2.6× slower at 1M than at 100k from one pair of runs to the next;
+ * side by side the two were equal (bench/README.md, sessions 33 and 34).
  */
 
 const BENCH_DIR = fileURLToPath(new URL('.', import.meta.url))
@@ -861,7 +862,6 @@ async function prepareGivenDatabase(url: string): Promise<void> {
 
 /** One dataset of a run: its database, its servers and the rows measured on it. */
 interface Dataset {
-  url: string
   /** How a paired run's console lines name it: its number of posts. */
   label: string
   /** Prefixes its servers' names in the servers' log: '' for --database, 'paired-' for --paired-with. */
@@ -966,7 +966,6 @@ async function setUpDataset(
     throw new Error('the live rows need voters: --voters must be above 0')
   }
   return {
-    url,
     label,
     prefix,
     summary,
