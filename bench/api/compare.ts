@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
+import { printColumns } from '../lib/table.ts'
 import { compareScale, describeScaleVerdict, type ScaleRow } from './scale-target.ts'
 
 /*
@@ -27,9 +28,6 @@ async function readRows(path: string): Promise<ScaleRow[]> {
 
 const [small, big] = await Promise.all([readRows(values.small), readRows(values.big)])
 const comparison = compareScale(small, big, limit)
-const { lines } = comparison
-const widths =
-  lines[0]?.map((_, column) => Math.max(...lines.map((line) => (line[column] ?? '').length))) ?? []
-for (const line of lines) console.log(line.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  '))
+printColumns(comparison.lines)
 console.log(`\n${describeScaleVerdict(comparison, limit)}`)
 process.exitCode = comparison.misses === 0 ? 0 : 1

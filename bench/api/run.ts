@@ -41,6 +41,7 @@ import {
   stopBenchServer,
 } from '../lib/server.ts'
 import { readStallLines, type Stall, type StallSummary, summariseStalls, watchStalls } from '../lib/stalls.ts'
+import { printColumns } from '../lib/table.ts'
 import { type DatasetSummary, generateDataset, scaleOfPosts } from './generate.ts'
 import {
   describeWrites,
@@ -702,11 +703,6 @@ async function explainShapes(url: string, picks: Picks): Promise<PlanReport[]> {
   }
 }
 
-function pad(rows: string[][]): void {
-  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? []
-  for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  '))
-}
-
 const percent = (ratio: number | null): string => (ratio === null ? '–' : `${(ratio * 100).toFixed(0)}%`)
 
 /** Each row with a live twin: quiet and live side by side, with what the stream wrote meanwhile. */
@@ -720,7 +716,7 @@ function printQuietAgainstLive(results: EndpointResult[]): void {
   console.log(
     '\nquiet → live (vs ceiling: the ceiling read measured last before; errors/non-2xx; writes: ok/sent, failed)',
   )
-  pad([
+  printColumns([
     [
       'endpoint',
       'req/s',
@@ -904,7 +900,7 @@ async function setUpDataset(
   const label = `${picks.posts.toLocaleString('en')} posts`
   console.log(`EXPLAIN of the read query shapes (${label})`)
   const plans = await explainShapes(url, picks)
-  pad([
+  printColumns([
     ['query', 'cost', 'ms (1 run)', 'Seq Scan on a big table'],
     ...plans.map((plan) => [
       plan.name,
@@ -984,19 +980,18 @@ async function setUpDataset(
 }
 
 /**
- * Each row's server stalls (from the servers' log), its share of the ceiling of its kind, the tables and
- * verdicts on the console, and the result file. Returns the file's path.
+ * Each row's server stalls (from those of the servers' log), its share of the ceiling of its kind, the
+ * tables and verdicts on the console, and the result file. Returns the file's path.
  */
 function reportDataset(
   dataset: Dataset,
-  run: { logFile: string; stamp: string; pairedWith?: Dataset },
+  run: { serverStalls: ReadonlyArray<Stall & { who: string }>; stamp: string; pairedWith?: Dataset },
 ): string {
   const { results } = dataset
-  const serverStalls = readStallLines(readFileSync(run.logFile, 'utf8'))
   for (const result of results) {
     const { from, to } = result.window
     result.serverStalls = summariseStalls(
-      serverStalls.filter(
+      run.serverStalls.filter(
         (stall) =>
           stall.who === `${dataset.prefix}${result.server}` &&
           stall.endedAt >= new Date(from) &&
@@ -1017,7 +1012,7 @@ function reportDataset(
   })
 
   console.log(run.pairedWith ? `\n${dataset.label}` : '')
-  pad([
+  printColumns([
     [
       'endpoint',
       'load',
@@ -1143,11 +1138,12 @@ async function main(): Promise<void> {
       )
     }
     const rows = datasets[0]?.list ?? []
-    const uncachedFrom = rows.findLastIndex((endpoint) => endpoint.server === 'app') + 1
+    // The uncached servers start after the cached app's last row, if any row needs them.
+    const uncachedFrom = rows.some((endpoint) => endpoint.server === 'app-uncached')
+      ? rows.findLastIndex((endpoint) => endpoint.server === 'app') + 1
+      : -1
     for (let row = 0; row < rows.length; row++) {
-      if (row === uncachedFrom && rows.some((endpoint) => endpoint.server === 'app-uncached')) {
-        for (const dataset of datasets) await dataset.startUncached()
-      }
+      if (row === uncachedFrom) for (const dataset of datasets) await dataset.startUncached()
       // A paired run measures each row on both datasets back to back, first one then the other, so both
       // see the same machine; which goes first alternates from row to row.
       const order = row % 2 === 0 ? datasets : [...datasets].reverse()
@@ -1188,14 +1184,15 @@ async function main(): Promise<void> {
   }
 
   const [first, second] = datasets
+  const serverStalls = readStallLines(readFileSync(logFile, 'utf8'))
   const files = datasets.map((dataset) =>
-    reportDataset(dataset, { logFile, stamp, pairedWith: dataset === first ? second : first }),
+    reportDataset(dataset, { serverStalls, stamp, pairedWith: dataset === first ? second : first }),
   )
   if (first && second) {
     const [small, big] = first.picks.posts <= second.picks.posts ? [first, second] : [second, first]
     const comparison = compareScale(small.results, big.results, SCALE_LIMIT)
     console.log(`\n${big.label} against ${small.label}, measured side by side (the scale target)`)
-    pad(comparison.lines)
+    printColumns(comparison.lines)
     console.log(`\n${describeScaleVerdict(comparison, SCALE_LIMIT)}`)
   }
   for (const file of files) console.log(`\nwrote ${relative(REPO_ROOT, file)}`)

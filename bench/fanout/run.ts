@@ -16,6 +16,7 @@ import {
   probeRedis,
   type ThrowawayDatabase,
 } from '../../server/test/spawn-server.ts'
+import { printColumns } from '../lib/table.ts'
 import type {
   ClientCommand,
   ClientReport,
@@ -393,8 +394,7 @@ function printTable(results: RunResult[]): void {
       run.usage.map((entry) => (entry.busHop ? entry.busHop.p99.toFixed(2) : '–')).join(', '),
     ]),
   ]
-  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? []
-  for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  '))
+  printColumns(rows)
   for (const run of results.filter((entry) => entry.instances > 1)) {
     for (const [index, part] of run.delivery.latencyByUrl.entries()) {
       const name = repeat > 1 ? `${run.name} #${run.round}` : run.name
