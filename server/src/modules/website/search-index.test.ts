@@ -14,7 +14,7 @@ import type { PostCard } from '../../contract/posts.ts'
 import { intersectSum, PostingList, unionMax } from '../../lib/postings.ts'
 import { NO_FILTERS } from './filters.ts'
 import { SEARCH_INDEX_RERANK_CHUNK, searchPosts } from './search.ts'
-import { type SearchIndex, scoreOf } from './search-index.ts'
+import { createSearchIndex, type SearchIndex, scoreOf } from './search-index.ts'
 import { resolveSearch, searchPostsInDatabase } from './search-repo.ts'
 
 /*
@@ -299,6 +299,34 @@ describe('the search index', () => {
     expect(await qgroup()).not.toContain(direct.id)
     await index.checkTable()
     expect((await qgroup())[0]).toBe(direct.id)
+  })
+
+  it('builds again at the next table check when its first build failed, and answers searches once built', async () => {
+    // A database that refuses every statement until told otherwise (a loaded one timing out).
+    let refusing = true
+    const failures: unknown[] = []
+    const flaky = t.db.withPlugin({
+      transformQuery: (args) => {
+        if (refusing) throw new Error('canceling statement due to statement timeout')
+        return args.node
+      },
+      transformResult: async (args) => args.result,
+    })
+    const second = createSearchIndex({ db: flaky, live: t.app.live, onError: (error) => failures.push(error) })
+    try {
+      // Joins the build the index started with, or runs another once that one has failed.
+      await second.rebuild()
+      expect(second.ready).toBe(false)
+      expect(failures.length).toBeGreaterThan(0)
+      refusing = false
+      await second.checkTable()
+      expect(second.ready).toBe(true)
+      await second.whenReady()
+      const tsquery = await second.tsqueryOf('docker logs')
+      expect(second.match(tsquery as string, 20)?.ids).toEqual(index.match(tsquery as string, 20)?.ids)
+    } finally {
+      await second.close()
+    }
   })
 
   it('patches the prefixes, corrections and terms it combined with posts created after, counting as the database does', async () => {

@@ -55,7 +55,8 @@ import { type DocumentWord, parseTsquery, type QueryNode, termAlternatives } fro
  * - **Built at start, in the background**, reading posts oldest first, so a higher document number is a
  *   newer post (lib/postings.ts topOfTerms breaks ties by it); until it is ready every search
  *   takes the database path. Events seen during the build re-read their posts once it ends. A reset of
- *   the live channel (events lost) rebuilds it.
+ *   the live channel (events lost) rebuilds it. A first build that fails is tried again at the next
+ *   table check ({@link SEARCH_INDEX_CHECK_MS}).
  * - **Writes outside the app** (an operator's reseed, SQL by hand) publish no event: every
  *   {@link SEARCH_INDEX_CHECK_MS} the index compares its number of posts and newest post with the
  *   table's, and reads the table again when two checks in a row disagree (one may just precede an
@@ -586,7 +587,14 @@ export function createSearchIndex(deps: {
     everyMs: SEARCH_INDEX_CHECK_MS,
     onError,
     run: async () => {
-      if (!ready || building || pending.size > 0) return
+      if (building) return
+      // A first build that failed (a statement timed out on a loaded database) left no index: every
+      // search would take the database path until a restart.
+      if (!ready) {
+        await rebuild()
+        return
+      }
+      if (pending.size > 0) return
       const table = await readPostsFingerprint(db)
       const held = documents.fingerprint()
       const same = table.count === held.count && table.newestMs === held.newestMs
