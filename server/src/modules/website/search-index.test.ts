@@ -312,7 +312,11 @@ describe('the search index', () => {
       },
       transformResult: async (args) => args.result,
     })
-    const second = createSearchIndex({ db: flaky, live: t.app.live, onError: (error) => failures.push(error) })
+    const second = createSearchIndex({
+      db: flaky,
+      live: t.app.live,
+      onError: (error) => failures.push(error),
+    })
     try {
       // Joins the build the index started with, or runs another once that one has failed.
       await second.rebuild()
