@@ -985,7 +985,12 @@ async function setUpDataset(
  */
 function reportDataset(
   dataset: Dataset,
-  run: { serverStalls: ReadonlyArray<Stall & { who: string }>; stamp: string; pairedWith?: Dataset },
+  run: {
+    serverStalls: ReadonlyArray<Stall & { who: string }>
+    stamp: string
+    pairedWith?: Dataset
+    stopped?: string
+  },
 ): string {
   const { results } = dataset
   for (const result of results) {
@@ -1063,6 +1068,8 @@ function reportDataset(
     postEverySeconds: live ? postEverySeconds : null,
     // The other dataset of a paired run, whose rows alternated with these.
     pairedWith: run.pairedWith ? run.pairedWith.label : null,
+    // Set when the run ended early: the rows it names are missing from the results.
+    stopped: run.stopped ?? null,
   }
   const document = {
     date: new Date().toISOString(),
@@ -1098,6 +1105,8 @@ async function main(): Promise<void> {
   if (paired) await prepareGivenDatabase(paired)
   const servers: ChildProcess[] = []
   let stream: LiveStream | undefined
+  /** Why the run ended before its last row (a server that did not start), if it did. */
+  let stopped: string | undefined
   const datasets: Dataset[] = []
   const stamp = new Date().toISOString().replace(/[:.]/g, '-')
   mkdirSync(outDir, { recursive: true })
@@ -1142,8 +1151,16 @@ async function main(): Promise<void> {
     const uncachedFrom = rows.some((endpoint) => endpoint.server === 'app-uncached')
       ? rows.findLastIndex((endpoint) => endpoint.server === 'app') + 1
       : -1
-    for (let row = 0; row < rows.length; row++) {
-      if (row === uncachedFrom) for (const dataset of datasets) await dataset.startUncached()
+    for (let row = 0; row < rows.length && !stopped; row++) {
+      if (row === uncachedFrom) {
+        try {
+          for (const dataset of datasets) await dataset.startUncached()
+        } catch (error) {
+          // Half an hour of rows is not thrown away for the last few: they are reported as measured.
+          stopped = `${(rows[row] as Endpoint).name} and the rows after it were not measured: ${String(error)}`
+          break
+        }
+      }
       // A paired run measures each row on both datasets back to back, first one then the other, so both
       // see the same machine; which goes first alternates from row to row.
       const order = row % 2 === 0 ? datasets : [...datasets].reverse()
@@ -1186,7 +1203,7 @@ async function main(): Promise<void> {
   const [first, second] = datasets
   const serverStalls = readStallLines(readFileSync(logFile, 'utf8'))
   const files = datasets.map((dataset) =>
-    reportDataset(dataset, { serverStalls, stamp, pairedWith: dataset === first ? second : first }),
+    reportDataset(dataset, { serverStalls, stamp, pairedWith: dataset === first ? second : first, stopped }),
   )
   if (first && second) {
     const [small, big] = first.picks.posts <= second.picks.posts ? [first, second] : [second, first]
@@ -1196,6 +1213,10 @@ async function main(): Promise<void> {
     console.log(`\n${describeScaleVerdict(comparison, SCALE_LIMIT)}`)
   }
   for (const file of files) console.log(`\nwrote ${relative(REPO_ROOT, file)}`)
+  if (stopped) {
+    console.error(`\nINCOMPLETE: ${stopped}`)
+    process.exitCode = 1
+  }
 }
 
 await main()
