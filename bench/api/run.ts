@@ -875,11 +875,11 @@ async function readIntoPageCache(client: pg.Client): Promise<void> {
     return
   }
   const { rows } = await client.query<{
-    blocks: string
-  }>(`SELECT coalesce(sum(pg_prewarm(c.oid, 'read')), 0) AS blocks
+    bytes: string
+  }>(`SELECT coalesce(sum(pg_prewarm(c.oid, 'read')), 0) * current_setting('block_size')::bigint AS bytes
     FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
     WHERE c.relkind IN ('r', 'i', 't', 'm') AND n.nspname NOT IN ('pg_catalog', 'information_schema')`)
-  const gb = (Number(rows[0]?.blocks ?? 0) * 8192) / 1e9
+  const gb = Number(rows[0]?.bytes ?? 0) / 1e9
   console.log(
     `read ${gb.toFixed(1)} GB into the page cache in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   )
@@ -1180,7 +1180,7 @@ async function main(): Promise<void> {
     const uncachedFrom = rows.some((endpoint) => endpoint.server === 'app-uncached')
       ? rows.findLastIndex((endpoint) => endpoint.server === 'app') + 1
       : -1
-    for (let row = 0; row < rows.length && !stopped; row++) {
+    for (let row = 0; row < rows.length; row++) {
       if (row === uncachedFrom) {
         try {
           for (const dataset of datasets) await dataset.startUncached()
