@@ -1,4 +1,6 @@
 import { type CategoryRow, DEMO_COMMANDS, seedDemoData } from '@bashboard/db'
+import { createTestDatabase } from '@bashboard/db/testing'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
 import {
@@ -176,7 +178,7 @@ describe('the search index', () => {
     expect(await pageThrough()).toEqual(seen)
   })
 
-  it('answers a search of words and posts it has seen with no statement, and a new word with one', async () => {
+  it('answers a search of words and posts it has seen, or of new plain words, with no statement, and a new piece of another kind with one', async () => {
     // Reading the table again ranks no post in memory; the words stay resolved, as the vocabulary read
     // again is the same: one statement reads the page.
     await index.rebuild()
@@ -190,10 +192,17 @@ describe('the search index', () => {
     expect(idsOf(again.result.posts.map((post) => ({ id: post._id })))).toEqual(
       idsOf(first.result.posts.map((post) => ({ id: post._id }))),
     )
-    // A misspelt word is corrected from the index's copy of the vocabulary: one statement, its forms.
+    // A misspelt word is read in memory (word-forms.ts) and corrected from the index's copy of the
+    // vocabulary: no statement.
     const typo = await searchThroughApi('usage dsik')
-    expect(typo.statements).toBe(1)
+    expect(typo.statements).toBe(0)
     expect(typo.result.posts[0]?._id).toBe(first.result.posts[0]?._id)
+    // A new piece that is not a plain word is read by PostgreSQL's parser: one statement, its forms.
+    const path = await searchThroughApi('usage /var/dsik')
+    expect(path.statements).toBe(1)
+    expect(await index.tsqueryOf('usage /var/dsik')).toBe(
+      await t.db.transaction().execute((trx) => resolveSearch(trx, 'usage /var/dsik')),
+    )
     // Ranked in memory, but no card held: one statement reads the page's cards, in the page's order.
     const window = { limit: 20, offset: 0 }
     const bare = await countStatements(() => searchPosts(t.app.db, index, 'usage disk', window))
@@ -330,6 +339,33 @@ describe('the search index', () => {
       expect(second.match(tsquery as string, 20)?.ids).toEqual(index.match(tsquery as string, 20)?.ids)
     } finally {
       await second.close()
+    }
+  })
+
+  it('reads every word in PostgreSQL when it stems or stops words otherwise than word-forms.ts', async () => {
+    // A database of its own, whose english dictionary drops Danish words instead of English ones.
+    const other = await createTestDatabase()
+    const failures: unknown[] = []
+    const counted = other.db.withPlugin(new StatementCounter())
+    await sql`ALTER TEXT SEARCH DICTIONARY english_stem (StopWords = danish)`.execute(other.db)
+    const second = createSearchIndex({
+      db: counted,
+      live: t.app.live,
+      onError: (error) => failures.push(error),
+    })
+    try {
+      await second.whenReady()
+      expect(String(failures[0])).toContain('search words are read by PostgreSQL')
+      for (const search of ['the dsik', 'me usage', 'disk']) {
+        const resolved = await countStatements(() => second.tsqueryOf(search))
+        expect(resolved.statements, search).toBe(1)
+        expect(resolved.result, search).toBe(
+          await counted.transaction().execute((trx) => resolveSearch(trx, search)),
+        )
+      }
+    } finally {
+      await second.close()
+      await other.close()
     }
   })
 

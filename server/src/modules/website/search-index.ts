@@ -14,6 +14,7 @@ import {
   unionMax,
 } from '../../lib/postings.ts'
 import type { LiveHub, WatchedEvent } from '../../live/hub.ts'
+import type { StemRules } from './english-stem.ts'
 import { Documents } from './search-documents.ts'
 import { type RankDocument, type RankQuery, type RankSource, rankDocument, rankQuery } from './search-rank.ts'
 import {
@@ -30,9 +31,11 @@ import {
   type SearchDocumentCursor,
   WORD_CORRECTION_THRESHOLD,
   WORD_CORRECTIONS,
+  type WordFormRow,
 } from './search-repo.ts'
 import { Vocabulary } from './search-vocabulary.ts'
 import { type DocumentWord, parseTsquery, type QueryNode, termAlternatives } from './tsearch-text.ts'
+import { plainWordForms, readStemRules } from './word-forms.ts'
 
 /**
  * Every post's search vector held in memory as posting lists, so a search nobody ran before is
@@ -48,8 +51,9 @@ import { type DocumentWord, parseTsquery, type QueryNode, termAlternatives } fro
  *   search vector. A re-read post gets a new document number (lists only grow at the end) and its old
  *   one is marked dead; dead entries are dropped once they are a fifth of the lists. Rank documents
  *   are kept by document number, so a re-read post's old one is never used again.
- * - **Words are resolved per token** (`readWordForms`, then prefixes and corrections from the copy of
- *   the vocabulary): they depend only on the token and the vocabulary, so they are kept until a post
+ * - **Words are resolved per token** (a plain word in memory, word-forms.ts, while that agrees with
+ *   PostgreSQL on the vocabulary; any other piece by `readWordForms`; then prefixes and corrections
+ *   from the copy of the vocabulary): they depend only on the token and the vocabulary, so they are kept until a post
  *   adds or removes one of the token's words; a token with a word the vocabulary does not know is
  *   resolved again after any change of it (its corrections weigh the words' counts).
  * - **Built at start, in the background**, reading posts oldest first, so a higher document number is a
@@ -217,6 +221,11 @@ export function createSearchIndex(deps: {
   })
 
   const tokens = new Map<string, TokenWords>()
+  /**
+   * The stemmer's rules under which plain words are read in memory (word-forms.ts), checked against
+   * PostgreSQL at each build; null while they are read there.
+   */
+  let stemRules: StemRules | null = null
   let vocabulary: Vocabulary | null = null
   /** Bumped when a new vocabulary is in place: a resolution begun before it is not kept. */
   let vocabularyVersion = 0
@@ -251,6 +260,15 @@ export function createSearchIndex(deps: {
 
   async function build(): Promise<void> {
     await refreshVocabulary()
+    const check = await readStemRules(db, vocabulary?.knownWords() ?? [])
+    if (!check.rules) {
+      onError(
+        new Error(
+          `search words are read by PostgreSQL: it reads ${check.differing.slice(0, 5).join(', ')} otherwise than word-forms.ts`,
+        ),
+      )
+    }
+    stemRules = check.rules
     const next = new Documents()
     let after: SearchDocumentCursor | null = null
     for (;;) {
@@ -397,7 +415,14 @@ export function createSearchIndex(deps: {
     const missing = pieces.filter((piece) => !tokens.has(piece))
     if (missing.length === 0) return assemble(pieces.map((piece) => tokens.get(piece) as TokenWords))
     const version = vocabularyVersion
-    const rows = await readWordForms(db, missing)
+    const rows: WordFormRow[] = []
+    const unread: string[] = []
+    for (const piece of missing) {
+      const forms = stemRules ? plainWordForms(piece, stemRules) : null
+      if (forms) rows.push(...forms)
+      else unread.push(piece)
+    }
+    if (unread.length > 0) rows.push(...(await readWordForms(db, unread)))
     const resolved = new Map<string, TokenWords>(missing.map((piece) => [piece, { words: [] }]))
     for (const row of rows) {
       resolved

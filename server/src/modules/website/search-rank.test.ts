@@ -1,8 +1,8 @@
 import { DEMO_COMMANDS, seedDemoData } from '@bashboard/db'
-import { createTestDatabase, type TestDatabase } from '@bashboard/db/testing'
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { compareRanks } from '../../../test/rank-comparison.ts'
+import { useTestDatabase } from '../../../test/test-database.ts'
 import { rankQuery, rankVector, tsRank } from './search-rank.ts'
 import { parseTsquery } from './tsearch-text.ts'
 import { isAscii, similarityBound, trigramPattern, trigramText, wordSimilarity } from './word-similarity.ts'
@@ -13,15 +13,7 @@ import { isAscii, similarityBound, trigramPattern, trigramText, wordSimilarity }
  * (a word both whole and as a prefix among many words, where PostgreSQL's sort decides which counts).
  */
 
-let handle: TestDatabase
-
-beforeAll(async () => {
-  handle = await createTestDatabase()
-  await seedDemoData(handle.db, { hashPassword: async () => 'not-a-login' })
-})
-afterAll(async () => {
-  await handle?.close()
-})
+const database = useTestDatabase((db) => seedDemoData(db, { hashPassword: async () => 'not-a-login' }))
 
 /** Searches made from the seeded titles and commands: words, pairs, misspellings, prefixes, options. */
 function searches(): string[] {
@@ -44,7 +36,7 @@ function searches(): string[] {
 const databaseRank = async (vector: string, query: string) => {
   const { rows } = await sql<{
     rank: number
-  }>`SELECT ts_rank(${vector}::tsvector, ${query}::tsquery) AS rank`.execute(handle.db)
+  }>`SELECT ts_rank(${vector}::tsvector, ${query}::tsquery) AS rank`.execute(database.db)
   return Math.fround(Number(rows[0]?.rank))
 }
 
@@ -52,7 +44,7 @@ describe('the in-memory search rank', () => {
   it('gives every seeded post the rank PostgreSQL gives it, part for part', async () => {
     let compared = 0
     for (const search of searches()) {
-      const { posts } = await compareRanks(handle.db, search, 1000)
+      const { posts } = await compareRanks(database.db, search, 1000)
       for (const post of posts) {
         const ascii = isAscii(`${search}${post.title}${post.command}`)
         for (const part of post.parts) {
@@ -85,7 +77,7 @@ describe('the in-memory search rank', () => {
     // A tsvector's words stand in the same order (tsCompareString, as for a query's operands).
     const { rows } = await sql<{ words: string[] }>`
       SELECT tsvector_to_array(array_to_tsvector(${['\u{1F600}', '\uFF01', 'zz', 'a']}::text[])) AS words`.execute(
-      handle.db,
+      database.db,
     )
     expect(rankQuery(tree).operands.map((operand) => operand.lexeme)).toEqual(rows[0]?.words)
   })
@@ -121,7 +113,7 @@ describe('the in-memory search rank', () => {
     for (const [pattern, text] of pairs) {
       const { rows } = await sql<{
         similarity: number
-      }>`SELECT word_similarity(${pattern}, ${text}) AS similarity`.execute(handle.db)
+      }>`SELECT word_similarity(${pattern}, ${text}) AS similarity`.execute(database.db)
       expect(wordSimilarity(pattern, text), `${pattern} / ${text}`).toBe(
         Math.fround(Number(rows[0]?.similarity)),
       )
@@ -152,7 +144,7 @@ describe('the in-memory search rank', () => {
       SELECT word_similarity(p, t) AS similarity
       FROM unnest(${pairs.map(([pattern]) => pattern)}::text[], ${pairs.map(([, text]) => text)}::text[])
         WITH ORDINALITY AS pair(p, t, n)
-      ORDER BY n`.execute(handle.db)
+      ORDER BY n`.execute(database.db)
     let shared = 0
     for (const [i, [pattern, text]] of pairs.entries()) {
       const similarity = wordSimilarity(pattern as string, text as string)

@@ -1,7 +1,7 @@
-import { type Database, seededRandom } from '@bashboard/db'
-import { createTestDatabase, type TestDatabase } from '@bashboard/db/testing'
-import { type Kysely, sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seededRandom } from '@bashboard/db'
+import { sql } from 'kysely'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestDatabase } from '../../../test/test-database.ts'
 import {
   readVocabulary,
   readWordForms,
@@ -358,15 +358,7 @@ function typo(word: string, random: () => number): string {
 }
 
 describe('against PostgreSQL', () => {
-  let handle: TestDatabase
-  let db: Kysely<Database>
-  beforeAll(async () => {
-    handle = await createTestDatabase()
-    db = handle.db
-  })
-  afterAll(async () => {
-    await handle?.close()
-  })
+  const database = useTestDatabase()
 
   it('computes the trigrams (show_trgm) and similarity of pg_trgm for hundreds of pairs', async () => {
     const random = seededRandom(11)
@@ -381,7 +373,7 @@ describe('against PostgreSQL', () => {
       SELECT p.a, p.b, similarity(p.a, p.b) AS similarity, show_trgm(p.a) AS trigrams
       FROM unnest(${sql.val(pairs.map(([a]) => a))}::text[], ${sql.val(pairs.map(([, b]) => b))}::text[])
         WITH ORDINALITY AS p(a, b, n)
-      ORDER BY p.n`.execute(db)
+      ORDER BY p.n`.execute(database.db)
     expect(rows).toHaveLength(pairs.length)
     let partial = 0
     for (const row of rows) {
@@ -503,7 +495,7 @@ describe('against PostgreSQL', () => {
     ]
 
     beforeAll(async () => {
-      const author = await db
+      const author = await database.db
         .insertInto('users')
         .values({ username: 'vocabulary_test', email: 'vocabulary-test@example.com', password_hash: 'hash' })
         .returning('id')
@@ -511,7 +503,7 @@ describe('against PostgreSQL', () => {
       const posts = Object.entries(VOCABULARY).flatMap(([word, count]) =>
         Array.from({ length: count }, (_, k) => `${word} ${k}`),
       )
-      await db
+      await database.db
         .insertInto('posts')
         .values(
           posts.map((key, n) => {
@@ -532,23 +524,23 @@ describe('against PostgreSQL', () => {
     })
 
     it('holds the vocabulary the test means', async () => {
-      const rows = await readVocabulary(db)
+      const rows = await readVocabulary(database.db)
       expect(Object.fromEntries(rows.map((row) => [row.word, row.doc_count]))).toEqual(VOCABULARY)
     })
 
     it('gives the same tsquery as resolveSearch for each misspelt word', async () => {
-      const vocabulary = new Vocabulary(await readVocabulary(db))
+      const vocabulary = new Vocabulary(await readVocabulary(database.db))
       let corrected = 0
       let truncated = 0
       for (const search of SEARCHES) {
-        const forms = await readWordForms(db, [search])
+        const forms = await readWordForms(database.db, [search])
         expect(forms, search).toHaveLength(1)
         const { word, term } = forms[0] as (typeof forms)[number]
         expect(vocabulary.has(word), word).toBe(false)
         const corrections = vocabulary.corrections(word, WORD_CORRECTION_THRESHOLD, WORD_CORRECTIONS)
         const prefix = `'${word.replaceAll('\\', '\\\\').replaceAll("'", "''")}':*`
         const expected = `(${[term, prefix, ...corrections].join(' | ')})`
-        const resolved = await db.transaction().execute((trx) => resolveSearch(trx, search))
+        const resolved = await database.db.transaction().execute((trx) => resolveSearch(trx, search))
         expect(expected, search).toBe(resolved)
         if (corrections.length > 0) corrected += 1
         if (vocabulary.corrections(word, WORD_CORRECTION_THRESHOLD, 99).length > WORD_CORRECTIONS)
@@ -561,14 +553,14 @@ describe('against PostgreSQL', () => {
     })
 
     it('orders every candidate as the SQL does, ties included, at any threshold', async () => {
-      const vocabulary = new Vocabulary(await readVocabulary(db))
-      const terms = new Map((await readVocabulary(db)).map((row) => [row.term, row.word]))
+      const vocabulary = new Vocabulary(await readVocabulary(database.db))
+      const terms = new Map((await readVocabulary(database.db)).map((row) => [row.term, row.word]))
       for (const threshold of [0.1, 0.25, 0.5]) {
         for (const search of SEARCHES) {
-          const [form] = await readWordForms(db, [search])
+          const [form] = await readWordForms(database.db, [search])
           const word = (form as { word: string }).word
           // wordTerms' candidates (search-repo.ts), unlimited: its ORDER BY decides every tie.
-          const { rows } = await db.transaction().execute(async (trx) => {
+          const { rows } = await database.db.transaction().execute(async (trx) => {
             await sql`SELECT set_config('pg_trgm.similarity_threshold', ${String(threshold)}, true)`.execute(
               trx,
             )

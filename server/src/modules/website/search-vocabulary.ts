@@ -199,6 +199,11 @@ export class Vocabulary {
     return this.words.size
   }
 
+  /** Every word held. */
+  knownWords(): IterableIterator<string> {
+    return this.words.keys()
+  }
+
   /** Whether a post's title, command or tags hold the word. */
   has(word: string): boolean {
     return this.words.has(word)

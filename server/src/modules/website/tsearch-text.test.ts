@@ -1,8 +1,7 @@
-import type { Database } from '@bashboard/db'
 import { seededRandom } from '@bashboard/db'
-import { createTestDatabase, type TestDatabase } from '@bashboard/db/testing'
-import { type Kysely, sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'kysely'
+import { describe, expect, it } from 'vitest'
+import { useTestDatabase } from '../../../test/test-database.ts'
 import {
   type DocumentWord,
   parseTsquery,
@@ -170,15 +169,7 @@ describe('termAlternatives', () => {
 })
 
 describe('against PostgreSQL', () => {
-  let handle: TestDatabase
-  let db: Kysely<Database>
-  beforeAll(async () => {
-    handle = await createTestDatabase()
-    db = handle.db
-  })
-  afterAll(async () => {
-    await handle?.close()
-  })
+  const database = useTestDatabase()
 
   // Commands and titles as users write them: quotes, backslashes, paths, dashes, digits, accents.
   const TEXTS = [
@@ -205,7 +196,7 @@ describe('against PostgreSQL', () => {
           || to_tsvector(${config}::regconfig, ${text})`
         const { rows } = await sql<{ text: string; lexeme: string; weights: string[] }>`
           SELECT (${vector})::text AS text, u.lexeme, u.weights::text[] AS weights
-          FROM unnest(${vector}) AS u ORDER BY u.lexeme`.execute(db)
+          FROM unnest(${vector}) AS u ORDER BY u.lexeme`.execute(database.db)
         const first = rows[0]
         expect(first, text).toBeDefined()
         const parsed = parseTsvector(first?.text as string)
@@ -229,7 +220,7 @@ describe('against PostgreSQL', () => {
     for (const text of TEXTS) {
       const { rows } = await sql<{ text: string; lexemes: string[] }>`
         SELECT strip(to_tsvector('simple', ${text}))::text AS text,
-          tsvector_to_array(to_tsvector('simple', ${text})) AS lexemes`.execute(db)
+          tsvector_to_array(to_tsvector('simple', ${text})) AS lexemes`.execute(database.db)
       const row = rows[0] as (typeof rows)[number]
       expect(
         parseTsvector(row.text).map((word) => word.lexeme),
@@ -266,7 +257,7 @@ describe('against PostgreSQL', () => {
     )
     let compared = 0
     for (const query of queries) {
-      const { rows } = await sql<{ query: string }>`SELECT (${query})::text AS query`.execute(db)
+      const { rows } = await sql<{ query: string }>`SELECT (${query})::text AS query`.execute(database.db)
       const text = (rows[0] as { query: string }).query
       if (text === '') continue
       const tree = parseTsquery(text)
@@ -278,7 +269,9 @@ describe('against PostgreSQL', () => {
       expect(tree, text).not.toBeNull()
       for (const document of documents) {
         const { rows: found } = await sql<{ vector: string; matched: boolean }>`
-          SELECT (${document})::text AS vector, (${document}) @@ (${text}::tsquery) AS matched`.execute(db)
+          SELECT (${document})::text AS vector, (${document}) @@ (${text}::tsquery) AS matched`.execute(
+          database.db,
+        )
         const { vector, matched } = found[0] as { vector: string; matched: boolean }
         const lexemes = parseTsvector(vector).map((word) => word.lexeme)
         expect(matches(tree as QueryNode, lexemes), `${text} @@ ${vector}`).toBe(matched)
@@ -293,7 +286,7 @@ describe('against PostgreSQL', () => {
       (to_tsquery('simple', '!a & b')), (phraseto_tsquery('english', 'docker compose up')),
       (to_tsquery('simple', 'a <3> b')), (to_tsquery('simple', 'a:AB | c')), (to_tsquery('simple', 'a:*C')),
       (websearch_to_tsquery('english', 'docker -compose')), (websearch_to_tsquery('english', '"docker compose"'))
-    ) AS v(q)`.execute(db)
+    ) AS v(q)`.execute(database.db)
     expect(rows).toHaveLength(7)
     for (const row of rows) expect(parseTsquery(row.query), row.query).toBeNull()
   })
