@@ -108,6 +108,20 @@ async function postThroughApi(post: {
   return created.json().post as PostCard
 }
 
+/** Runs `use` with a second index over `db` (closed after it) and what that index reported as errors. */
+async function withIndexOver(
+  db: typeof t.db,
+  use: (second: SearchIndex, failures: unknown[]) => Promise<void>,
+): Promise<void> {
+  const failures: unknown[] = []
+  const second = createSearchIndex({ db, live: t.app.live, onError: (error) => failures.push(error) })
+  try {
+    await use(second, failures)
+  } finally {
+    await second.close()
+  }
+}
+
 describe('the search index', () => {
   it('resolves, matches and counts every search as the database does, with the same page when it fits in a chunk, ranked in memory or not', async () => {
     const queries = corpus()
@@ -313,7 +327,6 @@ describe('the search index', () => {
   it('builds again at the next table check when its first build failed, and answers searches once built', async () => {
     // A database that refuses every statement until told otherwise (a loaded one timing out).
     let refusing = true
-    const failures: unknown[] = []
     const flaky = t.db.withPlugin({
       transformQuery: (args) => {
         if (refusing) throw new Error('canceling statement due to statement timeout')
@@ -321,12 +334,7 @@ describe('the search index', () => {
       },
       transformResult: async (args) => args.result,
     })
-    const second = createSearchIndex({
-      db: flaky,
-      live: t.app.live,
-      onError: (error) => failures.push(error),
-    })
-    try {
+    await withIndexOver(flaky, async (second, failures) => {
       // Joins the build the index started with, or runs another once that one has failed.
       await second.rebuild()
       expect(second.ready).toBe(false)
@@ -337,34 +345,27 @@ describe('the search index', () => {
       await second.whenReady()
       const tsquery = await second.tsqueryOf('docker logs')
       expect(second.match(tsquery as string, 20)?.ids).toEqual(index.match(tsquery as string, 20)?.ids)
-    } finally {
-      await second.close()
-    }
+    })
   })
 
   it('reads every word in PostgreSQL when it stems or stops words otherwise than word-forms.ts', async () => {
     // A database of its own, whose english dictionary drops Danish words instead of English ones.
     const other = await createTestDatabase()
-    const failures: unknown[] = []
-    const counted = other.db.withPlugin(new StatementCounter())
-    await sql`ALTER TEXT SEARCH DICTIONARY english_stem (StopWords = danish)`.execute(other.db)
-    const second = createSearchIndex({
-      db: counted,
-      live: t.app.live,
-      onError: (error) => failures.push(error),
-    })
     try {
-      await second.whenReady()
-      expect(String(failures[0])).toContain('search words are read by PostgreSQL')
-      for (const search of ['the dsik', 'me usage', 'disk']) {
-        const resolved = await countStatements(() => second.tsqueryOf(search))
-        expect(resolved.statements, search).toBe(1)
-        expect(resolved.result, search).toBe(
-          await counted.transaction().execute((trx) => resolveSearch(trx, search)),
-        )
-      }
+      const counted = other.db.withPlugin(new StatementCounter())
+      await sql`ALTER TEXT SEARCH DICTIONARY english_stem (StopWords = danish)`.execute(other.db)
+      await withIndexOver(counted, async (second, failures) => {
+        await second.whenReady()
+        expect(String(failures[0])).toContain('search words are read by PostgreSQL')
+        for (const search of ['the dsik', 'me usage', 'disk']) {
+          const resolved = await countStatements(() => second.tsqueryOf(search))
+          expect(resolved.statements, search).toBe(1)
+          expect(resolved.result, search).toBe(
+            await counted.transaction().execute((trx) => resolveSearch(trx, search)),
+          )
+        }
+      })
     } finally {
-      await second.close()
       await other.close()
     }
   })
