@@ -42,9 +42,10 @@ export const ENGLISH_STOP_WORDS: ReadonlySet<string> = new Set(
 )
 
 /**
- * Words checked with every vocabulary: the stemmer's named exceptions, its region prefixes, and
- * words the versions of english-stem.ts's rules stem differently. A generated vocabulary rarely holds
- * them.
+ * Words checked with every vocabulary: the stemmer's named exceptions, its region prefixes, words
+ * the versions of english-stem.ts's rules stem differently, and capitals (the vocabulary's words are
+ * lowercase; a database whose locale lowercases `I` otherwise, a Turkish one, would read them
+ * otherwise than `toLowerCase`). A generated vocabulary rarely holds them.
  */
 const PROBE_WORDS = [
   'skis skies dying lying tying idly gently ugly early only singly sky news howe atlas cosmos bias andes',
@@ -57,6 +58,7 @@ const PROBE_WORDS = [
   'gyroscopic adjustable defensible irritant replacement adjustment dependent adoption homologou',
   'communism activate angulariti homologous effective bowdlerize probate rate cease controll roll',
   'yoyo eyed sayings crying by cry say flying',
+  'I DOCKER Linux SIGINT Id IMAGES Running QUICKLY',
 ].flatMap((line) => line.split(' '))
 
 /** Endings added to each vocabulary word checked, so the check covers the rules on real stems. */
