@@ -61,7 +61,9 @@ async function sharePost(
 async function sharePlainPost(
   request: APIRequestContext,
 ): Promise<SharedPost & { description: string; tag: string }> {
-  const tag = randomBytes(4).toString('hex')
+  // Always with a letter: the router writes a search of digits alone into the URL as a quoted JSON
+  // string (`?search=%2290881532%22`), and the search journey below reads the tag back from the URL.
+  const tag = `r${randomBytes(4).toString('hex')}`
   const description = `Finds the ten biggest files below the current folder, run ${tag}.`
   const post = await sharePost(request, {
     title: `Largest files under this folder ${tag}`,
