@@ -46,6 +46,12 @@ const KEPT_AFTER_1A = new Set([
 /** Prefixes the first region starts after, whatever follows. */
 const REGION_PREFIXES = ['gener', 'commun', 'arsen']
 
+/**
+ * The words the algorithm names (its whole-word stems and the words kept after step 1a): a check
+ * against PostgreSQL includes them, since few vocabularies hold them (word-forms.ts).
+ */
+export const NAMED_WORDS: readonly string[] = [...WHOLE_WORD_STEMS.keys(), ...KEPT_AFTER_1A]
+
 /** Vowels; `Y` (a consonant `y`, marked by the prelude) is not one. */
 const isVowel = (c: string | undefined) =>
   c === 'a' || c === 'e' || c === 'i' || c === 'o' || c === 'u' || c === 'y'

@@ -35,7 +35,7 @@ import {
 } from './search-repo.ts'
 import { Vocabulary } from './search-vocabulary.ts'
 import { type DocumentWord, parseTsquery, type QueryNode, termAlternatives } from './tsearch-text.ts'
-import { plainWordForms, readStemRules } from './word-forms.ts'
+import { PLAIN_WORD, plainWordForms, readStemRules } from './word-forms.ts'
 
 /**
  * Every post's search vector held in memory as posting lists, so a search nobody ran before is
@@ -144,9 +144,6 @@ const PREFIX_WORDS_WALKED = 16
 interface TokenWords {
   words: Array<{ word: string; term: string; optional: boolean }>
 }
-
-/** Letters and digits only: such a piece is one word wherever it stands. */
-const PLAIN_WORD = /^[A-Za-z0-9]+$/
 
 /**
  * The whitespace-separated pieces of a search, as PostgreSQL's parser reads them in place: it starts
