@@ -6,7 +6,7 @@ import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { build, defineConfig, type Plugin } from 'vite'
-import { preactAliases, preactDedupe } from './preact-aliases.ts'
+import { APP_JSX, appJsxAliases } from './app-jsx.ts'
 
 // The API, the uploads and the live socket are served by the Fastify process on :3000; in development the
 // Vite server forwards them so the browser only ever talks to one origin (as it does in production).
@@ -100,18 +100,26 @@ export const SERVER_RENDER_OUT_DIR = '.ssr'
 function serverRenderBuild(): Plugin {
   let outDir = 'dist'
   let root = '.'
+  let mode = 'production'
   return {
     name: 'bashboard-server-render-build',
     apply: (config, env) => env.command === 'build' && !config.build?.ssr,
     configResolved(config) {
       root = config.root
+      mode = config.mode
       outDir = resolve(config.root, config.build.outDir)
     },
     async closeBundle() {
       await build({
         root,
+        mode,
         logLevel: 'warn',
         publicDir: false,
+        // React's server renderer of the build's mode, whatever the server's own NODE_ENV (tests run the
+        // production build too): left to run time, it would pick its development build there.
+        define: {
+          'process.env.NODE_ENV': JSON.stringify(mode === 'development' ? 'development' : 'production'),
+        },
         build: {
           ssr: 'src/entry-server.tsx',
           outDir: join(outDir, SERVER_RENDER_OUT_DIR),
@@ -162,23 +170,37 @@ function preloadBodyFont(): Plugin {
 export default defineConfig({
   // The router plugin must run before react() so the split route chunks still get the React transform.
   plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
-    // Only the JSX transform: React Fast Refresh patches components through React DOM's renderer, which
-    // Preact replaces, so an edit would be accepted and never drawn. Without it an edited module reloads
-    // the page (CSS still updates in place).
-    react({ refreshExclude: /./ }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      // A route's pending state shows only after a second (the router's default pendingMs), by which time
+      // its chunk, asked for with the route's, has long arrived: it need not be in the entry.
+      codeSplittingOptions: {
+        defaultBehavior: [['component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']],
+      },
+    }),
+    // The JSX transform, with the app's own runtime (src/lib/jsx/: React's, marking a server page's
+    // controls until the app has started), and in the dev server Fast Refresh (an edited component redraws,
+    // keeping its state).
+    react({ jsxImportSource: APP_JSX }),
     tailwindcss(),
     preloadBodyFont(),
     precompress(),
     serverRenderBuild(),
   ],
-  // React's API, Preact's renderer (web/preact-aliases.ts says why).
   resolve: {
-    alias: preactAliases,
-    dedupe: preactDedupe,
+    alias: [
+      ...appJsxAliases,
+      // @tanstack/react-store asks for the shim, which carries its own useSyncExternalStore for React
+      // before 18; the package's plain entry is the same function over React 19's own.
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(?:\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector',
+      },
+    ],
   },
   // The server-side render (src/entry-server.tsx, built with `--ssr`) carries every library inside its
-  // bundle: left external, Node would resolve `react` to React itself instead of the Preact aliases.
+  // bundle, so the server loads it without resolving the web workspace's dependencies at run time.
   ssr: { noExternal: true },
   server: {
     proxy: backendProxy,
@@ -195,6 +217,8 @@ export default defineConfig({
     // about 20 of its 30 kB brotli, in the one render-blocking request, for glyphs a page rarely shows.
     // As files, each @font-face's unicode-range lets the browser fetch them only when such text is drawn.
     assetsInlineLimit: (file) => (FONT_FILE.test(file) ? false : undefined),
+    // Every browser the site supports has <link rel="modulepreload">: no polyfill in the entry.
+    modulePreload: { polyfill: false },
     // The manifest (dist/.vite/manifest.json, never served) is what scripts/check-web-budget.mjs reads.
     manifest: true,
     rollupOptions: {
@@ -207,6 +231,7 @@ export default defineConfig({
             // whole initial JavaScript as one chunk was tried: 67.7 against 73.0 kB gzip and an earlier
             // first paint, but one long task: Lighthouse's blocking time grew on browse and post pages,
             // bench/README.md.)
+            { name: 'initial', tags: ['$initial'], priority: 3 },
             { name: 'icons-initial', test: LUCIDE_ICON, tags: ['$initial'], priority: 2 },
             { name: 'icons', test: LUCIDE_ICON, priority: 1 },
           ],

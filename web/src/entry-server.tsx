@@ -1,11 +1,9 @@
 import { dehydrate } from '@tanstack/react-query'
 import { createMemoryHistory } from '@tanstack/react-router'
-import { options, type VNode } from 'preact'
-import { renderToStringAsync } from 'preact-render-to-string'
 import { StrictMode } from 'react'
+import { prerender } from 'react-dom/static'
 import { App } from './app/app'
 import { ApiError, setApiTransport } from './lib/api-client'
-import { INERT_UNTIL_STARTED } from './lib/hydration'
 import { PageLocationContext } from './lib/page-location'
 import { serverStateScript } from './lib/server-state'
 import { createAppRouter, createQueryClient } from './router'
@@ -20,32 +18,6 @@ import { storedPreferenceAtom, type ThemePreference } from './state/theme'
 
 export { setServerSanitizer } from './components/ui/safe-html'
 export { setApiTransport }
-
-/**
- * Until the app has started, the page's controls do nothing, so the server's HTML says so: buttons and
- * fields are marked unavailable (`aria-disabled`, and read-only for fields so nothing typed is lost
- * before the app takes the keys over). Hydration keeps the server's attributes, so each element also
- * names the attributes added here, and the takeover removes them once the app has started (src/main.tsx).
- * Links need nothing: they work as plain links.
- */
-const previousVnodeHook = options.vnode
-options.vnode = (vnode: VNode) => {
-  const { type } = vnode
-  if (type === 'button' || type === 'input' || type === 'textarea' || type === 'select') {
-    const props = vnode.props as Record<string, unknown>
-    const added: string[] = []
-    if (props['aria-disabled'] == null) {
-      props['aria-disabled'] = 'true'
-      added.push('aria-disabled')
-    }
-    if (type !== 'button' && type !== 'select' && !props.readOnly) {
-      props.readOnly = true
-      added.push('readonly')
-    }
-    if (added.length > 0) props[INERT_UNTIL_STARTED] = added.join(' ')
-  }
-  previousVnodeHook?.(vnode)
-}
 
 /** What a page's server render gives: the inside of `#root`, and the data block to put after it. */
 export interface RenderedPage {
@@ -116,12 +88,18 @@ export async function renderPage(
   await queriesSettled(queryClient)
   const notRendered = whyNotRendered(router, queryClient)
   if (notRendered) return notRendered
-  const rootHtml = await renderToStringAsync(
+  // prerender waits for everything to resolve (the route's lazy component included), as the page is sent
+  // whole; Suspense boundaries are written resolved, with the markers the browser's hydration reads.
+  const { prelude } = await prerender(
     <PageLocationContext.Provider value={{ origin, href: new URL(url, origin).href }}>
       <StrictMode>
         <App router={router} queryClient={queryClient} store={store} />
       </StrictMode>
     </PageLocationContext.Provider>,
+    // Every Suspense boundary in place: a large one is otherwise sent after the rest with an inline
+    // script to move it in, which the content security policy blocks.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   )
+  const rootHtml = await new Response(prelude).text()
   return { rootHtml, stateScript: serverStateScript(dehydrate(queryClient)) }
 }

@@ -6,9 +6,10 @@ import './styles.css'
 import { hydrate } from '@tanstack/react-query'
 import { createBrowserHistory } from '@tanstack/react-router'
 import { StrictMode } from 'react'
-import { createRoot, hydrateRoot } from 'react-dom/client'
+import { createRoot } from 'react-dom/client'
 import { App } from './app/app'
-import { clearInertMarks, nextTask, takeOverPage } from './lib/hydration'
+import { hydratePage, nextTask } from './lib/hydration'
+import { clearInertMarks, markControlsUntilStarted } from './lib/inert-until-started'
 import { takeServerState } from './lib/server-state'
 import { createAppRouter, createQueryClient } from './router'
 import { writeMemberHint } from './state/member-hint'
@@ -42,9 +43,9 @@ function app(router: ReturnType<typeof createAppRouter>) {
  * elements and attaches itself to them, so nothing moves and focus stays where it is. Each step runs in a
  * task of its own, so none blocks a phone for long: the server's data into React Query, the router, the
  * route's loaders (with that data, so the first render is the page the server drew, not the route's
- * loading state), the page's frame, then the header, the page and each card and side section
- * (lib/hydration.tsx). Once all have hydrated, the marks that said "not working yet" go, and
- * public/boot.js hands over the keys pressed before (after the next frame, so the effects have run).
+ * loading state), then React's hydration, which yields every few milliseconds (lib/hydration.tsx). Once
+ * the page has hydrated, the marks that said "not working yet" go, and public/boot.js hands over the keys
+ * pressed before (after the next frame, so the effects have run).
  */
 async function takeOver(root: HTMLElement): Promise<void> {
   const serverState = takeServerState(document)
@@ -53,12 +54,18 @@ async function takeOver(root: HTMLElement): Promise<void> {
   const history = createBrowserHistory()
   await nextTask()
   const router = createAppRouter({ queryClient, store, history })
+  // What the router's own SSR hydration marks: a router taking over a server render. It then draws the
+  // same tree as on the server (no Suspense boundaries of its own around the root), as hydration needs.
+  router.ssr = { manifest: undefined }
   await nextTask()
   await router.load().catch(() => undefined)
   await nextTask()
   try {
-    await takeOverPage(() => hydrateRoot(root, app(router)))
+    // The server marked the controls unavailable; the hydration's render draws the same marks.
+    markControlsUntilStarted(true)
+    await hydratePage(root, app(router))
   } finally {
+    markControlsUntilStarted(false)
     // Even after a failure, no control stays marked as waiting for an app that will not come.
     clearInertMarks(root)
     requestAnimationFrame(() => setTimeout(() => document.dispatchEvent(new Event('bashboard:started'))))

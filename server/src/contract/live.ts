@@ -5,6 +5,7 @@ import { Id, Role } from './common.ts'
 import { Notification } from './notifications.ts'
 import { PostCard } from './posts.ts'
 import { PlatformStats } from './stats.ts'
+import type { LEADERBOARD_PERIODS } from './values.ts'
 
 /*
  * The live channel (docs/product-rules.md#live): messages on `GET /ws`, and for every topic kind the events
@@ -75,6 +76,14 @@ export const LiveLeaderboardPeriod = Type.Union([
   Type.Literal('month'),
 ])
 export type LiveLeaderboardPeriod = Static<typeof LiveLeaderboardPeriod>
+type ListedPeriod = (typeof LEADERBOARD_PERIODS)[number]
+// values.ts lists the same periods for the web (which must not load TypeBox): the compiler checks both.
+const periodsListed: [LiveLeaderboardPeriod] extends [ListedPeriod]
+  ? [ListedPeriod] extends [LiveLeaderboardPeriod]
+    ? true
+    : false
+  : false = true
+void periodsListed
 
 /** One row of the top 10 (docs/product-rules.md#leaderboard). */
 export const LiveLeaderboardEntry = Type.Object({

@@ -6,6 +6,9 @@
  * module up front, so the rules' limits and texts, which only forms need, are in limits.ts instead.
  */
 
+/** The leaderboard's periods (`?period=`), All Time first. */
+export const LEADERBOARD_PERIODS = ['all', 'week', 'month'] as const
+
 /** Default page size of `GET /api/blogs`: the blog list shows six posts a page. */
 export const BLOG_PAGE_SIZE = 6
 

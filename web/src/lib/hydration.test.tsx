@@ -1,28 +1,24 @@
 import { act } from '@testing-library/react'
 import { useState } from 'react'
-import { createRoot, hydrateRoot } from 'react-dom/client'
+import { prerender } from 'react-dom/static'
 import { afterEach, describe, expect, it } from 'vitest'
-import {
-  clearInertMarks,
-  HydrateLater,
-  INERT_UNTIL_STARTED,
-  nextTask,
-  takeOverPage,
-  useHydrated,
-} from './hydration'
+import { hydratePage, nextTask, useHydrated } from './hydration'
 
-/** Which parts have rendered, in order: each part's render appends its name. */
-let rendered: string[] = []
+/** How many parts have rendered in the browser so far. */
+let rendered = 0
+const onServer = () => typeof window === 'undefined'
 
-function Part({ name, children }: { name: string; children?: React.ReactNode }) {
-  rendered.push(name)
+function Part({ name, cost = 0 }: { name: string; cost?: number }) {
+  rendered += 1
+  // A part that takes a while to render, as a command card does on a phone.
+  const until = performance.now() + cost
+  while (performance.now() < until) {}
   const [clicks, setClicks] = useState(0)
   return (
     <section data-part={name}>
       <button type="button" onClick={() => setClicks(clicks + 1)}>
         {name} clicked {clicks}
       </button>
-      {children}
     </section>
   )
 }
@@ -32,129 +28,71 @@ function LocalTime() {
   return <time title={hydrated ? 'local' : undefined}>now</time>
 }
 
-/** The attribute's owner renders early; the element carrying it is in a part hydrated later. */
-function LocalTimeInALaterPart() {
-  const hydrated = useHydrated()
-  return (
-    <div>
-      <HydrateLater>
-        <time data-late="" title={hydrated ? 'local' : undefined}>
-          then
-        </time>
-      </HydrateLater>
-    </div>
-  )
-}
-
-function Page() {
-  rendered.push('frame')
+function Page({ parts = 3, cost = 0 }: { parts?: number; cost?: number }) {
   return (
     <main>
       <LocalTime />
-      <LocalTimeInALaterPart />
-      <HydrateLater>
-        <Part name="first" />
-      </HydrateLater>
-      <HydrateLater>
-        <Part name="second">
-          <HydrateLater>
-            <Part name="inner" />
-          </HydrateLater>
-        </Part>
-      </HydrateLater>
+      {Array.from({ length: parts }, (_, index) => `part-${index}`).map((name) => (
+        <Part key={name} name={name} cost={cost} />
+      ))}
     </main>
   )
 }
 
-/** The page's HTML as the server sends it: rendered once, then only its markup kept. */
-async function serverHtml(): Promise<HTMLElement> {
-  const scratch = document.createElement('div')
-  const root = createRoot(scratch)
-  await act(async () => root.render(<Page />))
-  const html = scratch.innerHTML
-  root.unmount()
+/** The page's HTML as the server sends it (src/entry-server.tsx renders with the same API). */
+async function serverHtml(page: React.ReactElement): Promise<HTMLElement> {
+  const { prelude } = await prerender(page)
   const container = document.createElement('div')
-  // The server writes no browser-only attribute (useHydrated is false there).
-  container.innerHTML = html.replaceAll(' title="local"', '')
+  container.innerHTML = await new Response(prelude).text()
   document.body.append(container)
-  rendered = []
+  rendered = 0
   return container
 }
 
 afterEach(() => {
   document.body.innerHTML = ''
-  rendered = []
+  rendered = 0
 })
 
-describe('takeOverPage', () => {
-  it('hydrates the frame first, then each part in a task of its own in page order, keeping every element', async () => {
-    const container = await serverHtml()
-    const firstSection = container.querySelector('[data-part="first"]')
-    const innerButton = container.querySelector('[data-part="inner"] button')
-
-    let finished = false
-    const done = takeOverPage(() => hydrateRoot(container, <Page />)).then(() => {
-      finished = true
-    })
-    expect(rendered).toEqual(['frame'])
-    // Until its turn, a part is the server's HTML as it was.
-    expect(container.querySelector('[data-part="first"]')).toBe(firstSection)
-
-    // Task by task: never two parts in one task.
-    const seenAfterEachTask: number[] = [rendered.length]
-    for (let task = 0; task < 50 && !finished; task += 1) {
-      await nextTask()
-      seenAfterEachTask.push(rendered.length)
-    }
-    await done
-    expect(rendered).toEqual(['frame', 'first', 'second', 'inner'])
-    for (let task = 1; task < seenAfterEachTask.length; task += 1) {
-      expect((seenAfterEachTask[task] ?? 0) - (seenAfterEachTask[task - 1] ?? 0)).toBeLessThanOrEqual(1)
-    }
-
-    // The same elements, now the app's: a click reaches the part's handler.
-    expect(container.querySelector('[data-part="first"]')).toBe(firstSection)
-    expect(container.querySelector('[data-part="inner"] button')).toBe(innerButton)
-    await act(async () => (innerButton as HTMLButtonElement).click())
-    expect(innerButton?.textContent).toBe('inner clicked 1')
+describe('hydratePage', () => {
+  it('keeps every element of the server’s HTML and attaches the app to them', async () => {
+    expect(onServer()).toBe(false)
+    const container = await serverHtml(<Page />)
+    const section = container.querySelector('[data-part="part-1"]')
+    const button = container.querySelector<HTMLButtonElement>('[data-part="part-1"] button')
+    await hydratePage(container, <Page />)
+    expect(container.querySelector('[data-part="part-1"]')).toBe(section)
+    await act(async () => button?.click())
+    expect(button?.textContent).toBe('part-1 clicked 1')
     expect(container.querySelectorAll('section')).toHaveLength(3)
   })
 
-  it('writes a browser-only attribute in the render after hydration, on the server’s element', async () => {
-    const container = await serverHtml()
-    const [time, late] = container.querySelectorAll('time')
+  it('writes a browser-only attribute only in the render after hydration, on the server’s element', async () => {
+    const container = await serverHtml(<Page />)
+    const time = container.querySelector('time')
+    // The server writes none (useHydrated is false there).
     expect(time?.hasAttribute('title')).toBe(false)
-    expect(late?.hasAttribute('title')).toBe(false)
-    await takeOverPage(() => hydrateRoot(container, <Page />))
-    await act(async () => nextTask())
-    expect(container.querySelectorAll('time')[0]).toBe(time)
+    await hydratePage(container, <Page />)
+    expect(container.querySelector('time')).toBe(time)
     expect(time?.getAttribute('title')).toBe('local')
-    // Also when the element is hydrated in a later part than the component that decides its value.
-    expect(container.querySelectorAll('time')[1]).toBe(late)
-    expect(late?.getAttribute('title')).toBe('local')
   })
 
-  it('renders parts at once outside a takeover', async () => {
-    const container = document.createElement('div')
-    const root = createRoot(container)
-    await act(async () => root.render(<Page />))
-    expect(rendered).toEqual(['frame', 'first', 'second', 'inner'])
-    for (const time of container.querySelectorAll('time')) expect(time.getAttribute('title')).toBe('local')
-    root.unmount()
-  })
-})
-
-describe('clearInertMarks', () => {
-  it('removes the attributes the server added and keeps those the page set itself', () => {
-    const container = document.createElement('div')
-    container.innerHTML = `
-      <button aria-disabled="true" ${INERT_UNTIL_STARTED}="aria-disabled">Vote</button>
-      <input aria-disabled="true" readonly ${INERT_UNTIL_STARTED}="aria-disabled readonly" />
-      <button aria-disabled="true">Own post</button>`
-    clearInertMarks(container)
-    const [vote, field, own] = [...container.querySelectorAll('button, input')]
-    expect(vote?.getAttributeNames()).toEqual([])
-    expect(field?.getAttributeNames()).toEqual([])
-    expect(own?.getAttribute('aria-disabled')).toBe('true')
+  it('yields to other tasks while a long page hydrates, rather than blocking in one task', async () => {
+    const parts = 60
+    const container = await serverHtml(<Page parts={parts} cost={2} />)
+    let finished = false
+    const done = hydratePage(container, <Page parts={parts} cost={2} />).then(() => {
+      finished = true
+    })
+    // What another task (an input event, a paint) finds each time it gets the main thread.
+    const seenByOtherTasks: number[] = []
+    while (!finished) {
+      await nextTask()
+      seenByOtherTasks.push(rendered)
+    }
+    await done
+    expect(rendered).toBe(parts)
+    // Some task ran while the hydration was part way through.
+    expect(seenByOtherTasks.some((count) => count > 0 && count < parts)).toBe(true)
   })
 })

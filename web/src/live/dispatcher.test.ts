@@ -1,7 +1,8 @@
 import type { StatsResponse } from '@bashboard/server/contract'
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it, vi } from 'vitest'
-import { createLiveDispatcher, deferredDispatcher, type LiveDispatcher } from './dispatcher'
+import { deferredDispatcher } from './deferred-dispatcher'
+import { createLiveDispatcher, type LiveDispatcher } from './dispatcher'
 import type { LiveFeature } from './types'
 
 const stats: StatsResponse = {

@@ -3,11 +3,15 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react'
 import { sessionAtom } from '../state/session'
+import { DeferredLiveClient, type LiveConnection } from './deferred-live-client'
 import type { LiveDispatcher } from './dispatcher'
-import { LiveClient, type SocketFactory } from './socket-client'
+import type { SocketFactory } from './socket-client'
 import { liveStatusAtom } from './status'
 
-const LiveClientContext = createContext<LiveClient | null>(null)
+const LiveClientContext = createContext<LiveConnection | null>(null)
+
+/** The socket client's code, which the first paint does not need (deferred-live-client.ts). */
+const loadSocketClient = () => import('./socket-client')
 
 /**
  * `ws://host/ws` or `wss://host/ws` on the page's own origin. The server's render of a page has no
@@ -31,8 +35,9 @@ export interface LiveProviderProps {
 }
 
 /**
- * Owns the tab's one live socket: opens it on mount, signs it in and out with the session, and pours
- * every event into the React Query cache through the dispatcher it is given.
+ * Owns the tab's one live socket: opens it on mount (its code loads then, after the first paint), signs
+ * it in and out with the session, and pours every event into the React Query cache through the
+ * dispatcher it is given.
  */
 export function LiveProvider({ children, createSocket, url, dispatcher }: LiveProviderProps) {
   const queryClient = useQueryClient()
@@ -41,7 +46,7 @@ export function LiveProvider({ children, createSocket, url, dispatcher }: LivePr
   const token = session?.token ?? null
   const [client] = useState(
     () =>
-      new LiveClient({
+      new DeferredLiveClient(loadSocketClient, {
         url: url ?? defaultLiveUrl(),
         token,
         onEvent: (message) => dispatcher.dispatchEvent(queryClient, message),

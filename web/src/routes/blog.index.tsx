@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { blogListQueryOptions } from '../features/blog/api'
 import { BlogListPage } from '../features/blog/components/blog-list-page'
+import { blogListQueryOptions } from '../features/blog/queries'
 
 export interface BlogSearch {
   page?: number
@@ -13,6 +13,8 @@ function validateSearch(raw: Record<string, unknown>): BlogSearch {
 }
 
 export const Route = createFileRoute('/blog/')({
+  // Not a first screen the server draws: its loader comes with its code, out of the entry chunk.
+  codeSplitGroupings: [['loader', 'component']],
   validateSearch,
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
   // The page shows its own error state and toast; a failed load must not stop the route rendering.

@@ -1,13 +1,14 @@
 import type { LeaderboardPeriod } from '@bashboard/server/contract'
+import { LEADERBOARD_PERIODS } from '@bashboard/server/contract/values'
 import { createFileRoute } from '@tanstack/react-router'
-import { LEADERBOARD_PERIODS, leaderboardQueryOptions } from '../features/leaderboard/api'
+import { leaderboardQueryOptions } from '../features/leaderboard/api'
 import { LeaderboardPage } from '../features/leaderboard/components/leaderboard-page'
 
 export interface LeaderboardSearch {
   period?: LeaderboardPeriod
 }
 
-const periods = new Set<string>(LEADERBOARD_PERIODS.map((tab) => tab.value))
+const periods = new Set<string>(LEADERBOARD_PERIODS)
 
 /** `?period=week|month`; All Time is the default and stays out of the URL. */
 function validateSearch(raw: Record<string, unknown>): LeaderboardSearch {
@@ -16,6 +17,8 @@ function validateSearch(raw: Record<string, unknown>): LeaderboardSearch {
 }
 
 export const Route = createFileRoute('/leaderboard')({
+  // Not a first screen the server draws: its loader comes with its code, out of the entry chunk.
+  codeSplitGroupings: [['loader', 'component']],
   validateSearch,
   loaderDeps: ({ search }) => ({ period: search.period ?? 'all' }),
   // The page shows its own error state; a failed load must not stop the route from rendering.

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { buttonClasses } from '../components/ui/button'
+import { buttonClasses } from '../components/ui/button-classes'
 import { LoadFailed } from '../components/ui/load-failed'
 import { NotFoundCard } from '../components/ui/not-found-card'
 import { Loading } from '../components/ui/spinner'

@@ -1,5 +1,5 @@
 import { atom } from 'jotai'
-import { atomWithLazy } from 'jotai/utils'
+import { atomWithLazy } from './lazy-atom'
 import { writeMemberHint } from './member-hint'
 
 /** localStorage key shared with the e2e tests and every open tab (e2e/fixtures/session.ts writes it too). */

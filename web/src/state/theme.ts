@@ -1,7 +1,7 @@
 import { THEME_COOKIE } from '@bashboard/server/contract/values'
 import { atom } from 'jotai'
-import { atomWithLazy } from 'jotai/utils'
 import { writeCookie } from './cookie'
+import { atomWithLazy } from './lazy-atom'
 
 export type Theme = 'dark' | 'light'
 /** 'system' follows the operating system; the toggle stores an explicit choice. */

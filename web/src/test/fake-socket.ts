@@ -1,4 +1,5 @@
 import type { LiveClientMessage, LiveServerMessage } from '@bashboard/server/contract'
+import { waitFor } from '@testing-library/react'
 import type { SocketLike } from '../live/socket-client'
 
 /** An in-memory WebSocket: tests open it, push server messages into it and read what the client sent. */
@@ -59,4 +60,13 @@ export function createFakeSocketFactory(): { sockets: FakeSocket[]; create: (url
       return socket
     },
   }
+}
+
+/** The newest socket once the client has made one: its code loads after the first render. */
+export function newestSocket(sockets: readonly FakeSocket[]): Promise<FakeSocket> {
+  return waitFor(() => {
+    const socket = sockets.at(-1)
+    if (!socket) throw new Error('no socket was opened')
+    return socket
+  })
 }

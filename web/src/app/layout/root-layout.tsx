@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react'
 import { Toaster } from '../../components/ui/toast'
 import { useSessionExpiry } from '../../features/auth/use-session-expiry'
 import { useUserTopic } from '../../features/auth/use-user-topic'
-import { HydrateLater, nextTask } from '../../lib/hydration'
+import { nextTask } from '../../lib/hydration'
 import { useApplyTheme } from '../../state/use-apply-theme'
 import { Header } from './header'
 
@@ -29,14 +29,9 @@ export function RootLayout() {
       >
         Skip to content
       </a>
-      {/* Over the server's HTML, the header and then the page hydrate in tasks of their own. */}
-      <HydrateLater>
-        <Header />
-      </HydrateLater>
+      <Header />
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 sm:px-6 sm:pt-10">
-        <HydrateLater>
-          <Outlet />
-        </HydrateLater>
+        <Outlet />
       </main>
       <Suspense fallback={null}>
         <Footer />

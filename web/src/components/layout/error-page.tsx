@@ -1,7 +1,8 @@
 import { type ErrorComponentProps, Link, useRouter } from '@tanstack/react-router'
 import { RotateCcw } from 'lucide-react'
 import { useDocumentTitle } from '../../lib/use-document-title'
-import { Button, buttonClasses } from '../ui/button'
+import { Button } from '../ui/button'
+import { buttonClasses } from '../ui/button-classes'
 
 /** Shown when a route fails to load or render; retrying re-runs the route's loaders. */
 export function ErrorPage({ error }: ErrorComponentProps) {

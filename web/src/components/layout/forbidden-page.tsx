@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { ShieldAlert } from 'lucide-react'
 import { useDocumentTitle } from '../../lib/use-document-title'
-import { buttonClasses } from '../ui/button'
+import { buttonClasses } from '../ui/button-classes'
 import { TerminalErrorFrame, TerminalPrompt } from './terminal-error-frame'
 
 export interface ForbiddenPageProps {

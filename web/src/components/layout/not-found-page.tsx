@@ -1,7 +1,7 @@
 import { Link, useLocation, useRouter } from '@tanstack/react-router'
 import { ArrowLeft, LifeBuoy, Search } from 'lucide-react'
 import { useDocumentTitle } from '../../lib/use-document-title'
-import { buttonClasses } from '../ui/button'
+import { buttonClasses } from '../ui/button-classes'
 import { TerminalErrorFrame, TerminalPrompt } from './terminal-error-frame'
 
 /** Any unknown path: a terminal telling you the directory does not exist, and ways out. */

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { House } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { cn } from '../../lib/cn'
-import { buttonClasses } from '../ui/button'
+import { buttonClasses } from '../ui/button-classes'
 
 export interface TerminalErrorFrameProps {
   /** The exit code shown above the title ("403", "404"). */

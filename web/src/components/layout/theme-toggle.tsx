@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai'
-import { Moon, Sun } from 'lucide-react'
 import { useHydrated } from '../../lib/hydration'
 import { themeAtom, themePreferenceAtom, toggleThemeAtom, UNKNOWN_SYSTEM_THEME } from '../../state/theme'
+import { MoonIcon, SunIcon } from '../ui/frame-icons'
 
 /** Switches between the dark and light themes; the choice is remembered. */
 export function ThemeToggle() {
@@ -12,7 +12,7 @@ export function ThemeToggle() {
   const theme = useHydrated() || preference !== 'system' ? shownTheme : UNKNOWN_SYSTEM_THEME
   const toggle = useSetAtom(toggleThemeAtom)
   const next = theme === 'dark' ? 'light' : 'dark'
-  const Icon = theme === 'dark' ? Sun : Moon
+  const Icon = theme === 'dark' ? SunIcon : MoonIcon
   return (
     <button
       type="button"
@@ -21,7 +21,7 @@ export function ThemeToggle() {
       title={`Switch to ${next} theme`}
       className="inline-flex size-9 items-center justify-center rounded-md text-muted transition-colors hover:bg-surface-2 hover:text-fg"
     >
-      <Icon aria-hidden="true" className="size-[18px]" />
+      <Icon className="size-[18px]" />
     </button>
   )
 }

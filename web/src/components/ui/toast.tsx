@@ -1,28 +1,8 @@
 import { atom, useAtomValue, useSetAtom } from 'jotai'
-import { CircleAlert, CircleCheck, Info, X } from 'lucide-react'
-import { useCallback, useEffect, useRef, useState } from 'react'
-import { cn } from '../../lib/cn'
+import { lazy, Suspense, useCallback } from 'react'
+import type { ToastInput, ToastItem } from './toast-card'
 
-export type ToastVariant = 'default' | 'success' | 'destructive'
-
-export interface ToastInput {
-  title: string
-  message?: string | undefined
-  variant?: ToastVariant
-  /** How long the toast stays, in milliseconds (hovering or focusing it pauses the timer). */
-  durationMs?: number
-  /**
-   * What the toast is about (e.g. one form's errors). A new toast with the same key replaces the one on
-   * screen instead of piling up under it, and `dismissToastKeyAtom` removes it once it no longer applies.
-   */
-  key?: string
-}
-
-export interface ToastItem extends Required<Omit<ToastInput, 'message' | 'key'>> {
-  id: number
-  message: string | undefined
-  key: string | undefined
-}
+export type { ToastInput, ToastItem, ToastVariant } from './toast-card'
 
 /** At most this many toasts are on screen; older ones make room. */
 const MAX_TOASTS = 4
@@ -76,58 +56,8 @@ export function useToast(): (input: ToastInput) => void {
   return useCallback((input: ToastInput) => push(input), [push])
 }
 
-const icons = { default: Info, success: CircleCheck, destructive: CircleAlert }
-
-function ToastCard({ toast, onDismiss }: { toast: ToastItem; onDismiss: (id: number) => void }) {
-  const [paused, setPaused] = useState(false)
-  const remaining = useRef(toast.durationMs)
-
-  useEffect(() => {
-    if (paused) return
-    const startedAt = Date.now()
-    const timer = setTimeout(() => onDismiss(toast.id), remaining.current)
-    return () => {
-      clearTimeout(timer)
-      remaining.current -= Date.now() - startedAt
-    }
-  }, [paused, onDismiss, toast.id])
-
-  const Icon = icons[toast.variant]
-  const destructive = toast.variant === 'destructive'
-  return (
-    <li
-      role={destructive ? 'alert' : 'status'}
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
-      className={cn(
-        'pointer-events-auto flex w-full animate-toast-in motion-reduce:animate-none items-start gap-3 rounded-lg border bg-surface p-4 shadow-panel',
-        destructive ? 'border-danger/60' : 'border-line-strong',
-      )}
-    >
-      <Icon
-        aria-hidden="true"
-        className={cn(
-          'mt-0.5 size-5 shrink-0',
-          destructive ? 'text-danger' : toast.variant === 'success' ? 'text-accent-text' : 'text-muted',
-        )}
-      />
-      <div className="min-w-0 flex-1">
-        <p className={cn('text-sm font-semibold', destructive ? 'text-danger' : 'text-fg')}>{toast.title}</p>
-        {toast.message ? <p className="mt-0.5 text-sm text-muted">{toast.message}</p> : null}
-      </div>
-      <button
-        type="button"
-        onClick={() => onDismiss(toast.id)}
-        aria-label="Dismiss notification"
-        className="-m-1 inline-flex size-7 shrink-0 items-center justify-center rounded-md text-muted hover:bg-surface-2 hover:text-fg"
-      >
-        <X aria-hidden="true" className="size-4" />
-      </button>
-    </li>
-  )
-}
+// The cards' code (and their icons) loads with the first toast: the first screen shows none.
+const ToastCard = lazy(() => import('./toast-card').then((module) => ({ default: module.ToastCard })))
 
 /** The toast region; mounted once at the root so it survives navigation. */
 export function Toaster() {
@@ -140,9 +70,13 @@ export function Toaster() {
       className="pointer-events-none fixed inset-x-0 bottom-0 z-50 p-4 sm:left-auto sm:w-96"
     >
       <ol aria-live="polite" className="flex flex-col gap-2">
-        {toasts.map((toast) => (
-          <ToastCard key={toast.id} toast={toast} onDismiss={onDismiss} />
-        ))}
+        {toasts.length > 0 ? (
+          <Suspense fallback={null}>
+            {toasts.map((toast) => (
+              <ToastCard key={toast.id} toast={toast} onDismiss={onDismiss} />
+            ))}
+          </Suspense>
+        ) : null}
       </ol>
     </section>
   )

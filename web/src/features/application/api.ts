@@ -1,33 +1,9 @@
 import type { ApplicationDocCategory, UserApplicationResponse } from '@bashboard/server/contract'
 import { APPLICATION_FORM_FIELDS } from '@bashboard/server/contract/values'
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { apiFetch } from '../../lib/api-client'
-import { currentUserKeyRoot } from '../../lib/current-user'
+import { applicationKeys } from './queries'
 import { uploadForm } from './upload'
-
-/*
- * The applicant's own data lives under the signed-in user's key root, so logging out drops it with the
- * rest of the private cache.
- */
-
-/** Query keys of the /application page. */
-export const applicationKeys = {
-  all: [...currentUserKeyRoot, 'application'] as const,
-  mine: () => [...applicationKeys.all, 'mine'] as const,
-}
-
-/** GET /api/applications/user: the caller's latest application and its status. */
-export function myApplicationQueryOptions() {
-  return queryOptions({
-    queryKey: applicationKeys.mine(),
-    queryFn: ({ signal }) =>
-      apiFetch<UserApplicationResponse>('/api/applications/user', {
-        signal,
-        fallbackMessage: 'Failed to fetch application status',
-      }),
-  })
-}
 
 export interface SubmitApplicationInput {
   document: File

@@ -1,6 +1,6 @@
 import type { UserApplicationResponse } from '@bashboard/server/contract'
 import type { LiveFeature } from '../../live/types'
-import { applicationKeys } from './api'
+import { applicationKeys } from './queries'
 
 /**
  * The applicant's private topic: a moderator's decision (`application.status`) rewrites the status card

@@ -1,46 +1,10 @@
 import type { AuthResponse, LoginBody, SignupBody } from '@bashboard/server/contract'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useAtomValue, useSetAtom } from 'jotai'
-import { useCallback, useEffect } from 'react'
-import { ApiError, apiFetch } from '../../lib/api-client'
-import { currentUserKeyRoot, profileHeaderKey, profileHeaderQueryOptions } from '../../lib/current-user'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useSetAtom } from 'jotai'
+import { useCallback } from 'react'
+import { apiFetch } from '../../lib/api-client'
 import { SESSION_LIFETIME_MS, type Session, sessionAtom } from '../../state/session'
-
-/** Query keys of the signed-in user's own data; all of it is dropped on logout. */
-export const authKeys = {
-  all: currentUserKeyRoot,
-  profileHeader: profileHeaderKey,
-}
-
-/** The header's user data; defined in lib/current-user so other features can read the same cache entry. */
-export { profileHeaderQueryOptions }
-
-/** Ends the session: forgets the token, drops the user's private data and refetches the rest as a guest. */
-export function useLogout(): () => void {
-  const queryClient = useQueryClient()
-  const setSession = useSetAtom(sessionAtom)
-  return useCallback(() => {
-    setSession(null)
-    queryClient.removeQueries({ queryKey: authKeys.all })
-    // Everything else may hold per-user details (your vote on a post): refetch it as a guest.
-    void queryClient.invalidateQueries()
-  }, [queryClient, setSession])
-}
-
-/**
- * The signed-in user's header data. Loads only while a session exists; a 401 answer (token revoked,
- * password changed elsewhere) logs the tab out.
- */
-export function useProfileHeader() {
-  const session = useAtomValue(sessionAtom)
-  const logout = useLogout()
-  const query = useQuery({ ...profileHeaderQueryOptions(), enabled: session !== null })
-  const unauthorized = query.error instanceof ApiError && query.error.status === 401
-  useEffect(() => {
-    if (unauthorized && session !== null) logout()
-  }, [unauthorized, session, logout])
-  return query
-}
+import { authKeys } from './session'
 
 /** The session to store for a fresh token: the server's expiry, or one hour from now if it sent none. */
 export function sessionFromAuth(auth: AuthResponse, now: number = Date.now()): Session {

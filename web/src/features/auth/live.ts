@@ -1,6 +1,6 @@
 import type { ProfileHeader } from '@bashboard/server/contract'
 import type { LiveFeature } from '../../live/types'
-import { authKeys } from './api'
+import { authKeys } from './session'
 
 /** The signed-in user's private topic: a role change (application accepted) updates the header at once. */
 export const authLive = {

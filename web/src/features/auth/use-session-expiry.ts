@@ -1,7 +1,7 @@
 import { useStore } from 'jotai'
 import { useEffect } from 'react'
 import { isSessionExpired, sessionAtom } from '../../state/session'
-import { useLogout } from './api'
+import { useLogout } from './session'
 
 /** The spec's expiry check interval. */
 export const SESSION_CHECK_INTERVAL_MS = 60_000

@@ -1,5 +1,5 @@
 import { useLiveTopic } from '../../live/live-provider'
-import { useProfileHeader } from './api'
+import { useProfileHeader } from './session'
 
 /**
  * Keeps the signed-in user's private topic (`user:<id>`) subscribed for the whole visit: role changes,

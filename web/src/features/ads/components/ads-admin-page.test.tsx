@@ -61,7 +61,7 @@ describe('AdsAdminPage', () => {
     renderApp('/mod/ads')
     await userEvent.click(await screen.findByRole('button', { name: 'New ad' }))
     // fireEvent.input keeps this long form fast on a busy machine; typing is covered elsewhere. (input, not
-    // change: that is the event a typing user sends, and the one Preact's onChange listens to.)
+    // change: that is the event a typing user sends, and the one React's onChange listens to.)
     fireEvent.input(screen.getByRole('textbox', { name: 'Title (alt text)' }), {
       target: { value: 'Write for us' },
     })

@@ -1,7 +1,7 @@
 import type { ApplicationStatus, UserApplicationResponse } from '@bashboard/server/contract'
 import { Link } from '@tanstack/react-router'
 import { CircleCheck, CircleX, Clock, MessageSquareQuote, SquarePen } from 'lucide-react'
-import { buttonClasses } from '../../../components/ui/button'
+import { buttonClasses } from '../../../components/ui/button-classes'
 import { Card } from '../../../components/ui/card'
 import { cn } from '../../../lib/cn'
 

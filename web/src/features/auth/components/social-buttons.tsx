@@ -1,6 +1,6 @@
 import { type ComponentType, type SVGProps, useId } from 'react'
 import { GitHubIcon, GoogleIcon } from '../../../components/ui/brand-icons'
-import { buttonClasses } from '../../../components/ui/button'
+import { buttonClasses } from '../../../components/ui/button-classes'
 import { cn } from '../../../lib/cn'
 
 interface Provider {

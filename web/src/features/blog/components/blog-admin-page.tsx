@@ -18,8 +18,9 @@ import { Textarea } from '../../../components/ui/textarea'
 import { useToast } from '../../../components/ui/toast'
 import { ApiError } from '../../../lib/api-client'
 import { useDocumentTitle } from '../../../lib/use-document-title'
-import { modBlogsQueryOptions, useCreateBlog, useDeleteBlog, useUpdateBlog, useUploadBlogImage } from '../api'
+import { useCreateBlog, useDeleteBlog, useUpdateBlog, useUploadBlogImage } from '../api'
 import { formatBlogDate, formatViews } from '../format'
+import { modBlogsQueryOptions } from '../queries'
 
 const RichTextEditor = lazy(() => import('../../../components/rich-text-editor/rich-text-editor'))
 

@@ -8,8 +8,8 @@ import { LoadFailed } from '../../../components/ui/load-failed'
 import { Pagination } from '../../../components/ui/pagination'
 import { useToast } from '../../../components/ui/toast'
 import { useDocumentTitle } from '../../../lib/use-document-title'
-import { blogListQueryOptions } from '../api'
 import { blogPageSummary, formatBlogDate } from '../format'
+import { blogListQueryOptions } from '../queries'
 import { BlogCard, BlogCardSkeleton } from './blog-card'
 
 /** docs/product-rules.md#blog: the Recent Posts card lists the first 3 articles. */

@@ -59,8 +59,8 @@ export function CollectionForm({
   const descriptionRef = useRef<HTMLTextAreaElement>(null)
   const formErrorId = useId()
 
-  // Focused here rather than with the autoFocus attribute: a browser acts on that attribute once per page
-  // load, so a form shown later would not get focus unless the renderer emulates it (React does, Preact not).
+  // Focused in an effect rather than with autoFocus, so the focus follows the `autoFocus` prop whenever the
+  // form is shown, not only on its first mount.
   useEffect(() => {
     if (autoFocus) nameRef.current?.focus()
   }, [autoFocus])

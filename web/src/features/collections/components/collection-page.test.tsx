@@ -87,9 +87,9 @@ describe('Collection page', () => {
 
     screen.getByRole('button', { name: `Move ${alpha.title} down` }).focus()
     await events.keyboard('{Enter}')
-    // The optimistic update lands after the page's query is cancelled, and Preact draws it a task or so
-    // after the key press: wait for it. Only that update can draw the new order (the server's answer
-    // keeps the cached cards as they are).
+    // The optimistic update lands after the page's query is cancelled, a task after the key press: wait
+    // for it. Only that update can draw the new order (the server's answer keeps the cached cards as they
+    // are).
     await waitFor(() => expect(titles()).toEqual([beta.title, alpha.title, gamma.title]))
     await waitFor(() =>
       expect(screen.getByRole('button', { name: `Move ${alpha.title} down` })).toHaveFocus(),

@@ -1,7 +1,7 @@
 import type { ExportFormat } from '@bashboard/server/contract'
 import { ChevronDown, Download } from 'lucide-react'
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
-import { buttonClasses } from '../../../components/ui/button'
+import { buttonClasses } from '../../../components/ui/button-classes'
 import { Spinner } from '../../../components/ui/spinner'
 import { useToast } from '../../../components/ui/toast'
 import { cn } from '../../../lib/cn'

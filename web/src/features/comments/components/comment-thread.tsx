@@ -1,7 +1,7 @@
 import type { Comment, DeletedComment } from '@bashboard/server/contract'
 import { MessageSquareReply } from 'lucide-react'
 import { type ReactNode, useId, useRef, useState } from 'react'
-import { buttonClasses } from '../../../components/ui/button'
+import { buttonClasses } from '../../../components/ui/button-classes'
 import { cn } from '../../../lib/cn'
 import { isDeletedComment, type CommentThread as Thread } from '../threads'
 import { CommentItem } from './comment-item'

@@ -17,7 +17,7 @@ import { createLiveDispatcher } from '../../../live/dispatcher'
 import { LiveProvider } from '../../../live/live-provider'
 import { createQueryClient } from '../../../router'
 import { createAppStore } from '../../../state/store'
-import { createFakeSocketFactory } from '../../../test/fake-socket'
+import { createFakeSocketFactory, newestSocket } from '../../../test/fake-socket'
 import { errorBody, mockApi, profileFixture } from '../../../test/mock-api'
 import { storeSession, validSession } from '../../../test/render-app'
 import { commentsLive } from '../live'
@@ -288,8 +288,7 @@ describe('CommentsSection', () => {
       [`POST ${commentsPath()}/`]: { status: 201, body: { comment: created, commentsCount: 1 } },
     })
     const { sockets } = renderSection({ liveId: '10' })
-    const socket = sockets.at(-1)
-    if (!socket) throw new Error('no socket was opened')
+    const socket = await newestSocket(sockets)
     await act(async () => socket.open())
     // A signed-in socket authenticates before it subscribes.
     await waitFor(() => expect(socket.sentOfType('auth')).toHaveLength(1))
@@ -347,8 +346,7 @@ describe('CommentsSection', () => {
     })
     const requests = mockApi({ [`GET ${commentsPath()}`]: { status: 200, body: listBody([theirs, other]) } })
     const { sockets } = renderSection({ liveId: '10' })
-    const socket = sockets.at(-1)
-    if (!socket) throw new Error('no socket was opened')
+    const socket = await newestSocket(sockets)
     await act(async () => socket.open())
     // A guest's socket subscribes at once; `posts` has no REST id here, so it starts from now.
     await waitFor(() =>

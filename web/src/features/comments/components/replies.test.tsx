@@ -17,7 +17,7 @@ import { createLiveDispatcher } from '../../../live/dispatcher'
 import { LiveProvider } from '../../../live/live-provider'
 import { createQueryClient } from '../../../router'
 import { createAppStore } from '../../../state/store'
-import { createFakeSocketFactory } from '../../../test/fake-socket'
+import { createFakeSocketFactory, newestSocket } from '../../../test/fake-socket'
 import { mockApi, profileFixture } from '../../../test/mock-api'
 import { storeSession, validSession } from '../../../test/render-app'
 import { commentsLive } from '../live'
@@ -185,8 +185,7 @@ describe('replies in the comments section', () => {
   it('renders a deleted parent as a muted placeholder above its replies, and applies live replies and deletions', async () => {
     const { sockets } = renderSection([top, answer])
     await screen.findByRole('article', { name: 'Comment by ada' })
-    const socket = sockets.at(-1)
-    if (!socket) throw new Error('no socket was opened')
+    const socket = await newestSocket(sockets)
     await act(async () => socket.open())
     await waitFor(() => expect(socket.sentOfType('subscribe').length).toBeGreaterThan(0))
 

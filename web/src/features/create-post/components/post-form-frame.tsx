@@ -5,7 +5,7 @@ import type { ReactNode } from 'react'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { Loading } from '../../../components/ui/spinner'
-import { categoriesQueryOptions } from '../api'
+import { categoriesQueryOptions } from '../queries'
 import { CreatePostForm } from './create-post-form'
 
 interface PostFormFrameProps {

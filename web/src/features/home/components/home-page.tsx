@@ -7,7 +7,6 @@ import { type ReactNode, useEffect } from 'react'
 import { AdSlot } from '../../../components/ads/ad-slot'
 import { LoadFailed } from '../../../components/ui/load-failed'
 import { useToast } from '../../../components/ui/toast'
-import { HydrateLater } from '../../../lib/hydration'
 import { useDocumentTitle } from '../../../lib/use-document-title'
 import { useLiveTopic } from '../../../live/live-provider'
 import { isSignedInAtom } from '../../../state/session'
@@ -149,12 +148,8 @@ function HomeLists({ renderPosts }: { renderPosts: RenderPosts }) {
         </section>
       </div>
       <div className="flex min-w-0 flex-col gap-4">
-        <HydrateLater>
-          <WeeklyLeaderboardCard leaders={userLeaderboard} />
-        </HydrateLater>
-        <HydrateLater>
-          <CategoryListCard categories={categories} />
-        </HydrateLater>
+        <WeeklyLeaderboardCard leaders={userLeaderboard} />
+        <CategoryListCard categories={categories} />
         <AdSlot page="Homepage" slot="ads2" variant="box" />
       </div>
     </div>
@@ -167,19 +162,11 @@ export function HomePage({ renderPosts }: { renderPosts: RenderPosts }) {
   const signedIn = useAtomValue(isSignedInAtom)
   return (
     <div className="flex flex-col gap-10">
-      <HydrateLater>
-        <WelcomeBanner />
-      </HydrateLater>
-      <HydrateLater>
-        <CommunityStats />
-      </HydrateLater>
+      <WelcomeBanner />
+      <CommunityStats />
       <AdSlot page="Homepage" slot="ads1" />
       <HomeLists renderPosts={renderPosts} />
-      {signedIn ? null : (
-        <HydrateLater>
-          <JoinCard />
-        </HydrateLater>
-      )}
+      {signedIn ? null : <JoinCard />}
     </div>
   )
 }

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { MessageSquare, ThumbsUp, Trophy } from 'lucide-react'
-import { buttonClasses } from '../../../components/ui/button'
+import { buttonClasses } from '../../../components/ui/button-classes'
 
 const perks = [
   { Icon: ThumbsUp, text: 'Vote on the commands that saved your day' },

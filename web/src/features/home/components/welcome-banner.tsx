@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { ArrowRight } from 'lucide-react'
-import { buttonClasses } from '../../../components/ui/button'
+import { buttonClasses } from '../../../components/ui/button-classes'
 import { CodeBlock } from '../../../components/ui/code-block'
 
 /** The home page's opening: what Bashboard is, and the way into the command library. */

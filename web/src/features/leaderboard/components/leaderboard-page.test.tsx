@@ -2,6 +2,7 @@ import type { LeaderboardEntry, LeaderboardResponse } from '@bashboard/server/co
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
+import { newestSocket } from '../../../test/fake-socket'
 import { type MockAnswer, mockApi } from '../../../test/mock-api'
 import { renderApp } from '../../../test/render-app'
 import { mergeTopEntries } from '../api'
@@ -153,8 +154,7 @@ describe('Leaderboard page', () => {
     mockBoards({ all: { status: 200, body: board('all', twelve, '4') } })
     const { sockets } = renderApp('/leaderboard')
     await screen.findAllByTestId('leaderboard-row')
-    const socket = sockets.at(-1)
-    if (!socket) throw new Error('no socket was opened')
+    const socket = await newestSocket(sockets)
     await act(async () => socket.open())
     await waitFor(() =>
       expect(socket.sentOfType('subscribe')).toContainEqual(
@@ -206,8 +206,7 @@ describe('Leaderboard stat tiles', () => {
     const tile = (name: string) =>
       within(screen.getByRole('group', { name })).getByTestId('leaderboard-stat-value')
     await waitFor(() => expect(tile('Total Points')).toHaveTextContent('4,321'))
-    const socket = sockets.at(-1)
-    if (!socket) throw new Error('no socket was opened')
+    const socket = await newestSocket(sockets)
     await act(async () => socket.open())
     const boardFetches = () => requests.filter((request) => request.path === '/api/leaderboard').length
     const fetched = boardFetches()

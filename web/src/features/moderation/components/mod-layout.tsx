@@ -5,7 +5,7 @@ import { ForbiddenPage } from '../../../components/layout/forbidden-page'
 import type { SitePath } from '../../../components/layout/nav-items'
 import { Loading } from '../../../components/ui/spinner'
 import { cn } from '../../../lib/cn'
-import { useCurrentUser } from '../../../lib/current-user'
+import { useCurrentUser } from '../../../lib/use-current-user'
 import { useLiveTopic } from '../../../live/live-provider'
 
 interface Tab {

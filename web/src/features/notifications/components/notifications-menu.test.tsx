@@ -2,6 +2,7 @@ import type { Notification, NotificationsResponse } from '@bashboard/server/cont
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
+import { newestSocket } from '../../../test/fake-socket'
 import { mockApi, profileFixture, statsFixture } from '../../../test/mock-api'
 import { renderApp, storeSession, validSession } from '../../../test/render-app'
 
@@ -101,8 +102,7 @@ describe('Notifications menu', () => {
     mockMenu({ notifications: [notification(1)], unreadCount: 1, liveId: '3' })
     const { sockets } = renderApp('/')
     await screen.findByRole('button', { name: 'Notifications, 1 unread' })
-    const socket = sockets.at(-1)
-    if (!socket) throw new Error('no socket was opened')
+    const socket = await newestSocket(sockets)
     await act(async () => socket.open())
     await waitFor(() => expect(socket.sentOfType('auth')).toHaveLength(1))
     act(() => socket.receive({ type: 'authed', userId: me._id, role: 'member' }))

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
+import { newestSocket } from '../../../test/fake-socket'
 import { errorBody, mockApi } from '../../../test/mock-api'
 import { browseFixture, detailFixture, postFixture } from '../../../test/post-fixtures'
 import { renderApp } from '../../../test/render-app'
@@ -86,8 +87,7 @@ describe('PostDetailPage', () => {
     })
     const { sockets } = renderApp(`/post/${post.slug}`)
     await screen.findByRole('article', { name: `Comment by ${post.author.username}` })
-    const socket = sockets.at(-1)
-    if (!socket) throw new Error('no socket was opened')
+    const socket = await newestSocket(sockets)
     await act(async () => socket.open())
     // The page holds `posts`, which carries `author.updated`, beside the post's own topic.
     await waitFor(() =>

@@ -19,7 +19,8 @@ import {
 import { type ReactNode, useEffect } from 'react'
 import { AdSlot } from '../../../components/ads/ad-slot'
 import { Avatar } from '../../../components/ui/avatar'
-import { Button, buttonClasses } from '../../../components/ui/button'
+import { Button } from '../../../components/ui/button'
+import { buttonClasses } from '../../../components/ui/button-classes'
 import { Card } from '../../../components/ui/card'
 import { CodeBlock } from '../../../components/ui/code-block'
 import { DetailRow } from '../../../components/ui/detail-row'
@@ -29,7 +30,6 @@ import { useToast } from '../../../components/ui/toast'
 import { useSharePage } from '../../../components/ui/use-share-page'
 import { ApiError } from '../../../lib/api-client'
 import { cn } from '../../../lib/cn'
-import { HydrateLater } from '../../../lib/hydration'
 import { usePageLocation } from '../../../lib/page-location'
 import { formatRelativeTime } from '../../../lib/relative-time'
 import { useLocalTimeTitle } from '../../../lib/use-local-time-title'
@@ -132,224 +132,212 @@ function PostBody({
 
   return (
     <div className="grid gap-6 lg:grid-cols-[13rem_minmax(0,1fr)_17rem]">
-      {/* Over the server's HTML, each column's parts hydrate in tasks of their own (lib/hydration.tsx). */}
-      <HydrateLater>
-        <aside aria-label="Post actions" className="flex min-w-0 flex-col gap-4">
-          <Link to="/browse" className={cn(buttonClasses('ghost', 'sm'), 'self-start')}>
-            <ArrowLeft aria-hidden="true" className="size-4" />
-            Back to Browse
-          </Link>
-          <Card className="flex items-start gap-2.5 p-4 text-sm">
-            <FolderOpen aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent-text" />
-            <span className="flex min-w-0 flex-col">
-              <span className="text-xs text-muted">Category</span>
-              <span className="font-medium text-fg">{category}</span>
-            </span>
-          </Card>
-          <Card className="flex flex-col gap-2 p-4">
-            <SideHeading>Quick Actions</SideHeading>
-            <Button
-              variant="secondary"
-              size="sm"
-              className="justify-start"
-              onClick={() => void copyCommand()}
-            >
-              <Copy aria-hidden="true" className="size-4" />
-              Copy Command
-            </Button>
-            <Button variant="secondary" size="sm" className="justify-start" onClick={() => void share()}>
-              <Share2 aria-hidden="true" className="size-4" />
-              Share
-            </Button>
-          </Card>
-          <AdSlot page="PostDetails" slot="ads2" variant="box" className="hidden lg:block" />
-        </aside>
-      </HydrateLater>
+      <aside aria-label="Post actions" className="flex min-w-0 flex-col gap-4">
+        <Link to="/browse" className={cn(buttonClasses('ghost', 'sm'), 'self-start')}>
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Back to Browse
+        </Link>
+        <Card className="flex items-start gap-2.5 p-4 text-sm">
+          <FolderOpen aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent-text" />
+          <span className="flex min-w-0 flex-col">
+            <span className="text-xs text-muted">Category</span>
+            <span className="font-medium text-fg">{category}</span>
+          </span>
+        </Card>
+        <Card className="flex flex-col gap-2 p-4">
+          <SideHeading>Quick Actions</SideHeading>
+          <Button variant="secondary" size="sm" className="justify-start" onClick={() => void copyCommand()}>
+            <Copy aria-hidden="true" className="size-4" />
+            Copy Command
+          </Button>
+          <Button variant="secondary" size="sm" className="justify-start" onClick={() => void share()}>
+            <Share2 aria-hidden="true" className="size-4" />
+            Share
+          </Button>
+        </Card>
+        <AdSlot page="PostDetails" slot="ads2" variant="box" className="hidden lg:block" />
+      </aside>
 
       <article aria-labelledby="post-title" className="flex min-w-0 flex-col gap-5">
-        <HydrateLater>
-          <Card className="flex flex-col gap-5 p-5 sm:p-6">
-            <header className="flex flex-col gap-4">
-              <h1 id="post-title" className="text-2xl font-semibold tracking-tight text-fg sm:text-3xl">
-                {title}
-              </h1>
-              <div className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-muted">
-                <Link
-                  to="/u/$username"
-                  params={{ username: author }}
-                  className="group flex items-center gap-2 rounded-md"
-                >
-                  <Avatar name={author} src={post.author.avatar} size="md" />
-                  <span className="flex flex-col leading-tight">
-                    <span className="font-medium text-fg group-hover:text-accent-text group-hover:underline group-hover:underline-offset-4">
-                      {author}
-                    </span>
-                    <span className="text-xs">{badge}</span>
+        <Card className="flex flex-col gap-5 p-5 sm:p-6">
+          <header className="flex flex-col gap-4">
+            <h1 id="post-title" className="text-2xl font-semibold tracking-tight text-fg sm:text-3xl">
+              {title}
+            </h1>
+            <div className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-muted">
+              <Link
+                to="/u/$username"
+                params={{ username: author }}
+                className="group flex items-center gap-2 rounded-md"
+              >
+                <Avatar name={author} src={post.author.avatar} size="md" />
+                <span className="flex flex-col leading-tight">
+                  <span className="font-medium text-fg group-hover:text-accent-text group-hover:underline group-hover:underline-offset-4">
+                    {author}
                   </span>
-                </Link>
-                <span className="inline-flex items-center gap-1.5">
-                  <Calendar aria-hidden="true" className="size-4" />
-                  <time dateTime={post.createdAt}>{formatPostDate(post.createdAt)}</time>
+                  <span className="text-xs">{badge}</span>
                 </span>
-                {post.editedAt ? (
-                  <span data-testid="edited-mark" className="inline-flex items-center gap-1.5 text-xs">
-                    <Pencil aria-hidden="true" className="size-3.5" />
-                    <span>
-                      edited{' '}
-                      <time dateTime={post.editedAt} title={timeTitle(post.editedAt)}>
-                        {formatRelativeTime(post.editedAt)}
-                      </time>
-                    </span>
+              </Link>
+              <span className="inline-flex items-center gap-1.5">
+                <Calendar aria-hidden="true" className="size-4" />
+                <time dateTime={post.createdAt}>{formatPostDate(post.createdAt)}</time>
+              </span>
+              {post.editedAt ? (
+                <span data-testid="edited-mark" className="inline-flex items-center gap-1.5 text-xs">
+                  <Pencil aria-hidden="true" className="size-3.5" />
+                  <span>
+                    edited{' '}
+                    <time dateTime={post.editedAt} title={timeTitle(post.editedAt)}>
+                      {formatRelativeTime(post.editedAt)}
+                    </time>
                   </span>
-                ) : null}
-                <span className="inline-flex items-center gap-1.5">
-                  <Eye aria-hidden="true" className="size-4" />
-                  <span data-testid="detail-view-count">{formatCount(post.viewCount)}</span>
-                  {post.viewCount === 1 ? 'view' : 'views'}
                 </span>
-                <span className="inline-flex items-center gap-1.5">
-                  <MessageSquare aria-hidden="true" className="size-4" />
-                  {formatCount(post.commentsCount)} {post.commentsCount === 1 ? 'comment' : 'comments'}
-                </span>
-              </div>
-              {post.tags.length > 0 ? (
-                <div className="flex flex-wrap gap-2">
-                  {post.tags.map((tag) => (
-                    <TagChip key={tag} tag={tag} />
-                  ))}
-                </div>
               ) : null}
-              <PostOwnerActions post={post} />
-            </header>
+              <span className="inline-flex items-center gap-1.5">
+                <Eye aria-hidden="true" className="size-4" />
+                <span data-testid="detail-view-count">{formatCount(post.viewCount)}</span>
+                {post.viewCount === 1 ? 'view' : 'views'}
+              </span>
+              <span className="inline-flex items-center gap-1.5">
+                <MessageSquare aria-hidden="true" className="size-4" />
+                {formatCount(post.commentsCount)} {post.commentsCount === 1 ? 'comment' : 'comments'}
+              </span>
+            </div>
+            {post.tags.length > 0 ? (
+              <div className="flex flex-wrap gap-2">
+                {post.tags.map((tag) => (
+                  <TagChip key={tag} tag={tag} />
+                ))}
+              </div>
+            ) : null}
+            <PostOwnerActions post={post} />
+          </header>
 
-            <div className="flex flex-col gap-2">
-              <CodeBlock
-                command={fill.command}
-                wrap={fill.names.length > 0}
-                renderLine={
-                  fill.names.length > 0
-                    ? (_line, index) => <FilledCommandLine segments={fill.lines[index] ?? []} />
-                    : undefined
-                }
+          <div className="flex flex-col gap-2">
+            <CodeBlock
+              command={fill.command}
+              wrap={fill.names.length > 0}
+              renderLine={
+                fill.names.length > 0
+                  ? (_line, index) => <FilledCommandLine segments={fill.lines[index] ?? []} />
+                  : undefined
+              }
+            />
+            <DangerWarning safety={post.safety} />
+            <PlaceholderForm fill={fill} />
+          </div>
+
+          {post.description ? (
+            <SafeHtml html={post.description} />
+          ) : (
+            <p className="text-sm text-muted">No description available</p>
+          )}
+
+          <div className="flex flex-col gap-4 rounded-lg border border-line bg-surface-2/60 p-4 sm:flex-row sm:items-center sm:justify-between">
+            <div className="flex flex-col gap-1 text-sm">
+              <span className="text-muted">
+                Category: <span className="font-medium text-fg">{category}</span>
+              </span>
+              <span className="text-muted">
+                <span className="font-mono font-semibold text-accent-text">{percentage}%</span> upvoted
+              </span>
+            </div>
+            <div className="flex flex-wrap items-center gap-2 sm:justify-end">
+              <VoteButtons
+                postId={post._id}
+                uplikeCount={post.uplikeCount}
+                downlikeCount={post.downlikeCount}
+                vote={vote}
+                authorId={post.author._id}
+                size="md"
               />
-              <DangerWarning safety={post.safety} />
-              <PlaceholderForm fill={fill} />
+              <SaveButton postId={post._id} savedCount={post.savedCount} saved={detail.isSaved} size="md" />
+              {renderSaveActions?.(post)}
             </div>
-
-            {post.description ? (
-              <SafeHtml html={post.description} />
-            ) : (
-              <p className="text-sm text-muted">No description available</p>
-            )}
-
-            <div className="flex flex-col gap-4 rounded-lg border border-line bg-surface-2/60 p-4 sm:flex-row sm:items-center sm:justify-between">
-              <div className="flex flex-col gap-1 text-sm">
-                <span className="text-muted">
-                  Category: <span className="font-medium text-fg">{category}</span>
-                </span>
-                <span className="text-muted">
-                  <span className="font-mono font-semibold text-accent-text">{percentage}%</span> upvoted
-                </span>
-              </div>
-              <div className="flex flex-wrap items-center gap-2 sm:justify-end">
-                <VoteButtons
-                  postId={post._id}
-                  uplikeCount={post.uplikeCount}
-                  downlikeCount={post.downlikeCount}
-                  vote={vote}
-                  authorId={post.author._id}
-                  size="md"
-                />
-                <SaveButton postId={post._id} savedCount={post.savedCount} saved={detail.isSaved} size="md" />
-                {renderSaveActions?.(post)}
-              </div>
-            </div>
-          </Card>
-        </HydrateLater>
+          </div>
+        </Card>
         <AdSlot page="PostDetails" slot="ads3" className="w-full" />
-        {renderComments ? <HydrateLater>{renderComments(post, detail.liveId)}</HydrateLater> : null}
+        {renderComments ? renderComments(post, detail.liveId) : null}
       </article>
 
-      <HydrateLater>
-        <aside aria-label="About this command" className="flex min-w-0 flex-col gap-4">
-          <Card className="flex flex-col gap-1 p-4">
-            <SideHeading>Post Statistics</SideHeading>
-            <dl className="divide-y divide-line">
-              {(
-                [
-                  [Eye, 'Views', formatCount(post.viewCount)],
-                  [ThumbsUp, 'Upvotes', formatCount(post.uplikeCount)],
-                  [ThumbsDown, 'Downvotes', formatCount(post.downlikeCount)],
-                  [MessageSquare, 'Comments', formatCount(post.commentsCount)],
-                  [Bookmark, 'Saves', formatCount(post.savedCount)],
-                  [BarChart3, 'Upvote ratio', `${percentage}%`],
-                ] as const
-              ).map(([Icon, label, value]) => (
-                <DetailRow
-                  key={label}
-                  icon={<Icon aria-hidden="true" className="size-4" />}
-                  label={label}
-                  valueClassName="font-mono tabular-nums"
-                >
-                  {value}
-                </DetailRow>
-              ))}
-            </dl>
-          </Card>
-          <Card className="flex flex-col gap-3 p-4">
-            <SideHeading>About the Author</SideHeading>
-            <div className="flex items-center gap-3">
-              <Avatar name={author} src={post.author.avatar} size="lg" className="size-12 text-base" />
-              <div className="flex min-w-0 flex-col">
-                <Link
-                  to="/u/$username"
-                  params={{ username: author }}
-                  className="truncate font-medium text-fg hover:text-accent-text hover:underline hover:underline-offset-4"
-                >
-                  {author}
-                </Link>
-                <span className="text-xs text-muted">{badge}</span>
-              </div>
+      <aside aria-label="About this command" className="flex min-w-0 flex-col gap-4">
+        <Card className="flex flex-col gap-1 p-4">
+          <SideHeading>Post Statistics</SideHeading>
+          <dl className="divide-y divide-line">
+            {(
+              [
+                [Eye, 'Views', formatCount(post.viewCount)],
+                [ThumbsUp, 'Upvotes', formatCount(post.uplikeCount)],
+                [ThumbsDown, 'Downvotes', formatCount(post.downlikeCount)],
+                [MessageSquare, 'Comments', formatCount(post.commentsCount)],
+                [Bookmark, 'Saves', formatCount(post.savedCount)],
+                [BarChart3, 'Upvote ratio', `${percentage}%`],
+              ] as const
+            ).map(([Icon, label, value]) => (
+              <DetailRow
+                key={label}
+                icon={<Icon aria-hidden="true" className="size-4" />}
+                label={label}
+                valueClassName="font-mono tabular-nums"
+              >
+                {value}
+              </DetailRow>
+            ))}
+          </dl>
+        </Card>
+        <Card className="flex flex-col gap-3 p-4">
+          <SideHeading>About the Author</SideHeading>
+          <div className="flex items-center gap-3">
+            <Avatar name={author} src={post.author.avatar} size="lg" className="size-12 text-base" />
+            <div className="flex min-w-0 flex-col">
+              <Link
+                to="/u/$username"
+                params={{ username: author }}
+                className="truncate font-medium text-fg hover:text-accent-text hover:underline hover:underline-offset-4"
+              >
+                {author}
+              </Link>
+              <span className="text-xs text-muted">{badge}</span>
             </div>
-            <p className="flex items-center gap-1.5 text-xs text-muted">
-              <UserRound aria-hidden="true" className="size-3.5" />
-              Member since {post.author.createdAt ? formatPostDate(post.author.createdAt) : 'N/A'}
-            </p>
-          </Card>
-          <AdSlot page="PostDetails" slot="ads4" variant="box" />
-          <Card className="flex flex-col gap-3 p-4">
-            <SideHeading>Related Commands</SideHeading>
-            {related.length === 0 ? (
-              <p className="text-sm text-muted">No other commands in {category} yet.</p>
-            ) : (
-              <ul className="flex flex-col gap-3">
-                {related.map((item) => (
-                  <li key={item._id} className="flex flex-col gap-1">
-                    <Link
-                      to="/post/$slug"
-                      params={{ slug: item.slug }}
-                      className="text-sm font-medium text-fg hover:text-accent-text hover:underline hover:underline-offset-4"
-                    >
-                      {item.title || 'Untitled Post'}
-                    </Link>
-                    <code className="truncate font-mono text-xs text-muted">{item.command}</code>
-                    <span className="flex gap-3 text-xs text-muted">
-                      <span className="inline-flex items-center gap-1">
-                        <ThumbsUp aria-hidden="true" className="size-3" />
-                        {item.uplikeCount}
-                      </span>
-                      <span className="inline-flex items-center gap-1">
-                        <Eye aria-hidden="true" className="size-3" />
-                        {formatCount(item.viewCount)}
-                      </span>
+          </div>
+          <p className="flex items-center gap-1.5 text-xs text-muted">
+            <UserRound aria-hidden="true" className="size-3.5" />
+            Member since {post.author.createdAt ? formatPostDate(post.author.createdAt) : 'N/A'}
+          </p>
+        </Card>
+        <AdSlot page="PostDetails" slot="ads4" variant="box" />
+        <Card className="flex flex-col gap-3 p-4">
+          <SideHeading>Related Commands</SideHeading>
+          {related.length === 0 ? (
+            <p className="text-sm text-muted">No other commands in {category} yet.</p>
+          ) : (
+            <ul className="flex flex-col gap-3">
+              {related.map((item) => (
+                <li key={item._id} className="flex flex-col gap-1">
+                  <Link
+                    to="/post/$slug"
+                    params={{ slug: item.slug }}
+                    className="text-sm font-medium text-fg hover:text-accent-text hover:underline hover:underline-offset-4"
+                  >
+                    {item.title || 'Untitled Post'}
+                  </Link>
+                  <code className="truncate font-mono text-xs text-muted">{item.command}</code>
+                  <span className="flex gap-3 text-xs text-muted">
+                    <span className="inline-flex items-center gap-1">
+                      <ThumbsUp aria-hidden="true" className="size-3" />
+                      {item.uplikeCount}
                     </span>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Card>
-        </aside>
-      </HydrateLater>
+                    <span className="inline-flex items-center gap-1">
+                      <Eye aria-hidden="true" className="size-3" />
+                      {formatCount(item.viewCount)}
+                    </span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      </aside>
     </div>
   )
 }

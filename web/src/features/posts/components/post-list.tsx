@@ -1,7 +1,6 @@
 import type { PostCard as PostCardData, ReactedPosts } from '@bashboard/server/contract'
 import { memo } from 'react'
 import { cn } from '../../../lib/cn'
-import { HydrateLater } from '../../../lib/hydration'
 import { useRenderInSlices } from '../../../lib/use-render-in-slices'
 import { PostTopic } from '../../../live/live-provider'
 import { type VoteState, voteFromReacted } from '../cache'
@@ -21,12 +20,10 @@ const PostListItem = memo(function PostListItem({
   layout: 'list' | 'grid'
 }) {
   return (
-    <HydrateLater>
-      <li className="laid-out-when-near flex min-w-0">
-        <PostTopic postId={post._id} />
-        <PostCard post={post} layout={layout} className="w-full" vote={vote} />
-      </li>
-    </HydrateLater>
+    <li className="laid-out-when-near flex min-w-0">
+      <PostTopic postId={post._id} />
+      <PostCard post={post} layout={layout} className="w-full" vote={vote} />
+    </li>
   )
 })
 

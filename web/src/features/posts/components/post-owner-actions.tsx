@@ -2,10 +2,11 @@ import type { PostCard } from '@bashboard/server/contract'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { Pencil, Trash2 } from 'lucide-react'
 import { useState } from 'react'
-import { Button, buttonClasses } from '../../../components/ui/button'
+import { Button } from '../../../components/ui/button'
+import { buttonClasses } from '../../../components/ui/button-classes'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { useToast } from '../../../components/ui/toast'
-import { canDeleteAs, useCurrentUser } from '../../../lib/current-user'
+import { canDeleteAs, useCurrentUser } from '../../../lib/use-current-user'
 import { useDeletePost } from '../api'
 
 function DeletePostDialog({ post, onClose }: { post: PostCard; onClose: () => void }) {
