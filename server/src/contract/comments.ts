@@ -62,8 +62,9 @@ export const CommentIdParams = Type.Object({ commentId: Type.String({ maxLength:
 export type CommentIdParams = Static<typeof CommentIdParams>
 
 /**
- * `GET /api/comments/{postId}`: every comment of the post, oldest first. `liveId` is the last event id
- * of topic `post:<postId>` read before the query, to pass as `since` when subscribing.
+ * `GET /api/comments/{postId}`: every comment of the post, oldest first. `liveId` is the id of the last
+ * event of topic `post:<postId>` the list reflects (read before the query; a cached list's moves with the
+ * post's later events), to pass as `since` when subscribing.
  */
 export const CommentListResponse = Type.Object({
   comments: Type.Array(CommentListItem),

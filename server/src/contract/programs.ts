@@ -34,7 +34,7 @@ export const ProgramResponse = Type.Object({
   pagination: Pagination,
   /** The caller's votes among these posts; null for guests. */
   myReactedPosts: Type.Union([ReactedPosts, Type.Null()]),
-  /** The `posts` topic's id when the page was read. */
+  /** The id of the last `posts` event the page reflects (a cached page's follows its patches). */
   liveId: Type.String(),
 })
 export type ProgramResponse = Static<typeof ProgramResponse>

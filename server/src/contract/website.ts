@@ -80,7 +80,8 @@ export type BrowseQuery = Static<typeof BrowseQuery>
 
 /**
  * GET /api/website/browse answer. `search` is the trimmed search term in search mode, else null.
- * `liveId` is the `posts` topic's id read before the query.
+ * `liveId` is the id of the last `posts` event the page reflects (read before the query; a cached page's
+ * moves with the events patched into it).
  */
 export const BrowseResponse = Type.Object({
   posts: Type.Array(PostCard),

@@ -148,4 +148,28 @@ describe('createReadCache', () => {
     expect(await cache.get('a', load('unused'))).toBe('a#1')
     expect(await cache.get('b', load('b'))).toBe('b#4')
   })
+
+  it('serves held values through `serving`, with the mark read as their load began', async () => {
+    let position = 0
+    const cache = createReadCache<string>({
+      freshMs: 100,
+      staleMs: 400,
+      maxEntries: 10,
+      serving: { mark: () => position, serve: (value, mark) => `${value}@${mark}/${position}` },
+    })
+    position = 1
+    const gate = deferred<string>()
+    const first = cache.get('k', () => gate.promise)
+    position = 2
+    gate.resolve('v')
+    expect(await first).toBe('v@1/2')
+    position = 3
+    expect(await cache.get('k', async () => 'unused')).toBe('v@1/3')
+    // A computation the cache did not keep is given as it was computed.
+    const held = deferred<string>()
+    const dropped = cache.get('other', () => held.promise)
+    cache.invalidateWhere(() => false)
+    held.resolve('w')
+    expect(await dropped).toBe('w')
+  })
 })

@@ -23,11 +23,23 @@ import { BoundedMap } from './bounded-map.ts'
  *   session 25). A reader never waits on this limit: a value past its stale window is loaded in the
  *   foreground, as before.
  *
- * Stored values are shared between callers and must be treated as read-only.
+ * Stored values are shared between callers and must be treated as read-only. A value may say more
+ * when served than when stored (`serving`: a cached answer's live id, lib/live-positions.ts).
  */
 
+/**
+ * How a held value is served: `mark()` is read as each load starts, before it reads anything, and
+ * `serve(value, mark)` gives what a reader gets of the value each time it is served while held (fresh,
+ * or stale while refreshed). A value computed before an invalidation is given to its waiting callers
+ * as computed, never through `serve`: what serve adds must hold only of values the cache kept.
+ */
+export interface ReadCacheServing<V> {
+  mark(): number
+  serve(value: V, mark: number): V
+}
+
 /** Cache limits; see the file comment. */
-export interface ReadCacheOptions {
+export interface ReadCacheOptions<V = unknown> {
   /** How long a value counts as fresh. */
   freshMs: number
   /** How long past fresh a value may still be served while it is refreshed. */
@@ -38,6 +50,8 @@ export interface ReadCacheOptions {
   maxRefreshing?: number
   /** The clock (tests pass a fake one). */
   now?: () => number
+  /** How held values are served (default: as stored). */
+  serving?: ReadCacheServing<V>
 }
 
 /**
@@ -64,30 +78,38 @@ export interface ReadCache<V> {
 interface Entry<V> {
   /** The invalidation generation the value (or running computation) belongs to. */
   generation: number
-  value?: { data: V; at: number }
+  value?: { data: V; at: number; mark: number }
   /** The computation running for this key, if any. */
   running?: Promise<V>
 }
 
 /** Creates an empty cache (see the file comment). */
-export function createReadCache<V>(options: ReadCacheOptions): ReadCache<V> {
+export function createReadCache<V>(options: ReadCacheOptions<V>): ReadCache<V> {
   const now = options.now ?? Date.now
+  const serving = options.serving
   // Past maxEntries, the key used least recently goes.
   const entries = new BoundedMap<Entry<V>>({ maxEntries: options.maxEntries })
   const maxRefreshing = options.maxRefreshing ?? BACKGROUND_REFRESHES
   let generation = 0
   let refreshing = 0
 
-  function start(entry: Entry<V>, load: () => Promise<V>): Promise<V> {
+  const served = (value: { data: V; mark: number }): V =>
+    serving ? serving.serve(value.data, value.mark) : value.data
+
+  function start(key: string, entry: Entry<V>, load: () => Promise<V>): Promise<V> {
     const startedIn = generation
     const startedAt = now()
+    const mark = serving?.mark() ?? 0
     const running = load().then(
       (data) => {
         // A result computed before an invalidation may miss the change; it is returned to the callers
         // that were waiting (their request began before the change) but not stored for later ones.
         if (entry.running === running) entry.running = undefined
-        if (startedIn === generation && entry.generation === startedIn) entry.value = { data, at: startedAt }
-        return data
+        if (startedIn !== generation || entry.generation !== startedIn || entries.peek(key) !== entry)
+          return data
+        const value = { data, at: startedAt, mark }
+        entry.value = value
+        return served(value)
       },
       (error: unknown) => {
         if (entry.running === running) entry.running = undefined
@@ -100,9 +122,9 @@ export function createReadCache<V>(options: ReadCacheOptions): ReadCache<V> {
     return running
   }
 
-  function refreshInBackground(entry: Entry<V>, load: () => Promise<V>): void {
+  function refreshInBackground(key: string, entry: Entry<V>, load: () => Promise<V>): void {
     refreshing += 1
-    start(entry, load)
+    start(key, entry, load)
       .finally(() => {
         refreshing -= 1
       })
@@ -115,18 +137,18 @@ export function createReadCache<V>(options: ReadCacheOptions): ReadCache<V> {
       if (!entry || entry.generation !== generation) {
         entry = { generation }
         entries.set(key, entry)
-        return start(entry, load)
+        return start(key, entry, load)
       }
       const value = entry.value
       if (value) {
         const age = now() - value.at
-        if (age < options.freshMs) return Promise.resolve(value.data)
+        if (age < options.freshMs) return Promise.resolve(served(value))
         if (age < options.freshMs + options.staleMs) {
-          if (!entry.running && refreshing < maxRefreshing) refreshInBackground(entry, load)
-          return Promise.resolve(value.data)
+          if (!entry.running && refreshing < maxRefreshing) refreshInBackground(key, entry, load)
+          return Promise.resolve(served(value))
         }
       }
-      return entry.running ?? start(entry, load)
+      return entry.running ?? start(key, entry, load)
     },
     invalidate() {
       generation += 1

@@ -1,9 +1,14 @@
 import type { CommentListItem } from '../../contract/comments.ts'
 import type { LiveEventMap } from '../../contract/live.ts'
+import { createLivePositions } from '../../lib/live-positions.ts'
 import { createReadCache, type ReadCache } from '../../lib/read-cache.ts'
 import type { LiveHub } from '../../live/hub.ts'
 
-/** A post's comment list as every visitor reads it, with the `post:<id>` live id read before it. */
+/**
+ * A post's comment list as every visitor reads it, with the `post:<id>` live id read before it; served
+ * with the id of the post's last event since (lib/live-positions.ts): the post's other events (votes,
+ * views, saves, an edit of the post) leave the list as it is, and a comment's drops it.
+ */
 export interface CommentListPage {
   postId: string
   comments: CommentListItem[]
@@ -33,15 +38,21 @@ export function createCommentListCache(live: LiveHub): {
   lists: ReadCache<CommentListPage>
   close(): void
 } {
+  const positions = createLivePositions()
   const lists = createReadCache<CommentListPage>({
     freshMs: COMMENT_LIST_FRESH_MS,
     staleMs: COMMENT_LIST_STALE_MS,
     maxEntries: COMMENT_LISTS_KEPT,
+    serving: positions.serving(
+      (page) => ({ topic: `post:${page.postId}`, liveId: page.liveId }),
+      (page, liveId) => ({ ...page, liveId }),
+    ),
   })
   const dropListOf = (postId: string) => lists.invalidateWhere((page) => page.postId === postId)
   const close = live.watch({
     event(watched) {
       if (watched.topic.startsWith('post:')) {
+        positions.hear(watched.topic, watched.id)
         const { event } = watched
         // A reset marker (null): the post's events were lost.
         if (
@@ -58,7 +69,10 @@ export function createCommentListCache(live: LiveHub): {
         else if (watched.event === 'author.updated' || watched.event === null) lists.invalidate()
       }
     },
-    resumed: () => lists.invalidate(),
+    resumed() {
+      positions.forget()
+      lists.invalidate()
+    },
   })
   return { lists, close }
 }

@@ -1,6 +1,7 @@
 import type { LiveEventMap } from '../../contract/live.ts'
 import type { PostCard, SearchResponse } from '../../contract/posts.ts'
 import type { BrowseResponse, WebsiteResponse } from '../../contract/website.ts'
+import { createLivePositions } from '../../lib/live-positions.ts'
 import { createPostCardStore, type PostCardStore } from '../../lib/post-card-store.ts'
 import { createReadCache, type ReadCache } from '../../lib/read-cache.ts'
 import { createRecentCards, type RecentCards } from '../../lib/recent-cards.ts'
@@ -22,6 +23,10 @@ import type { LiveHub, WatchedEvent } from '../../live/hub.ts'
  *   a list is fresh for {@link LIST_FRESH_MS}, then served for up to {@link LIST_STALE_MS} more while
  *   one refresh runs, so a page being read shows an order at most about 2 s old (plus the refresh),
  *   and no page shows one older than 10 s. Post pages (their related posts) are fresh for 30 s.
+ * - **Live ids follow the patches.** A page is served with the id of the last event of its topic it
+ *   reflects (`post:<id>` for a post's page, `posts` for home and browse; lib/live-positions.ts), not
+ *   the one read when it was cached; a browse page kept through a new or deleted post of another
+ *   category (its category counts are from before it) stays below that post's event.
  *
  * `PAGE_CACHE=false` builds none of this and every request queries.
  */
@@ -55,8 +60,8 @@ export interface BrowsePage {
 }
 
 /**
- * The part of a post's page every visitor sees alike, with the `post:<id>` live id read before it:
- * a client subscribing from that id is replayed whatever changed since, however long it was cached.
+ * The part of a post's page every visitor sees alike, with the `post:<id>` live id read before it;
+ * served with the id of the last event patched into it since (see the interface comment).
  */
 export interface PostPage {
   /** Presented once when cached: a card's safety check and tags cost more than serving it. */
@@ -116,14 +121,32 @@ export function createPostPageCaches(live: LiveHub, now?: () => number): PostPag
     maxEntries: PAGE_CACHE_MAX_ENTRIES,
     ...clock,
   }
-  const home = createReadCache<HomePage>(list)
-  const browse = createReadCache<BrowsePage>(list)
+  const positions = createLivePositions()
+  const home = createReadCache<HomePage>({
+    ...list,
+    // Only `posts` follows patches: the stats tiles are as loaded, so their id stays the one read.
+    serving: positions.serving(
+      (page) => ({ topic: 'posts', liveId: page.liveIds.posts }),
+      (page, posts) => ({ ...page, liveIds: { ...page.liveIds, posts } }),
+    ),
+  })
+  const browse = createReadCache<BrowsePage>({
+    ...list,
+    serving: positions.serving(
+      (page) => ({ topic: 'posts', liveId: page.response.liveId }),
+      (page, liveId) => ({ ...page, response: { ...page.response, liveId } }),
+    ),
+  })
   const search = createReadCache<SearchResponse>(list)
   const pages = createReadCache<PostPage | null>({
     freshMs: POST_PAGE_FRESH_MS,
     staleMs: POST_PAGE_STALE_MS,
     maxEntries: POST_PAGE_MAX_ENTRIES,
     ...clock,
+    serving: positions.serving(
+      (page) => page && { topic: `post:${page.post._id}`, liveId: page.liveId },
+      (page, liveId) => page && { ...page, liveId },
+    ),
   })
   const cards = createPostCardStore(now)
   const recentCards = createRecentCards({ keepMs: RECENT_CARD_MS, maxCards: RECENT_CARDS_MAX, ...clock })
@@ -152,19 +175,27 @@ export function createPostPageCaches(live: LiveHub, now?: () => number): PostPag
     pages.invalidateWhere((page) => pageHolds(page, postId))
   }
 
+  /** Browse pages of other categories stay, with category counts from before the event. */
+  function keptOtherCategories(watched: WatchedEvent): void {
+    if (watched.id !== null) positions.missed('posts', watched.id)
+  }
+
   function onPostsEvent(watched: WatchedEvent): void {
     switch (watched.event) {
       case 'post.created': {
         const card = watched.data() as PostsEvents['post.created']
         dropListsOfCategory(card.category?._id ?? null)
+        keptOtherCategories(watched)
         return
       }
       case 'post.deleted': {
         const { postId } = watched.data() as PostsEvents['post.deleted']
         const held = cards.get(postId)
         // Without the card its category is unknown: every list may have held it.
-        if (held) dropListsOfCategory(held.category?._id ?? null)
-        else dropAll()
+        if (held) {
+          dropListsOfCategory(held.category?._id ?? null)
+          keptOtherCategories(watched)
+        } else dropAll()
         dropHolders(postId)
         return
       }
@@ -229,11 +260,19 @@ export function createPostPageCaches(live: LiveHub, now?: () => number): PostPag
 
   const stopWatching = live.watch({
     event(watched) {
-      if (watched.topic === 'posts') onPostsEvent(watched)
-      else if (watched.topic.startsWith('post:')) onPostEvent(watched, watched.topic.slice('post:'.length))
+      if (watched.topic === 'posts') {
+        positions.hear(watched.topic, watched.id)
+        onPostsEvent(watched)
+      } else if (watched.topic.startsWith('post:')) {
+        positions.hear(watched.topic, watched.id)
+        onPostEvent(watched, watched.topic.slice('post:'.length))
+      }
     },
     // Events may have been missed while the bus was away.
-    resumed: dropAll,
+    resumed() {
+      positions.forget()
+      dropAll()
+    },
   })
   return { home, browse, search, pages, cards, recentCards, close: stopWatching }
 }

@@ -1,10 +1,15 @@
 import type { PostCard } from '../../contract/posts.ts'
 import type { ProgramSummary } from '../../contract/programs.ts'
+import { createLivePositions } from '../../lib/live-positions.ts'
 import { createReadCache, type ReadCache } from '../../lib/read-cache.ts'
 import type { LiveHub } from '../../live/hub.ts'
 import { LIST_FRESH_MS, LIST_STALE_MS, PAGE_CACHE_MAX_ENTRIES } from '../posts/page-caches.ts'
 
-/** A page of a program as every reader sees it alike. */
+/**
+ * A page of a program as every reader sees it alike, with the `posts` live id read before it; served
+ * with the id of the last `posts` event since (a rename is patched into its cards; a new or deleted post
+ * drops it: lib/live-positions.ts).
+ */
 export interface ProgramPage {
   program: string
   posts: PostCard[]
@@ -29,10 +34,15 @@ export const PROGRAM_LIST_FRESH_MS = 30_000
 
 /** Creates the caches and follows `live` to drop them when posts come, change or go. */
 export function createProgramCaches(live: LiveHub): ProgramCaches {
+  const positions = createLivePositions({ maxTopics: 1 })
   const pages = createReadCache<ProgramPage>({
     freshMs: LIST_FRESH_MS,
     staleMs: LIST_STALE_MS,
     maxEntries: PAGE_CACHE_MAX_ENTRIES,
+    serving: positions.serving(
+      (page) => ({ topic: 'posts', liveId: page.liveId }),
+      (page, liveId) => ({ ...page, liveId }),
+    ),
   })
   const list = createReadCache<ProgramSummary[]>({
     freshMs: PROGRAM_LIST_FRESH_MS,
@@ -45,6 +55,9 @@ export function createProgramCaches(live: LiveHub): ProgramCaches {
   }
   const close = live.watch({
     event(watched) {
+      if (watched.topic === 'posts') positions.hear(watched.topic, watched.id)
+      // The page caches patch a new name into the shared cards; a page being computed may hold the old.
+      if (watched.event === 'author.updated') pages.invalidateWhere(() => false)
       const structural =
         watched.event === 'post.created' ||
         watched.event === 'post.deleted' ||
@@ -53,7 +66,10 @@ export function createProgramCaches(live: LiveHub): ProgramCaches {
         watched.event === null
       if (structural && (watched.topic === 'posts' || watched.topic.startsWith('post:'))) dropAll()
     },
-    resumed: dropAll,
+    resumed() {
+      positions.forget()
+      dropAll()
+    },
   })
   return { pages, list, close }
 }
