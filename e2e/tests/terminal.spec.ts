@@ -47,3 +47,22 @@ test('the same URL answers curl with plain text', async ({ request }) => {
   expect(body).toMatch(/^# tar — \d+ commands/)
   expect(body).not.toMatch(/<(!doctype|html|body|div|p|script)\b/i)
 })
+
+test('the site pages answer curl with their text', async ({ request }) => {
+  const curl = { 'user-agent': 'curl/8.5.0' }
+  const board = await request.get('/leaderboard?T', { headers: curl })
+  expect(board.status()).toBe(200)
+  expect(board.headers()['content-type']).toBe('text/plain; charset=utf-8')
+  // The seeded members, ranked: the first row names one with their points.
+  expect(await board.text()).toMatch(/^# Leaderboard — All Time[\s\S]*\n# {1,2}1\. \S+ +\d+ points?/)
+  const blog = await request.get('/blog?T', { headers: curl })
+  expect(await blog.text()).toMatch(/curl http:\/\/127\.0\.0\.1:\d+\/blog\/[a-z0-9-]+/)
+  const login = await request.get('/login?T', { headers: curl })
+  expect(await login.text()).toContain('# Sign in — a page of the Bashboard site for a browser:')
+})
+
+test('/leaderboard in a browser is still the leaderboard page', async ({ page }) => {
+  const response = await page.goto('/leaderboard')
+  expect(response?.status()).toBe(200)
+  await expect(page.getByRole('heading', { level: 1, name: 'Leaderboard' })).toBeVisible()
+})

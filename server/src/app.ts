@@ -48,6 +48,12 @@ export const BODY_LIMIT_BYTES = 1024 * 1024
 export const REQUEST_TIMEOUT_MS = 30_000
 /** A client must have sent all request headers within this time. */
 export const HEADERS_TIMEOUT_MS = 15_000
+/**
+ * Longest path parameter the router matches: as long as a URL can be (Node's 16 KiB of headers), so
+ * each route's schema judges its parameters. Fastify's default, 100, sent a longer one (a blog slug,
+ * a name typed into curl) past its route to the not-found handler, whatever the schema allowed.
+ */
+export const MAX_PARAM_LENGTH = 16 * 1024
 
 export interface BuildAppOptions {
   config: Config
@@ -88,6 +94,7 @@ export async function buildApp(opts: BuildAppOptions) {
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     requestTimeout: REQUEST_TIMEOUT_MS,
     http: { headersTimeout: HEADERS_TIMEOUT_MS },
     // Idle keep-alive sockets close at shutdown; requests arriving while closing get 503.

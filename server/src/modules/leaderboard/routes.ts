@@ -6,6 +6,7 @@ import {
 } from '../../contract/leaderboard.ts'
 import { AFTER_WRITES_PLUGIN } from '../../events/dispatcher.ts'
 import { modulePlugin } from '../../infra/module-plugin.ts'
+import { readLeaderboardPage } from './service.ts'
 
 /** The public leaderboards: the seed's plain array, and the page's board with stats and live id. */
 export const leaderboardRoutes = modulePlugin('leaderboard', [AFTER_WRITES_PLUGIN], async (app) => {
@@ -27,12 +28,7 @@ export const leaderboardRoutes = modulePlugin('leaderboard', [AFTER_WRITES_PLUGI
       config: { access: 'public', tokenScope: 'read' },
       schema: { querystring: LeaderboardQuery, response: { 200: LeaderboardResponse, 400: ErrorResponse } },
     },
-    async (request) => {
-      const period = request.query.period ?? 'all'
-      // Read before the board: a push between the two is replayed on subscribe, not lost.
-      const liveId = await app.live.currentId('leaderboard')
-      const { entries, stats } = await app.leaderboard.get(period)
-      return { period, entries, stats, liveId }
-    },
+    async (request) =>
+      readLeaderboardPage({ leaderboard: app.leaderboard, live: app.live }, request.query.period ?? 'all'),
   )
 })

@@ -5,6 +5,7 @@ import {
   LEADERBOARD_SIZE,
   type LeaderboardEntry,
   type LeaderboardPeriod,
+  type LeaderboardResponse,
   type LeaderboardStats,
 } from '../../contract/leaderboard.ts'
 import { startBatch } from '../../lib/batch.ts'
@@ -139,6 +140,20 @@ export interface Leaderboard {
   recount(): void
   /** Drops a pending push and waits for one in progress (app shutdown). */
   close(): Promise<void>
+}
+
+/**
+ * `GET /api/leaderboard` (and the leaderboard's text page): the board of `period`, the stats, and the
+ * `leaderboard` topic's live id.
+ */
+export async function readLeaderboardPage(
+  deps: { leaderboard: Pick<Leaderboard, 'get'>; live: Pick<LiveHub, 'currentId'> },
+  period: LeaderboardPeriod,
+): Promise<LeaderboardResponse> {
+  // Read before the board: a push between the two is replayed on subscribe, not lost.
+  const liveId = await deps.live.currentId('leaderboard')
+  const { entries, stats } = await deps.leaderboard.get(period)
+  return { period, entries, stats, liveId }
 }
 
 interface Running {

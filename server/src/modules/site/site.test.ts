@@ -162,8 +162,11 @@ describe('page metadata in the served HTML', () => {
     const page = await t.app.inject({ url: '/api', headers: html })
     expect(page.statusCode).toBe(200)
     expect(page.body).toContain('bashboard-test-spa')
-    const json = await t.app.inject({ url: '/api' })
-    expect(json.statusCode).toBe(404)
+    // Any other client reads where the page is (the terminal's note for browser pages).
+    const text = await t.app.inject({ url: '/api' })
+    expect(text.statusCode).toBe(200)
+    expect(text.headers['content-type']).toBe('text/plain; charset=utf-8')
+    expect(text.body).toContain('/api/openapi.json')
     const below = await t.app.inject({ url: '/api/nothing-here', headers: html })
     expect(below.statusCode).toBe(404)
     expect(below.json().statusCode).toBe(404)

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify'
+import { Type } from 'typebox'
 
 /*
  * Who gets plain text. This is the one place that decides it: the terminal routes, their rate limit
@@ -14,6 +15,18 @@ import type { FastifyRequest } from 'fastify'
  * 4. A client that accepts text/html is a browser: it gets the web app.
  * 5. Anything else (no Accept, `*\/*` from an unnamed script) gets text.
  */
+
+/**
+ * The query switches these rules read, as the text routes' schemas declare them (`?T`, `?json`,
+ * `?nocolor`…: present with any short value or none).
+ */
+export const TEXT_SWITCHES = {
+  T: Type.Optional(Type.String({ maxLength: 10 })),
+  json: Type.Optional(Type.String({ maxLength: 10 })),
+  nocolor: Type.Optional(Type.String({ maxLength: 10 })),
+  NO_COLOR: Type.Optional(Type.String({ maxLength: 10 })),
+  no_color: Type.Optional(Type.String({ maxLength: 10 })),
+}
 
 /** How a terminal route answers a request. */
 export type TerminalAnswer = 'text' | 'json' | 'web'

@@ -15,24 +15,23 @@ import {
 } from '../../contract/programs.ts'
 import { AFTER_WRITES_PLUGIN } from '../../events/dispatcher.ts'
 import { modulePlugin } from '../../infra/module-plugin.ts'
-import { NotFoundError, TooManyRequestsError } from '../../lib/errors.ts'
+import { NotFoundError } from '../../lib/errors.ts'
 import { viewerKey } from '../posts/service.ts'
 import { injectHead, type PageHead, SITE_NAME } from '../site/service.ts'
 import { createProgramCaches } from './caches.ts'
-import { terminalAnswer, wantsColour } from './negotiate.ts'
+import { TEXT_SWITCHES, terminalAnswer } from './negotiate.ts'
+import { browseQuery } from './presenter/browse.ts'
 import {
-  type RenderContext,
   renderHelp,
   renderList,
   renderPost,
   renderProgram,
   renderSearch,
-  renderTooMany,
   renderUnknownPage,
   renderUnknownPost,
   renderUnknownProgram,
 } from './presenter/render.ts'
-import { COLOURS, PLAIN } from './presenter/text.ts'
+import { PLAIN } from './presenter/text.ts'
 import { isReservedName } from './reserved.ts'
 import {
   getProgram,
@@ -41,9 +40,12 @@ import {
   readProgramPage,
   searchCommands,
   suggestPrograms,
+  TEXT_SEARCH_LIMIT,
   type TerminalDeps,
   unknownProgramMessage,
 } from './service.ts'
+import { siteTextRoutes } from './site-routes.ts'
+import { createTextReplies } from './text-reply.ts'
 
 // The CLI is a workspace of the repository; the help page names it only when it ships alongside.
 const CLI_AVAILABLE = existsSync(new URL('../../../../cli/package.json', import.meta.url))
@@ -54,14 +56,7 @@ const PROGRAM_ROUTE = '/:program(^[A-Za-z0-9][A-Za-z0-9+_-]*$)'
 
 /** Query of the text pages: display options only; anything else is ignored, as curl users type freely. */
 const TextQuery = Type.Object(
-  {
-    page: Type.Optional(Type.String({ maxLength: 6 })),
-    T: Type.Optional(Type.String({ maxLength: 10 })),
-    json: Type.Optional(Type.String({ maxLength: 10 })),
-    nocolor: Type.Optional(Type.String({ maxLength: 10 })),
-    NO_COLOR: Type.Optional(Type.String({ maxLength: 10 })),
-    no_color: Type.Optional(Type.String({ maxLength: 10 })),
-  },
+  { page: Type.Optional(Type.String({ maxLength: 6 })), ...TEXT_SWITCHES },
   { additionalProperties: true },
 )
 
@@ -78,7 +73,8 @@ function pageOf(raw: string | undefined): number {
  * program pages' JSON (`/api/programs`). Each text URL answers text, JSON (`?json`) or, to a browser,
  * the web app exactly as before (negotiate.ts decides). Names the web app or its files use are
  * reserved (reserved.ts): for them these routes step aside to the not-found handler, which serves the
- * web app and static files as it always did.
+ * web app and static files as it always did. The site's own pages (`/leaderboard`, `/browse`, `/blog`,
+ * `/login`, …) answer text and JSON too, in site-routes.ts.
  */
 export const terminalRoutes = modulePlugin('terminal', [AFTER_WRITES_PLUGIN], async (app) => {
   const { config } = app
@@ -110,39 +106,26 @@ export const terminalRoutes = modulePlugin('terminal', [AFTER_WRITES_PLUGIN], as
   const origin = config.publicOrigin
   const routeConfig = { access: 'public', tokenScope: 'read' } as const
 
-  const contextOf = (request: FastifyRequest): RenderContext => ({
-    origin,
-    palette: wantsColour(request) ? COLOURS : PLAIN,
+  const texts = createTextReplies(app, origin)
+  const { contextOf, refuse, sendText, withinLimit } = texts
+
+  // The site's own pages (/leaderboard, /browse, /blog, /u/<name>, …), read through their modules.
+  await app.register(siteTextRoutes, {
+    texts,
+    deps: {
+      leaderboard: app.leaderboard,
+      live: app.live,
+      website: deps.website,
+      blogs: { db: app.db, live: app.live, files: app.files },
+      people: {
+        db: app.db,
+        live: app.live,
+        memberMarks: app.memberMarks,
+        events: app.domainEvents,
+        origin,
+      },
+    },
   })
-
-  const sendText = (reply: FastifyReply, status: number, text: string) =>
-    reply
-      .status(status)
-      .type('text/plain; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      // The same URL answers HTML, text and JSON depending on these.
-      .header('vary', 'Accept, User-Agent')
-      .send(text)
-
-  /**
-   * Counts the request against the address's budget. Past it, text clients read the refusal as text;
-   * JSON clients get the usual error (thrown on to the error handler).
-   */
-  async function withinLimit(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    asText: boolean,
-  ): Promise<boolean> {
-    try {
-      await app.terminalRequests.consume(request)
-      return true
-    } catch (error) {
-      if (!(error instanceof TooManyRequestsError) || !asText) throw error
-      reply.header('retry-after', String(error.retryAfterSeconds))
-      sendText(reply, 429, renderTooMany(contextOf(request), error.retryAfterSeconds))
-      return false
-    }
-  }
 
   // The built index.html with a program page's head: its status tells crawlers whether it exists.
   async function sendProgramWebPage(request: FastifyRequest, reply: FastifyReply, program: string) {
@@ -186,10 +169,12 @@ export const terminalRoutes = modulePlugin('terminal', [AFTER_WRITES_PLUGIN], as
     PROGRAM_ROUTE,
     {
       config: routeConfig,
+      // Checked below for text and JSON only: a browser's odd address still gets the web app.
+      attachValidation: true,
       schema: {
         params: Type.Object({ program: Type.String({ maxLength: 200 }) }),
         querystring: TextQuery,
-        response: { 200: ProgramResponse, 404: ErrorResponse, 429: ErrorResponse },
+        response: { 200: ProgramResponse, 400: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
       },
     },
     async (request, reply) => {
@@ -198,6 +183,7 @@ export const terminalRoutes = modulePlugin('terminal', [AFTER_WRITES_PLUGIN], as
       const answer = terminalAnswer(request)
       if (answer === 'web') return sendProgramWebPage(request, reply, program)
       if (!(await withinLimit(request, reply, answer === 'text'))) return reply
+      if (request.validationError) return refuse(request, reply, answer === 'text', request.validationError)
       const page = pageOf(request.query.page)
       if (program.length > PROGRAM_NAME_MAX_LENGTH) {
         if (answer === 'json') throw new NotFoundError(unknownProgramMessage(program.toLowerCase(), []))
@@ -222,10 +208,12 @@ export const terminalRoutes = modulePlugin('terminal', [AFTER_WRITES_PLUGIN], as
     '/~:words',
     {
       config: routeConfig,
+      // Checked below for text and JSON only: a browser's odd address still gets the web app.
+      attachValidation: true,
       schema: {
         params: Type.Object({ words: Type.String({ maxLength: 200 }) }),
         querystring: TextQuery,
-        response: { 200: SearchResponse, 429: ErrorResponse },
+        response: { 200: SearchResponse, 400: ErrorResponse, 429: ErrorResponse },
       },
     },
     async (request, reply) => {
@@ -235,12 +223,18 @@ export const terminalRoutes = modulePlugin('terminal', [AFTER_WRITES_PLUGIN], as
       // A browser goes to the site's own search.
       if (answer === 'web') return reply.redirect(`/browse?search=${encodeURIComponent(words)}`, 302)
       if (!(await withinLimit(request, reply, answer === 'text'))) return reply
+      if (request.validationError) return refuse(request, reply, answer === 'text', request.validationError)
       const result = await searchCommands(deps, words, request.auth)
       if (answer === 'json') return result
       return sendText(
         reply,
         200,
-        renderSearch(contextOf(request), words, result.posts, result.pagination.totalPosts),
+        renderSearch(contextOf(request), words, result.posts, result.pagination.totalPosts, {
+          page: 1,
+          pageSize: TEXT_SEARCH_LIMIT,
+          // The next pages are the site's browse search (site-routes.ts), which reads alike.
+          query: browseQuery({ search: words }),
+        }),
       )
     },
   )
@@ -250,11 +244,14 @@ export const terminalRoutes = modulePlugin('terminal', [AFTER_WRITES_PLUGIN], as
     '/:::name',
     {
       config: routeConfig,
+      // Checked below for text and JSON only: a browser's odd address still gets the web app.
+      attachValidation: true,
       schema: {
         params: Type.Object({ name: Type.String({ maxLength: 200 }) }),
         querystring: TextQuery,
         response: {
           200: Type.Union([ProgramListResponse, HelpResponse]),
+          400: ErrorResponse,
           404: ErrorResponse,
           429: ErrorResponse,
         },
@@ -265,6 +262,7 @@ export const terminalRoutes = modulePlugin('terminal', [AFTER_WRITES_PLUGIN], as
       // These pages exist for terminals; a browser gets the web app as before (its not-found screen).
       if (answer === 'web') return reply.callNotFound()
       if (!(await withinLimit(request, reply, answer === 'text'))) return reply
+      if (request.validationError) return refuse(request, reply, answer === 'text', request.validationError)
       const { name } = request.params
       if (name === 'list') {
         const programs = await listPrograms(deps)
@@ -284,10 +282,12 @@ export const terminalRoutes = modulePlugin('terminal', [AFTER_WRITES_PLUGIN], as
     '/post/:slug',
     {
       config: routeConfig,
+      // Checked below for text and JSON only: a browser's odd address still gets the web app.
+      attachValidation: true,
       schema: {
         params: Type.Object({ slug: Type.String({ maxLength: 300 }) }),
         querystring: TextQuery,
-        response: { 200: PostDetailResponse, 404: ErrorResponse, 429: ErrorResponse },
+        response: { 200: PostDetailResponse, 400: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse },
       },
     },
     async (request, reply) => {
@@ -295,6 +295,7 @@ export const terminalRoutes = modulePlugin('terminal', [AFTER_WRITES_PLUGIN], as
       // Browsers keep the web app's post page with its server-rendered head (the not-found handler).
       if (answer === 'web') return reply.callNotFound()
       if (!(await withinLimit(request, reply, answer === 'text'))) return reply
+      if (request.validationError) return refuse(request, reply, answer === 'text', request.validationError)
       const viewer = viewerKey(request.auth, request.ip, request.headers['user-agent'])
       try {
         const detail = await readPost(deps, request.auth, request.params.slug, viewer)

@@ -395,7 +395,7 @@ describe('names that belong to the site', () => {
     expect(firstSegments.filter((segment) => !isReservedName(segment))).toEqual([])
   })
 
-  it('keeps site paths working as before for browsers and curl', async () => {
+  it('keeps site paths working as before for browsers, and answers curl with their text', async () => {
     await writeFile(join(t.config.webDistDir, 'favicon.ico'), 'icon-bytes')
     const robots = await get('/robots.txt', { 'user-agent': CURL })
     expect(robots.statusCode).toBe(200)
@@ -409,10 +409,12 @@ describe('names that belong to the site', () => {
       const browser = await get(path, { 'user-agent': BROWSER, accept: BROWSER_ACCEPT })
       expect(browser.statusCode, path).toBe(200)
       expect(browser.body).toBe(TEST_INDEX_HTML)
-      // curl never got these pages: the JSON 404 as before, not a program's text.
+      // curl gets the page's text (site-pages.test.ts), never a program's text or the JSON 404.
       const curl = await get(path, { 'user-agent': CURL, accept: '*/*' })
-      expect(curl.statusCode, path).toBe(404)
-      expect(curl.json<{ message: string }>().message).toContain(`Route GET ${path} not found`)
+      expect(curl.statusCode, path).toBe(200)
+      expect(curl.headers['content-type'], path).toBe('text/plain; charset=utf-8')
+      expect(curl.body, path).not.toContain('No commands use')
+      expect(curl.body, path).not.toContain('not found')
     }
     const api = await get('/api/website', { 'user-agent': CURL })
     expect(api.statusCode).toBe(200)
@@ -447,7 +449,7 @@ describe('the real curl against a listening server', () => {
     base = address
   })
 
-  it('gets coloured text for /tar, clean text with ?T, and the JSON 404 for /browse', async () => {
+  it('gets coloured text for /tar and clean text with ?T', async () => {
     const { stdout } = await run('/usr/bin/curl', ['-sS', `${base}/tar`])
     expect(stdout).toMatch(ESC)
     expect(stdout).toContain('Extract a gzipped tarball')

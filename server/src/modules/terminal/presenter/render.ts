@@ -1,8 +1,9 @@
 import { splitCommand } from '../../../contract/placeholders.ts'
 import type { PostCard, PostDetailResponse } from '../../../contract/posts.ts'
 import type { ProgramSummary } from '../../../contract/programs.ts'
+import { BROWSER_PAGES } from '../site-pages.ts'
 import { htmlToTerminal } from './html.ts'
-import { cleanLine, cleanText, displayWidth, type Palette, padEnd, truncate } from './text.ts'
+import { cleanLine, cleanText, displayWidth, type Palette, padEnd, truncate, wrap } from './text.ts'
 
 /*
  * The plain-text pages for curl and friends, in the manner of cheat.sh: every page reads as a shell
@@ -20,9 +21,11 @@ export interface RenderContext {
   palette: Palette
 }
 
-const postUrl = (origin: string, slug: string) => `${origin}/post/${encodeURIComponent(slug)}`
+/** A post's address on the site. */
+export const postUrl = (origin: string, slug: string) => `${origin}/post/${encodeURIComponent(slug)}`
 
-function comment(ctx: RenderContext, text: string): string {
+/** A note line: `# text`, dimmed. */
+export function comment(ctx: RenderContext, text: string): string {
   return ctx.palette.dim(`# ${text}`)
 }
 
@@ -48,8 +51,11 @@ export function commandLines(ctx: RenderContext, command: string): string[] {
     )
 }
 
+/** What a list shows of a command: cards and the profile's own post rows both have it. */
+export type ListedCommand = Pick<PostCard, 'title' | 'command' | 'slug' | 'uplikeCount' | 'downlikeCount'>
+
 /** One command in a list: `# title ……… ▲ 12`, the command, then its address as a comment. */
-function entry(ctx: RenderContext, post: PostCard, index: number): string[] {
+function entry(ctx: RenderContext, post: ListedCommand, index: number): string[] {
   const { palette } = ctx
   const mark = score(post)
   const number = `${index}.`
@@ -63,12 +69,13 @@ function entry(ctx: RenderContext, post: PostCard, index: number): string[] {
   ]
 }
 
-function entries(ctx: RenderContext, posts: readonly PostCard[], first = 1): string[] {
+/** Numbered commands from `first`, each followed by a blank line. */
+export function entries(ctx: RenderContext, posts: readonly ListedCommand[], first = 1): string[] {
   return posts.flatMap((post, index) => [...entry(ctx, post, first + index), ''])
 }
 
 /** Where to go next, at the foot of every page. */
-function footer(ctx: RenderContext): string[] {
+export function footer(ctx: RenderContext): string[] {
   const o = ctx.origin
   return [
     comment(ctx, '─'.repeat(WIDTH - 2)),
@@ -79,7 +86,8 @@ function footer(ctx: RenderContext): string[] {
   ]
 }
 
-const page = (lines: string[]) => `${lines.join('\n')}\n`
+/** The lines as one page of text. */
+export const page = (lines: string[]) => `${lines.join('\n')}\n`
 
 /** `GET /<program>`: the program's best commands. */
 export function renderProgram(
@@ -100,15 +108,39 @@ export function renderProgram(
   return page([...lines, ...footer(ctx)])
 }
 
-/** `GET /~<words>`: search results. */
+/** Which page of a search is shown, and the browse query that names the search (for its links). */
+export interface SearchPaging {
+  page: number
+  pageSize: number
+  /** The site's browse query of this search without its page, URL-encoded: `search=find%20large`. */
+  query: string
+  /** The filters the search is narrowed by, in words, shown under the heading. */
+  note?: string
+}
+
+/**
+ * `GET /~<words>` and `GET /browse?search=<words>`: search results, one page of them; both addresses
+ * give the same paging, so their pages read alike.
+ */
 export function renderSearch(
   ctx: RenderContext,
   words: string,
   posts: readonly PostCard[],
   total: number,
+  paging: SearchPaging,
 ): string {
   const { palette } = ctx
   const quoted = `"${cleanLine(words)}"`
+  const here = `${ctx.origin}/browse?${paging.query}${paging.page > 1 ? `&page=${paging.page}` : ''}`
+  const pages = Math.ceil(total / paging.pageSize)
+  if (posts.length === 0 && total > 0) {
+    return page([
+      comment(ctx, `Page ${paging.page} is past the last page (${pages}) of ${quoted}.`),
+      comment(ctx, `First page: curl "${ctx.origin}/browse?${paging.query}"`),
+      '',
+      ...footer(ctx),
+    ])
+  }
   if (posts.length === 0) {
     return page([
       comment(ctx, `No commands match ${quoted}. Try fewer or other words, or see every program:`),
@@ -117,15 +149,22 @@ export function renderSearch(
       ...footer(ctx),
     ])
   }
-  const more = total > posts.length ? ` (the best ${posts.length} shown)` : ''
-  return page([
-    `${palette.dim('#')} ${palette.bold(`Search ${quoted}`)} ${palette.dim(`— ${total} command${total === 1 ? '' : 's'}${more}`)}`,
+  const shown =
+    paging.page > 1
+      ? ` (page ${paging.page} of ${pages})`
+      : total > posts.length
+        ? ` (the best ${posts.length} shown)`
+        : ''
+  const lines = [
+    `${palette.dim('#')} ${palette.bold(`Search ${quoted}`)} ${palette.dim(`— ${total} command${total === 1 ? '' : 's'}${shown}`)}`,
+    ...(paging.note ? [comment(ctx, paging.note)] : []),
     '',
-    ...entries(ctx, posts),
-    comment(ctx, `On the site: ${ctx.origin}/browse?search=${encodeURIComponent(cleanLine(words))}`),
-    '',
-    ...footer(ctx),
-  ])
+    ...entries(ctx, posts, (paging.page - 1) * paging.pageSize + 1),
+  ]
+  if (paging.page * paging.pageSize < total) {
+    lines.push(comment(ctx, `More: curl "${ctx.origin}/browse?${paging.query}&page=${paging.page + 1}"`), '')
+  }
+  return page([...lines, comment(ctx, `On the site: ${here}`), '', ...footer(ctx)])
 }
 
 /** `GET /:list`: every program with commands, in columns, the most used first. */
@@ -245,6 +284,14 @@ export function renderUnknownPost(ctx: RenderContext): string {
   ])
 }
 
+/** A request the page cannot answer (bad input, something missing): what is wrong, and where to look. */
+export function renderFailure(ctx: RenderContext, message: string): string {
+  return page([
+    `${ctx.palette.dim('#')} ${ctx.palette.red(cleanLine(message))}`,
+    comment(ctx, `See what there is: curl ${ctx.origin}/:help`),
+  ])
+}
+
 /** The answer past the rate limit. */
 export function renderTooMany(ctx: RenderContext, seconds: number): string {
   return page([
@@ -259,6 +306,15 @@ export function renderHelp(ctx: RenderContext, cliAvailable: boolean): string {
   const heading = (text: string) => palette.bold(text)
   const example = (command: string, note: string) =>
     `  ${padEnd(palette.green(command), 40)} ${palette.dim(note)}`
+  // A command too long for the column gets its note on the next line.
+  const longExample = (command: string, note: string) =>
+    displayWidth(command) <= 40
+      ? [example(command, note)]
+      : [`  ${palette.green(command)}`, `      ${palette.dim(note)}`]
+  // The browser pages' own addresses (the console's sections are under /mod).
+  const browserOnly = BROWSER_PAGES.map((known) => known.route).filter(
+    (route) => !route.includes(':') && route !== '/mod' && !route.startsWith('/mod/'),
+  )
   const lines = [
     `${heading('Bashboard from the terminal')}`,
     palette.dim('The community’s Linux commands, best first by votes, as plain text for curl.'),
@@ -269,6 +325,26 @@ export function renderHelp(ctx: RenderContext, cliAvailable: boolean): string {
     example(`curl ${o}/:list`, 'every program with commands'),
     example(`curl ${o}/post/<slug>`, 'one command, its placeholders'),
     example(`curl ${o}/:help`, 'this page'),
+    '',
+    heading('The site’s pages'),
+    ...longExample(`curl ${o}/leaderboard`, 'the leaderboard, All Time'),
+    ...longExample(`curl "${o}/leaderboard?period=week"`, 'This Week (also period=month, period=all)'),
+    ...longExample(`curl ${o}/browse`, 'every command, newest first'),
+    ...longExample(`curl "${o}/browse?sort=upvotes&page=2"`, 'sort=latest, trending, upvotes or views'),
+    ...longExample(`curl "${o}/browse?category=<slug>"`, 'one category (its id or slug)'),
+    ...longExample(
+      `curl "${o}/browse?tags=tar,gzip&minScore=5"`,
+      'filters: tags, from, to (YYYY-MM-DD), hasPlaceholders, hasWarning, minScore',
+    ),
+    ...longExample(`curl "${o}/browse?search=find+large"`, 'the same as /~find+large, with more pages'),
+    ...longExample(`curl ${o}/blog`, 'the articles (?page=2)'),
+    ...longExample(`curl ${o}/blog/<slug>`, 'an article as text'),
+    ...longExample(`curl ${o}/u/<name>`, 'a member and their commands'),
+    ...longExample(`curl ${o}/c/<name>/<slug>`, 'a public collection’s commands'),
+    ...wrap(
+      `Every other page of the site (${browserOnly.join(', ')} and the moderation console under /mod) answers with what it is and its address for a browser.`,
+      WIDTH - 4,
+    ).map((line) => `  ${line}`),
     '',
     heading('Options (query string)'),
     example(`curl ${o}/tar?T`, 'no colours (also ?nocolor, ?NO_COLOR)'),
