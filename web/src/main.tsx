@@ -8,6 +8,8 @@ import { createBrowserHistory } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app'
+import { preloadFooter } from './app/layout/root-layout'
+import { preloadFrameIcons } from './components/ui/frame-icons'
 import { hydratePage, nextTask } from './lib/hydration'
 import { clearInertMarks, markControlsUntilStarted } from './lib/inert-until-started'
 import { takeServerState } from './lib/server-state'
@@ -58,7 +60,9 @@ async function takeOver(root: HTMLElement): Promise<void> {
   // same tree as on the server (no Suspense boundaries of its own around the root), as hydration needs.
   router.ssr = { manifest: undefined }
   await nextTask()
-  await router.load().catch(() => undefined)
+  // The route's code, the frame's icons and the footer, which the server drew: had any not arrived, its
+  // part would stay dehydrated for a while and drop a click made on it (lib/preloadable.tsx).
+  await Promise.all([router.load().catch(() => undefined), preloadFrameIcons(), preloadFooter()])
   await nextTask()
   try {
     // The server marked the controls unavailable; the hydration's render draws the same marks.

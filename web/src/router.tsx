@@ -1,9 +1,22 @@
 import { QueryClient } from '@tanstack/react-query'
 import { createRouter, type RouterHistory } from '@tanstack/react-router'
-import { Loading } from './components/ui/spinner'
+import { Suspense } from 'react'
 import { ApiError } from './lib/api-client'
+import { preloadable } from './lib/preloadable'
 import type { RouterContext } from './router-context'
 import { routeTree } from './routeTree.gen'
+
+// A route's pending state shows only after a second of loading (the router's pendingMs), so its spinner
+// need not be in the entry chunk.
+const loading = preloadable(() => import('./components/ui/spinner').then((module) => module.Loading))
+
+function RoutePending() {
+  return (
+    <Suspense fallback={null}>
+      <loading.Component label="Loading..." />
+    </Suspense>
+  )
+}
 
 /** React Query defaults: server data stays fresh briefly, and client errors (4xx) are not retried. */
 export function createQueryClient(): QueryClient {
@@ -44,7 +57,7 @@ export function createAppRouter({
     defaultPreload: 'intent',
     // React Query decides freshness; the router must not cache loader results on top of it.
     defaultPreloadStaleTime: 0,
-    defaultPendingComponent: () => <Loading label="Loading..." />,
+    defaultPendingComponent: RoutePending,
     scrollRestoration,
   })
 }

@@ -5,7 +5,12 @@ import { blogDetailQueryOptions } from '../features/blog/queries'
 
 export const Route = createFileRoute('/blog/$slug')({
   // Not a first screen the server draws: its loader comes with its code, out of the entry chunk.
-  codeSplitGroupings: [['loader', 'component']],
+  codeSplitGroupings: [
+    ['loader', 'component'],
+    ['pendingComponent'],
+    ['errorComponent'],
+    ['notFoundComponent'],
+  ],
   // The page decides between 'Blog post not found' and "back to /blog"; a failed load must not throw.
   loader: ({ context, params }) =>
     context.queryClient.ensureQueryData(blogDetailQueryOptions(params.slug)).catch(() => undefined),

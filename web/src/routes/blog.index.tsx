@@ -14,7 +14,12 @@ function validateSearch(raw: Record<string, unknown>): BlogSearch {
 
 export const Route = createFileRoute('/blog/')({
   // Not a first screen the server draws: its loader comes with its code, out of the entry chunk.
-  codeSplitGroupings: [['loader', 'component']],
+  codeSplitGroupings: [
+    ['loader', 'component'],
+    ['pendingComponent'],
+    ['errorComponent'],
+    ['notFoundComponent'],
+  ],
   validateSearch,
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
   // The page shows its own error state and toast; a failed load must not stop the route rendering.

@@ -5,7 +5,12 @@ import { categoriesQueryOptions } from '../features/create-post/queries'
 
 export const Route = createFileRoute('/create-post')({
   // A page of members or of few visitors: its loader comes with its code, out of the entry chunk.
-  codeSplitGroupings: [['loader', 'component']],
+  codeSplitGroupings: [
+    ['loader', 'component'],
+    ['pendingComponent'],
+    ['errorComponent'],
+    ['notFoundComponent'],
+  ],
   beforeLoad: requireContributor,
   // Start the categories early; the page shows its own loading and error states, so a failure is ignored here.
   loader: ({ context }) => {

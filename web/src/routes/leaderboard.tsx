@@ -18,7 +18,12 @@ function validateSearch(raw: Record<string, unknown>): LeaderboardSearch {
 
 export const Route = createFileRoute('/leaderboard')({
   // Not a first screen the server draws: its loader comes with its code, out of the entry chunk.
-  codeSplitGroupings: [['loader', 'component']],
+  codeSplitGroupings: [
+    ['loader', 'component'],
+    ['pendingComponent'],
+    ['errorComponent'],
+    ['notFoundComponent'],
+  ],
   validateSearch,
   loaderDeps: ({ search }) => ({ period: search.period ?? 'all' }),
   // The page shows its own error state; a failed load must not stop the route from rendering.

@@ -13,7 +13,12 @@ export interface ProfileSearch {
 
 export const Route = createFileRoute('/profile')({
   // A page of members or of few visitors: its loader comes with its code, out of the entry chunk.
-  codeSplitGroupings: [['loader', 'component']],
+  codeSplitGroupings: [
+    ['loader', 'component'],
+    ['pendingComponent'],
+    ['errorComponent'],
+    ['notFoundComponent'],
+  ],
   validateSearch: (raw: Record<string, unknown>): ProfileSearch =>
     typeof raw.tab === 'string' && raw.tab !== '' && raw.tab !== 'posts' ? { tab: raw.tab } : {},
   beforeLoad: requireSignedIn,

@@ -1,20 +1,23 @@
 import { Outlet } from '@tanstack/react-router'
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { Toaster } from '../../components/ui/toast'
 import { useSessionExpiry } from '../../features/auth/use-session-expiry'
 import { useUserTopic } from '../../features/auth/use-user-topic'
 import { nextTask } from '../../lib/hydration'
+import { preloadable } from '../../lib/preloadable'
 import { useApplyTheme } from '../../state/use-apply-theme'
 import { Header } from './header'
 
 // Below the fold on every page, so it loads after the first render instead of in the entry chunk (the
 // initial JavaScript budget, scripts/check-web-budget.mjs). It appears under the content, moving nothing.
-// Asked for in the task after the first render (lib/hydration.tsx, nextTask).
-const Footer = lazy(() =>
+// Asked for in the task after the first render (lib/hydration.tsx, nextTask), or before the takeover of a
+// server page, which draws it (preloadFooter).
+const footer = preloadable(() =>
   nextTask()
     .then(() => import('../../components/layout/footer'))
-    .then((module) => ({ default: module.Footer })),
+    .then((module) => module.Footer),
 )
+export const preloadFooter = footer.preload
 
 /** The page frame around every route: skip link, header, content, footer and toasts. */
 export function RootLayout() {
@@ -34,7 +37,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Suspense fallback={null}>
-        <Footer />
+        <footer.Component />
       </Suspense>
       <Toaster />
     </div>

@@ -6,3 +6,9 @@ export const MoonIcon = lazyIcon(() => import('lucide-react/icons/moon'))
 export const HeartIcon = lazyIcon(() => import('lucide-react/icons/heart'))
 export const MenuIcon = lazyIcon(() => import('lucide-react/icons/menu'))
 export const CloseIcon = lazyIcon(() => import('lucide-react/icons/x'))
+
+/** Asks for every frame icon; resolves once all have arrived (or one failed: its box stays empty). */
+export function preloadFrameIcons(): Promise<unknown> {
+  const icons = [SunIcon, MoonIcon, HeartIcon, MenuIcon, CloseIcon]
+  return Promise.allSettled(icons.map((icon) => icon.preload()))
+}
