@@ -8,9 +8,10 @@ import react from '@vitejs/plugin-react'
 import { build, defineConfig, type Plugin } from 'vite'
 import { APP_JSX, appJsxAliases } from './app-jsx.ts'
 
-// The API, the uploads and the live socket are served by the Fastify process on :3000; in development the
-// Vite server forwards them so the browser only ever talks to one origin (as it does in production).
-const backend = 'http://127.0.0.1:3000'
+// The API, the uploads and the live socket are served by the Fastify process on :3000 (BASHBOARD_API_URL
+// elsewhere); in development the Vite server forwards them so the browser only ever talks to one origin
+// (as it does in production).
+const backend = process.env.BASHBOARD_API_URL ?? 'http://127.0.0.1:3000'
 
 // The server answers these; the dev and preview servers pass them through. robots.txt, the sitemap and
 // the feeds are generated from the database (server/src/modules/site).
