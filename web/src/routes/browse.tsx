@@ -11,7 +11,7 @@ export interface BrowseSearch extends BrowseFilterSearch {
   sort?: BrowseSort
 }
 
-const sorts = new Set<string>(BROWSE_SORTS.map((sort) => sort.value))
+const sorts = new Set<string>(BROWSE_SORTS)
 
 /** The URL's query, forgiving: a bad page is 1, an unknown sort is latest (docs/product-rules.md#lists). */
 function validateSearch(raw: Record<string, unknown>): BrowseSearch {
@@ -55,8 +55,12 @@ export const Route = createFileRoute('/browse')({
   validateSearch,
   loaderDeps: ({ search }) => toParams(search),
   // The page shows its own error (and toast) when the list cannot load; the route must still render.
-  loader: ({ context, deps }) =>
-    context.queryClient.ensureQueryData(browseQueryOptions(deps)).catch(() => undefined),
+  // A new query on the page itself (typing, sort, filters, a page) is not waited for: the page keeps its
+  // list on screen, dimmed, until the next one comes (keepPreviousData), and never shows its pending state.
+  loader: ({ context, deps, cause }) =>
+    cause === 'stay'
+      ? undefined
+      : context.queryClient.ensureQueryData(browseQueryOptions(deps)).catch(() => undefined),
   component: BrowseRoute,
 })
 
@@ -66,7 +70,7 @@ function BrowseRoute() {
   return (
     <BrowsePage
       params={toParams(search)}
-      onParamsChange={(next, options) => void navigate({ search: toSearch(next), replace: !options?.push })}
+      onParamsChange={(next, options) => navigate({ search: toSearch(next), replace: !options?.push })}
     />
   )
 }

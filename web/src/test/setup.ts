@@ -7,6 +7,10 @@ import { writeCookie } from '../state/cookie'
 // first render, and the query retries some tests wait through (about 3 s of back-off), room to finish.
 configure({ asyncUtilTimeout: 10_000 })
 
+// The toast cards load apart from the app (components/ui/toast.tsx) and the app asks for them after its
+// first render; a test asserting a toast soon after must not wait on their first transform here.
+await import('../components/ui/toast-card')
+
 // jsdom has no layout; the router's scroll restoration calls this on every navigation.
 window.scrollTo = () => {}
 

@@ -1,5 +1,7 @@
 import { atom, useAtomValue, useSetAtom } from 'jotai'
-import { lazy, Suspense, useCallback } from 'react'
+import { Suspense, useCallback, useEffect } from 'react'
+import { nextTask } from '../../lib/hydration'
+import { preloadable } from '../../lib/preloadable'
 import type { ToastInput, ToastItem } from './toast-card'
 
 export type { ToastInput, ToastItem, ToastVariant } from './toast-card'
@@ -56,14 +58,18 @@ export function useToast(): (input: ToastInput) => void {
   return useCallback((input: ToastInput) => push(input), [push])
 }
 
-// The cards' code (and their icons) loads with the first toast: the first screen shows none.
-const ToastCard = lazy(() => import('./toast-card').then((module) => ({ default: module.ToastCard })))
+// The cards' code (and their icons) loads after the first screen, which shows none: asked for once the
+// region is on screen, so the first toast need not wait for it.
+const card = preloadable(() => import('./toast-card').then((module) => module.ToastCard))
 
 /** The toast region; mounted once at the root so it survives navigation. */
 export function Toaster() {
   const toasts = useAtomValue(toastsAtom)
   const dismiss = useSetAtom(dismissToastAtom)
   const onDismiss = useCallback((id: number) => dismiss(id), [dismiss])
+  useEffect(() => {
+    void nextTask().then(card.preload)
+  }, [])
   return (
     <section
       aria-label="Notifications"
@@ -73,7 +79,7 @@ export function Toaster() {
         {toasts.length > 0 ? (
           <Suspense fallback={null}>
             {toasts.map((toast) => (
-              <ToastCard key={toast.id} toast={toast} onDismiss={onDismiss} />
+              <card.Component key={toast.id} toast={toast} onDismiss={onDismiss} />
             ))}
           </Suspense>
         ) : null}

@@ -8,13 +8,8 @@ import type { BrowseFilterSearch } from './browse-filters'
  * patching of api.ts and cache.ts. The loaders are in the entry chunk, so this keeps those out of it.
  */
 
-/** Browse sorts in the order of the sort select, with the labels it shows. */
-export const BROWSE_SORTS: ReadonlyArray<{ value: BrowseSort; label: string }> = [
-  { value: 'latest', label: 'Latest' },
-  { value: 'trending', label: 'Most Popular' },
-  { value: 'upvotes', label: 'Most Upvoted' },
-  { value: 'views', label: 'Most Views' },
-]
+/** Browse sorts in the order of the sort select (its labels are the page's, outside the entry chunk). */
+export const BROWSE_SORTS: readonly BrowseSort[] = ['latest', 'trending', 'upvotes', 'views']
 
 /** What a Browse page shows: the URL's query, normalised (page ≥ 1, empty strings for "none"). */
 export interface BrowseParams {

@@ -1,12 +1,48 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { mockApi, type RecordedRequest } from '../../../test/mock-api'
 import { browseFixture, postFixture } from '../../../test/post-fixtures'
 import { renderApp } from '../../../test/render-app'
 
 function browseRequests(requests: RecordedRequest[]) {
   return requests.filter((request) => request.path === '/api/website/browse')
+}
+
+function searchesSent(requests: RecordedRequest[]) {
+  return browseRequests(requests).flatMap((request) => request.query.get('search') ?? [])
+}
+
+/** Answers plain lists, and for a search a list titled after the term. */
+function mockBrowse() {
+  return mockApi({
+    'GET /api/website/browse': (request) => {
+      const search = request.query.get('search')
+      return {
+        status: 200,
+        body: browseFixture({
+          posts: [postFixture({ title: search ? `Found ${search}` : 'Plain list' })],
+          search,
+        }),
+      }
+    },
+  })
+}
+
+/** Holds the browse requests with a search until `release()`; the rest pass straight to the mock. */
+function holdSearches() {
+  const mocked = globalThis.fetch
+  const held: Array<() => void> = []
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+    if (!new URL(String(input), 'http://localhost').searchParams.has('search')) return mocked(input, init)
+    return new Promise<Response>((resolve) => held.push(() => resolve(mocked(input, init))))
+  })
+  return {
+    release: () => {
+      for (const go of held.splice(0)) go()
+    },
+    count: () => held.length,
+  }
 }
 
 describe('BrowsePage', () => {
@@ -42,6 +78,83 @@ describe('BrowsePage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Browse Commands' })).toBeInTheDocument()
     await waitFor(() => expect(router.state.location.search).toEqual({ sort: 'views' }))
     expect(screen.getByRole('searchbox', { name: 'Search commands' })).toHaveValue('')
+  })
+
+  it('shows results as the query is typed, without Search, and replaces the history entry', async () => {
+    const requests = mockBrowse()
+    const { router } = renderApp('/browse?page=2&sort=views')
+    await screen.findByRole('article', { name: 'Plain list' })
+    const before = router.history.length
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search commands' }), 'tarball')
+
+    expect(await screen.findByRole('article', { name: 'Found tarball' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 1, name: 'Search Results' })).toBeInTheDocument()
+    expect(router.state.location.search).toEqual({ search: 'tarball', sort: 'views' })
+    expect(router.history.length).toBe(before)
+    // The search waits for a pause in the typing rather than going out for every key.
+    expect(searchesSent(requests).at(-1)).toBe('tarball')
+    expect(searchesSent(requests).length).toBeLessThan('tarball'.length)
+    expect(browseRequests(requests).at(-1)?.query.get('page')).toBe('1')
+  })
+
+  it('keeps the list on screen, marked busy, while the next results load', async () => {
+    mockBrowse()
+    const { router } = renderApp('/browse')
+    const list = await screen.findByRole('list', { name: 'Commands' })
+    const held = holdSearches()
+    const box = screen.getByRole('searchbox', { name: 'Search commands' })
+
+    await userEvent.type(box, 'tar')
+    await waitFor(() => expect(held.count()).toBe(1))
+    expect(router.state.location.search).toEqual({ search: 'tar' })
+    expect(list).toHaveAttribute('aria-busy', 'true')
+    expect(within(list).getByRole('article', { name: 'Plain list' })).toBeInTheDocument()
+    expect(screen.queryByText('Loading commands...')).not.toBeInTheDocument()
+    expect(box).toHaveValue('tar')
+    // Past the router's pendingMs (1 s), the page still stands: no pending screen replaces it.
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+    expect(within(list).getByRole('article', { name: 'Plain list' })).toBeInTheDocument()
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument()
+
+    held.release()
+    expect(await screen.findByRole('article', { name: 'Found tar' })).toBeInTheDocument()
+    await waitFor(() =>
+      expect(screen.getByRole('list', { name: 'Commands' })).not.toHaveAttribute('aria-busy'),
+    )
+  })
+
+  it('leaves search mode when the box is emptied or left blank', async () => {
+    mockBrowse()
+    const { router } = renderApp('/browse?search=tar&sort=views')
+    await screen.findByRole('article', { name: 'Found tar' })
+    const box = screen.getByRole('searchbox', { name: 'Search commands' })
+
+    await userEvent.clear(box)
+    await userEvent.type(box, '   ')
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Browse Commands' })).toBeInTheDocument()
+    expect(await screen.findByRole('article', { name: 'Plain list' })).toBeInTheDocument()
+    expect(router.state.location.search).toEqual({ sort: 'views' })
+    expect(screen.queryByRole('button', { name: 'Clear' })).not.toBeInTheDocument()
+    expect(box).toHaveValue('   ')
+  })
+
+  it('submits the term shown again from page 1, while typing the same term keeps the page', async () => {
+    const requests = mockBrowse()
+    const { router } = renderApp('/browse?search=tar&page=3')
+    await screen.findByRole('article', { name: 'Found tar' })
+    const box = screen.getByRole('searchbox', { name: 'Search commands' })
+
+    // A trailing space is the same search: no new request, still page 3.
+    await userEvent.type(box, ' ')
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    expect(router.state.location.search).toEqual({ search: 'tar', page: 3 })
+    expect(browseRequests(requests)).toHaveLength(1)
+
+    await userEvent.type(box, '{Enter}')
+    await waitFor(() => expect(router.state.location.search).toEqual({ search: 'tar' }))
+    expect(browseRequests(requests).at(-1)?.query.get('page')).toBe('1')
   })
 
   it('replaces the history entry instead of pushing one when the query changes', async () => {

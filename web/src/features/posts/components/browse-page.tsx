@@ -1,12 +1,11 @@
 import type { BrowseSort, PostCard as PostCardData } from '@bashboard/server/contract'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
-import { ArrowUp, LayoutGrid, List, Search, SlidersHorizontal, X } from 'lucide-react'
-import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { ArrowUp, LayoutGrid, List, SlidersHorizontal, X } from 'lucide-react'
+import { useDeferredValue, useEffect, useRef, useState, useTransition } from 'react'
 import { AdSlot } from '../../../components/ads/ad-slot'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { Dialog } from '../../../components/ui/dialog'
-import { fieldClasses } from '../../../components/ui/input'
 import { Pagination } from '../../../components/ui/pagination'
 import { Loading } from '../../../components/ui/spinner'
 import { useToast } from '../../../components/ui/toast'
@@ -17,6 +16,7 @@ import {
   BROWSE_SORTS,
   type BrowseParams,
   browseQueryOptions,
+  browseQueryString,
   clearIncomingPosts,
   postKeys,
   useIncomingPosts,
@@ -30,8 +30,10 @@ import {
   readFilters,
 } from '../browse-filters'
 import { formatCount } from '../format'
+import { useDeferredList } from '../use-deferred-list'
 import { ActiveFilterChips, FilterPanel } from './browse-filter-panel'
 import { SheetFilters } from './browse-filter-sheet'
+import { SearchBox, type SearchBoxHandle } from './browse-search-box'
 import { CategorySidebar, PopularCategoriesCard, QuickActionsCard, SearchTipsCard } from './browse-sidebar'
 import { PostList } from './post-list'
 
@@ -39,9 +41,18 @@ export interface BrowsePageProps {
   params: BrowseParams
   /**
    * Replaces the URL's query (docs/product-rules.md#browse: replace, not push); filter changes ask to push, so Back
-   * returns to the filters before.
+   * returns to the filters before. A promise that settles once the router has shown the new query keeps the list
+   * marked busy until then.
    */
-  onParamsChange: (next: BrowseParams, options?: { push?: boolean }) => void
+  onParamsChange: (next: BrowseParams, options?: { push?: boolean }) => void | Promise<void>
+}
+
+/** What the sort select shows for each sort. */
+const SORT_LABELS: Record<BrowseSort, string> = {
+  latest: 'Latest',
+  trending: 'Most Popular',
+  upvotes: 'Most Upvoted',
+  views: 'Most Views',
 }
 
 /** True when the key press came from a field where "/" is just a character. */
@@ -68,10 +79,15 @@ export function BrowsePage({ params, onParamsChange }: BrowsePageProps) {
   const toast = useToast()
   const queryClient = useQueryClient()
   const browse = useQuery({ ...browseQueryOptions(params), placeholderData: keepPreviousData })
-  const data = browse.data
-  const [draft, setDraft] = useState(params.search)
+  // Another query's list (and a new layout) renders in the background, the list before dimmed meanwhile.
+  const shown = useDeferredList(browse.data, browse.isPlaceholderData ? undefined : browseQueryString(params))
+  const data = shown.data
   const [layout, setLayout] = useState<'list' | 'grid'>('list')
-  const searchRef = useRef<HTMLInputElement>(null)
+  const listLayout = useDeferredValue(layout)
+  // Every change of the query is a navigation in a transition, pending until the router has shown it.
+  const [navigating, startNavigation] = useTransition()
+  const busy = navigating || browse.isPlaceholderData || shown.behind || listLayout !== layout
+  const searchBox = useRef<SearchBoxHandle>(null)
   const listRef = useRef<HTMLDivElement>(null)
   const incoming = useIncomingPosts()
   const filters = readFilters(params.filters ?? {})
@@ -79,13 +95,10 @@ export function BrowsePage({ params, onParamsChange }: BrowsePageProps) {
   const [panelOpen, setPanelOpen] = useState(false)
   const [sheetOpen, setSheetOpen] = useState(false)
 
-  useLiveTopic('posts', data?.liveId)
+  useLiveTopic('posts', browse.data?.liveId)
 
   // Arriving on Browse loads a fresh list; posts pushed while elsewhere are already in it or ranked away.
   useEffect(() => clearIncomingPosts(queryClient), [queryClient])
-
-  // The box follows the URL (back/forward, Clear Filters, the header's links).
-  useEffect(() => setDraft(params.search), [params.search])
 
   // A link with malformed filters (a bad date, `minScore=abc`, tags in capitals) is put right in place.
   const rawFilters = JSON.stringify(params.filters ?? {})
@@ -102,7 +115,7 @@ export function BrowsePage({ params, onParamsChange }: BrowsePageProps) {
       if (event.key !== '/' || event.metaKey || event.ctrlKey || event.altKey || isTyping(event.target))
         return
       event.preventDefault()
-      searchRef.current?.focus()
+      searchBox.current?.focus()
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
@@ -118,36 +131,34 @@ export function BrowsePage({ params, onParamsChange }: BrowsePageProps) {
     })
   }, [failed, searchMode, toast])
 
-  function submitSearch(event: FormEvent): void {
-    event.preventDefault()
-    // An empty or blank submit leaves search mode; any submit starts again at page 1.
-    onParamsChange({ ...params, search: draft.trim(), page: 1 })
+  function change(next: BrowseParams, options?: { push?: boolean }): void {
+    startNavigation(() => onParamsChange(next, options))
   }
 
-  function clearSearch(): void {
-    setDraft('')
-    onParamsChange({ ...params, search: '', page: 1 })
+  /** A trimmed term from the box, typed or submitted; '' leaves search mode. */
+  function search(term: string): void {
+    change({ ...params, search: term, page: 1 })
   }
 
   function changeSort(sort: BrowseSort): void {
     if (searchMode) return
-    onParamsChange({ ...params, sort, page: 1 })
+    change({ ...params, sort, page: 1 })
   }
 
   function selectCategory(category: string): void {
     if (searchMode) return
-    onParamsChange({ ...params, category, page: 1 })
+    change({ ...params, category, page: 1 })
   }
 
   /** Applies filters (and, from the phone sheet, a category): a new history entry, page 1. */
   function applyFilters(next: BrowseFilters, category = params.category): void {
     const { filters: _dropped, ...rest } = params
     const filtered = countFilters(next) > 0 ? { filters: filterSearch(next) } : {}
-    onParamsChange({ ...rest, ...filtered, category, page: 1 }, { push: true })
+    change({ ...rest, ...filtered, category, page: 1 }, { push: true })
   }
 
   function changePage(page: number): void {
-    onParamsChange({ ...params, page })
+    change({ ...params, page })
     listRef.current?.scrollIntoView?.({ block: 'start' })
   }
 
@@ -211,8 +222,8 @@ export function BrowsePage({ params, onParamsChange }: BrowsePageProps) {
         </div>
         <QuickActionsCard
           onClearFilters={() => {
-            setDraft('')
-            onParamsChange({ page: 1, search: '', category: '', sort: 'latest' })
+            searchBox.current?.clear()
+            change({ page: 1, search: '', category: '', sort: 'latest' })
           }}
         />
         <PopularCategoriesCard categories={categories} />
@@ -222,45 +233,7 @@ export function BrowsePage({ params, onParamsChange }: BrowsePageProps) {
 
       <section aria-label={heading} className="flex min-w-0 flex-col gap-4">
         <Card className="flex flex-col gap-3 p-3 sm:p-4">
-          <form
-            aria-label="Search commands"
-            onSubmit={submitSearch}
-            className="flex flex-col gap-2 sm:flex-row"
-          >
-            <div className="relative min-w-0 flex-1">
-              <Search
-                aria-hidden="true"
-                className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
-              />
-              <input
-                ref={searchRef}
-                type="search"
-                value={draft}
-                onChange={(event) => setDraft(event.target.value)}
-                aria-label="Search commands"
-                placeholder="Search commands, descriptions or tags..."
-                className={cn(fieldClasses, 'border-line pr-10 pl-9')}
-              />
-              <span
-                aria-hidden="true"
-                className="absolute top-1/2 right-3 hidden -translate-y-1/2 rounded border border-line-strong px-1.5 font-mono text-xs text-muted sm:block"
-              >
-                /
-              </span>
-            </div>
-            <div className="flex gap-2">
-              <Button type="submit" className="h-11 flex-1 sm:flex-none">
-                <Search aria-hidden="true" className="size-4" />
-                Search
-              </Button>
-              {searchMode ? (
-                <Button variant="secondary" className="h-11 flex-1 sm:flex-none" onClick={clearSearch}>
-                  <X aria-hidden="true" className="size-4" />
-                  Clear
-                </Button>
-              ) : null}
-            </div>
-          </form>
+          <SearchBox ref={searchBox} search={params.search} searchMode={searchMode} onSearch={search} />
           <div className="flex flex-wrap items-center gap-2">
             <label className="flex items-center gap-2 text-sm text-muted">
               Sort by
@@ -272,8 +245,8 @@ export function BrowsePage({ params, onParamsChange }: BrowsePageProps) {
                 className="h-9 rounded-md border border-line bg-surface-2 px-2 text-sm text-fg disabled:opacity-55"
               >
                 {BROWSE_SORTS.map((sort) => (
-                  <option key={sort.value} value={sort.value}>
-                    {sort.label}
+                  <option key={sort} value={sort}>
+                    {SORT_LABELS[sort]}
                   </option>
                 ))}
               </select>
@@ -388,9 +361,9 @@ export function BrowsePage({ params, onParamsChange }: BrowsePageProps) {
               <PostList
                 posts={data.posts}
                 reacted={searchMode ? null : data.myReactedPosts}
-                layout={layout}
+                layout={listLayout}
                 label="Commands"
-                busy={browse.isPlaceholderData}
+                busy={busy}
               />
             )
           ) : failed ? (
