@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readNaviCheat } from '../../server/test/navi-cheat.ts'
 import {
   api,
   BB,
@@ -32,6 +33,7 @@ describe('bashboard CLI against a real server', () => {
   let rsync: CreatedPost
   let evil: CreatedPost
   let counter: CreatedPost
+  let tarball: CreatedPost
 
   beforeAll(async () => {
     requireTmux()
@@ -47,11 +49,11 @@ describe('bashboard CLI against a real server', () => {
     })
     evil = await createPost(site, contributor, {
       title: 'Evil red title quokkaevil',
-      command: 'echo hi \u202e<name>',
+      command: 'echo hi <name>',
       description: '<p>desc \u001b[5m blink &#27;]52;c;ZXZpbA==&#7; end</p>',
     })
-    // The API refuses control characters in titles and commands; rows written before that rule (or by
-    // another path) still carry them, and the CLI must not hand them to the terminal.
+    // The API refuses control characters and text-direction marks in titles and commands; rows written
+    // before that rule (or by another path) still carry them, and the CLI must not hand them to the terminal.
     const evilText = {
       title: 'Evil \u001b[31mred\u001b]0;pwned\u0007 title \u009b2J quokkaevil',
       command: 'echo \u001b[2Jhi \u202e<name>',
@@ -62,6 +64,11 @@ describe('bashboard CLI against a real server', () => {
       title: 'Count wombatlines in a file',
       command: 'wc -l <file>',
       description: '<p>Counts lines.</p>',
+    })
+    tarball = await createPost(site, contributor, {
+      title: 'Pack the quokka folder into a tarball',
+      command: 'tar -czf {{quokka.tar.gz}} {{path/to/quokka}} 2>/dev/null',
+      description: '<p>Packs a folder.</p>',
     })
     memberSession = await signIn(site, 'demo_member', 'bashboard-member')
     fullToken = (await createToken(site, memberSession, 'cli full', ['read', 'vote', 'save'])).token
@@ -235,6 +242,32 @@ describe('bashboard CLI against a real server', () => {
 
     const unsaved = await runCli(['unsave', rsync.slug, '--json'], env)
     expect(JSON.parse(unsaved.stdout)).toMatchObject({ id: rsync._id, saved: false })
+  })
+
+  it('exports placeholders navi can fill, in the file the site sends, which navi reads as meant', async () => {
+    expect((await runCli(['save', tarball.slug, '--to', 'Navi quokkas'], env)).code).toBe(0)
+    const navi = await runCli(['export', '--collection', 'Navi quokkas', '-f', 'navi'], env)
+    expect(navi.code).toBe(0)
+    expect(navi.stdout).toContain('\ntar -czf <quokka_tar_gz> <path_to_quokka> 2>/dev/null\n')
+    const file = readNaviCheat(navi.stdout)
+    expect(file.problems).toEqual([])
+    expect(file.commands.map((command) => [command.description, command.variables])).toEqual([
+      [tarball.title, ['<quokka_tar_gz>', '<path_to_quokka>']],
+    ])
+
+    const { collections } = JSON.parse((await runCli(['collections', '--json'], env)).stdout)
+    const collection = collections.find((c: { name: string }) => c.name === 'Navi quokkas')
+    const served = await fetch(`${site.baseUrl}/api/collections/${collection.id}/export?format=navi`, {
+      headers: { authorization: `Bearer ${fullToken}` },
+    })
+    expect(navi.stdout).toBe(await served.text())
+
+    // Everything saved, the escape-laden post included, still reads as navi means it.
+    const saved = await runCli(['export', '-f', 'navi'], env)
+    expect(saved.code).toBe(0)
+    expect(readNaviCheat(saved.stdout).problems).toEqual([])
+    // The offline test below expects the saved list as it was.
+    expect((await runCli(['unsave', tarball.slug], env)).code).toBe(0)
   })
 
   it('strips terminal escape sequences from everything the server sends', async () => {

@@ -86,6 +86,16 @@ export interface PostsTable {
 }
 
 /**
+ * A slug a post had before a rename (migration 0018): its old address, answered with a redirect to the
+ * current one. The slug is the key, reserved for that post; its deletion takes these rows with it.
+ */
+export interface PostOldSlugsTable {
+  slug: string
+  post_id: string
+  retired_at: CreatedAt
+}
+
+/**
  * What browse filters need to know of a post's command (migration 0013), decided by the server's rules
  * (placeholders, safety warnings) on create and command edit. A post without a row is not computed yet;
  * the server adds the missing rows at startup.
@@ -344,6 +354,7 @@ export interface Database {
   categories: CategoriesTable
   posts: PostsTable
   post_command_flags: PostCommandFlagsTable
+  post_old_slugs: PostOldSlugsTable
   votes: VotesTable
   vote_effects: VoteEffectsTable
   comments: CommentsTable

@@ -17,6 +17,7 @@ import * as m0014 from './migrations/0014_edited_at.ts'
 import * as m0015 from './migrations/0015_comment_replies.ts'
 import * as m0016 from './migrations/0016_trending_inputs.ts'
 import * as m0017 from './migrations/0017_leaderboard_sums.ts'
+import * as m0018 from './migrations/0018_post_old_slugs.ts'
 
 /**
  * Every migration, in order. A static map rather than a folder scan, so bundlers and tsx see the imports
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0015_comment_replies': m0015,
   '0016_trending_inputs': m0016,
   '0017_leaderboard_sums': m0017,
+  '0018_post_old_slugs': m0018,
 }
 
 const provider: MigrationProvider = {

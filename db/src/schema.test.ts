@@ -16,6 +16,7 @@ import * as editedAt from './migrations/0014_edited_at.ts'
 import * as commentReplies from './migrations/0015_comment_replies.ts'
 import * as trendingInputs from './migrations/0016_trending_inputs.ts'
 import * as leaderboardSums from './migrations/0017_leaderboard_sums.ts'
+import * as postOldSlugs from './migrations/0018_post_old_slugs.ts'
 import { sqlState, TEST_TARGETS, targetTitle } from './test-targets.ts'
 import type { TestDatabase } from './testing.ts'
 
@@ -35,6 +36,7 @@ const APP_TABLES = [
   'points_daily',
   'points_ledger',
   'post_command_flags',
+  'post_old_slugs',
   'post_views',
   'posts',
   'saves',
@@ -129,6 +131,7 @@ for (const target of TEST_TARGETS) {
         '0015_comment_replies',
         '0016_trending_inputs',
         '0017_leaderboard_sums',
+        '0018_post_old_slugs',
       ])
     })
 
@@ -249,6 +252,34 @@ for (const target of TEST_TARGETS) {
       await insertPost(db, author.id, 'Unique title', 'ls -la')
       expect(await sqlState(insertPost(db, author.id, 'Unique title', 'ls -lah'))).toBe('23505')
       expect(await sqlState(insertPost(db, author.id, 'Another title', 'ls -la'))).toBe('23505')
+    })
+
+    it("keeps each old slug for one post only, and drops a deleted post's old slugs with it (0018)", async () => {
+      const author = await insertUser(db)
+      const post = await insertPost(db, author.id, 'Renamed twice', 'echo renamed-twice')
+      const other = await insertPost(db, author.id, 'Someone else', 'echo someone-else')
+      await db
+        .insertInto('post_old_slugs')
+        .values([
+          { slug: 'first-name', post_id: post.id },
+          { slug: 'second-name', post_id: post.id },
+        ])
+        .execute()
+      const taken = db
+        .insertInto('post_old_slugs')
+        .values({ slug: 'first-name', post_id: other.id })
+        .execute()
+      expect(await sqlState(taken)).toBe('23505')
+      const empty = db.insertInto('post_old_slugs').values({ slug: '', post_id: other.id }).execute()
+      expect(await sqlState(empty)).toBe('23514')
+
+      await db.deleteFrom('posts').where('id', '=', post.id).execute()
+      const left = await db
+        .selectFrom('post_old_slugs')
+        .select('slug')
+        .where('slug', 'like', '%-name')
+        .execute()
+      expect(left).toEqual([])
     })
 
     it('allows only one open application per user, and a new one once it is decided', async () => {
@@ -632,6 +663,7 @@ for (const target of TEST_TARGETS) {
         browseFilters,
         editedAt,
         commentReplies,
+        postOldSlugs,
       ]
       for (const migration of [...migrations].reverse()) await migration.down?.(db)
       expect(await tableNames(db)).toEqual([])

@@ -9,7 +9,7 @@ import {
 import { type App, buildApp } from './app.ts'
 import { type Config, ConfigError, loadConfig } from './config.ts'
 import { hashPassword } from './lib/password.ts'
-import { fillCommandFlags } from './modules/posts/command-flags.ts'
+import { fillCommandFlags, recheckCommandFlags } from './modules/posts/command-flags.ts'
 
 /**
  * After a shutdown signal, the process exits at the latest this long after (docs/product-rules.md#security).
@@ -43,12 +43,13 @@ function printBanner(config: Config, address: string, showDemoAccounts: boolean)
 }
 
 /** Closes everything in order: stop accepting, let in-flight requests finish, close sockets, then the db. */
-function handleShutdown(app: App, handle: DatabaseHandle): void {
+function handleShutdown(app: App, handle: DatabaseHandle, background: AbortController): void {
   let closing = false
   const shutdown = (signal: NodeJS.Signals): void => {
     if (closing) return
     closing = true
     app.log.info({ signal }, 'shutting down')
+    background.abort()
     const deadline = setTimeout(() => {
       app.log.error('shutdown took too long; exiting')
       process.exit(1)
@@ -102,10 +103,21 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db: handle.db, dbHandle: handle })
   // A stray rejection (a dropped socket, a late publish) is logged; it must not take the site down.
   process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled rejection'))
-  handleShutdown(app, handle)
+  const background = new AbortController()
+  handleShutdown(app, handle, background)
 
   const address = await app.listen({ port: config.port, host: config.host })
   printBanner(config, address, seeded || (!config.databaseUrl && config.seedDemo))
+  // Flags stored by an older build may follow older rules; bring them up to this build's.
+  recheckCommandFlags(handle.db, background.signal).then(
+    (changed) => {
+      if (changed > 0) app.log.info({ changed }, 'command flags rechecked')
+    },
+    (error: unknown) => {
+      // A shutdown closes the database under the pass; that is not an error.
+      if (!background.signal.aborted) app.log.error({ err: error }, 'rechecking command flags failed')
+    },
+  )
 }
 
 main().catch((error: unknown) => {

@@ -128,16 +128,18 @@ describe('role × endpoint matrix', () => {
  * holds one token per scope; a token with only scope S must pass the access check on exactly the
  * routes declaring S, and get the token refusal (403) everywhere else. Routes that change the account
  * or its credentials, manage tokens, handle applications or belong to the moderation console must
- * refuse tokens whatever their scopes.
+ * refuse tokens whatever their scopes, and no answer to a token may hold the owner's email.
  */
 describe('token scope × endpoint matrix', () => {
   let t: TestApp
   let operations: Operation[]
   const tokens = new Map<Scope, string>()
+  let ownerEmail = ''
 
   beforeAll(async () => {
     t = await buildTestApp()
     const moderator = await createUser(t.db, { role: 'moderator' })
+    ownerEmail = moderator.email
     for (const scope of TOKEN_SCOPES) {
       const res = await t.app.inject({
         method: 'POST',
@@ -195,6 +197,9 @@ describe('token scope × endpoint matrix', () => {
           mismatches.push(`${label}: ${res.statusCode}, expected to pass the access check`)
         } else if (res.statusCode >= 500) {
           mismatches.push(`${label}: ${res.statusCode} ${res.body.slice(0, 200)}`)
+        } else if (res.body.toLowerCase().includes(ownerEmail.toLowerCase())) {
+          // docs/product-rules.md#sessions: no answer to a token holds the owner's email.
+          mismatches.push(`${label}: ${res.statusCode}, the answer holds the token owner's email`)
         }
       }
     }

@@ -39,6 +39,7 @@ const APP_TABLES = [
   'comments',
   'vote_effects',
   'post_command_flags',
+  'post_old_slugs',
   'votes',
   'posts',
   'categories',

@@ -20,6 +20,17 @@ export const ProfileHeader = Type.Object({
 export type ProfileHeader = Static<typeof ProfileHeader>
 
 /**
+ * GET /api/website/user/profile/header: the header data, with `email` only for a signed-in session.
+ * A request authenticated by a personal access token never reads the account's email
+ * (docs/product-rules.md#sessions), so the field is absent from its answer.
+ */
+export const CurrentUserHeader = Type.Object({
+  ...ProfileHeader.properties,
+  email: Type.Optional(Type.String()),
+})
+export type CurrentUserHeader = Static<typeof CurrentUserHeader>
+
+/**
  * POST /api/user/signup. The schema only checks shapes (a missing or mistyped field is a 400);
  * the service trims the values and answers 422 naming the field when a rule fails, so the same rules
  * apply to the operator CLI. Lengths here are generous outer bounds against abuse.

@@ -32,6 +32,8 @@ export const AD_MESSAGES = {
   imageRequired: 'Please upload an image or enter a full https URL.',
   imageInvalid: 'The image must be an uploaded image name or a full https URL.',
   titleTooLong: `The title must be at most ${AD_TITLE_MAX_LENGTH} characters.`,
+  titleCharacters: 'The title cannot contain control characters or text-direction marks.',
+  pageNameCharacters: 'pageName cannot contain control characters or text-direction marks',
   scheduleInvalid: 'The end of the schedule must be after its start.',
   timestampInvalid: 'timestamp must be an ISO-8601 date or epoch milliseconds',
 } as const

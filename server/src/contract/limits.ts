@@ -35,20 +35,60 @@ export const POST_LIMITS = {
   descriptionMinLength: 10,
 } as const
 
+/** The code point ranges of {@link isTextDirectionControl}, first and last included (Bidi_Control). */
+export const TEXT_DIRECTION_CONTROLS: readonly (readonly [number, number])[] = [
+  [0x061c, 0x061c],
+  [0x200e, 0x200f],
+  [0x202a, 0x202e],
+  [0x2066, 0x2069],
+]
+
 /**
- * Whether `text` holds a control character: C0 (escape, bell, backspace, …), DEL or C1. With
- * `allowLayout`, tab, line feed and carriage return are allowed (a command or a comment spans lines);
- * without it they count too (a title is one line). Escape sequences typed or pasted into a post would
- * reach every terminal that prints it (the plain-text pages and the CLI strip them on output as a second
- * line of defence); refusing them at the door keeps stored text printable.
+ * Whether `code` is one of Unicode's Bidi_Control characters: the embeddings and overrides U+202A–U+202E,
+ * the isolates U+2066–U+2069 and the marks U+200E, U+200F and U+061C. They are invisible and reorder
+ * how the text around them is drawn, so a title or command could show something other than what it
+ * holds or runs ("Trojan Source"). The marks are refused with the rest: they only nudge where neutral
+ * characters go, but a command never needs one and the bidi algorithm orders right-to-left words
+ * without them.
+ */
+export function isTextDirectionControl(code: number): boolean {
+  // Most text is below the first range: one comparison.
+  return code >= 0x061c && TEXT_DIRECTION_CONTROLS.some(([first, last]) => code >= first && code <= last)
+}
+
+/**
+ * Whether `text` holds a control character: C0 (escape, bell, backspace, …), DEL, C1, or a text-direction
+ * control ({@link isTextDirectionControl}). With `allowLayout`, tab, line feed and a carriage return
+ * directly before a line feed (CRLF) are allowed (a command or a comment spans lines; store it through
+ * {@link normalizeLineBreaks}); a lone carriage return is not, since a terminal returns to the line's
+ * start there and draws what follows over what came before (`echo safe\rrm -rf ~` shows as `rm -rf ~`).
+ * Without `allowLayout` every line break counts (a title is one line). Escape sequences typed or pasted
+ * into a post would reach every terminal that prints it (the plain-text pages, the CLI and the exports
+ * strip them on output as a second line of defence); refusing them at the door keeps stored text printable.
  */
 export function hasControlCharacters(text: string, allowLayout: boolean): boolean {
   for (let i = 0; i < text.length; i += 1) {
     const code = text.charCodeAt(i)
-    if (allowLayout && (code === 0x09 || code === 0x0a || code === 0x0d)) continue
-    if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return true
+    if (allowLayout && (code === 0x09 || code === 0x0a)) continue
+    if (allowLayout && code === 0x0d && text.charCodeAt(i + 1) === 0x0a) continue
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f) || isTextDirectionControl(code)) return true
   }
   return false
+}
+
+/**
+ * Whether `text` holds a text-direction control ({@link isTextDirectionControl}). The rule for sanitised
+ * HTML (post descriptions, blog articles), where line breaks and tabs are the markup's business: HTML
+ * reads a lone carriage return as a line break, and the plain text cut from it folds whitespace.
+ */
+export function hasTextDirectionControls(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) if (isTextDirectionControl(text.charCodeAt(i))) return true
+  return false
+}
+
+/** Text of several lines as it is stored: every CRLF (a Windows paste) becomes LF. */
+export function normalizeLineBreaks(text: string): string {
+  return text.replaceAll('\r\n', '\n')
 }
 
 /**
@@ -58,12 +98,15 @@ export function hasControlCharacters(text: string, allowLayout: boolean): boolea
 export const POST_RULE_MESSAGES = {
   titleRequired: 'Please enter a post title.',
   titleTooLong: `The title must be at most ${POST_LIMITS.titleMaxLength} characters.`,
-  titleControlCharacters: 'The title cannot contain control characters such as tabs, line breaks or escapes.',
+  titleControlCharacters:
+    'The title cannot contain control characters such as tabs, line breaks, escapes or text-direction marks.',
   commandRequired: 'Please enter a Linux command.',
   commandControlCharacters:
-    'The command cannot contain control characters such as terminal escape sequences.',
+    'The command cannot contain control characters such as terminal escape sequences, lone carriage returns or text-direction marks.',
   descriptionRequired: 'Please enter a description for your post.',
   descriptionTooShort: `Please provide a more detailed description (at least ${POST_LIMITS.descriptionMinLength} characters).`,
+  /** Server only: the sanitised description holds a text-direction mark (U+202E and the like). */
+  descriptionDirectionMarks: 'The description cannot contain text-direction marks such as U+202E.',
   categoryRequired: 'Please select a category.',
   /** Server only: the category id names no category. */
   categoryUnknown: 'The selected category does not exist.',
@@ -128,6 +171,8 @@ export const APPLICATION_MESSAGES = {
   coverLetterTooLong: `Cover letter must be at most ${APPLICATION_LIMITS.coverLetterMaxLength} characters`,
   /** 422: the category is not one of the five. */
   invalidDocCategory: `Document category must be one of: ${APPLICATION_DOC_CATEGORIES.join(', ')}`,
+  /** 422: the cover letter holds a control character (an escape, a lone carriage return) or a text-direction mark. */
+  coverLetterCharacters: 'Cover letter cannot contain control characters or text-direction marks',
   /** 422: the PDF carries active content. */
   unsafePdf: 'PDF documents with scripts, launch actions or embedded files are not accepted',
   /** 409: the caller is already a contributor (or a moderator). */
@@ -157,10 +202,11 @@ export const COLLECTION_MESSAGES = {
   nameRequired: 'Collection name is required',
   /** 422: the name is longer than 60 characters after trimming. */
   nameTooLong: `Collection name must be at most ${COLLECTION_LIMITS.nameMaxLength} characters`,
-  /** 422: the name holds a control character (a line break, a tab, NUL…). */
-  nameCharacters: 'Collection name cannot contain line breaks or control characters',
-  /** 422: the description holds a control character other than a line break or a tab. */
-  descriptionCharacters: 'Description cannot contain control characters',
+  /** 422: the name holds a control character (a line break, a tab, NUL…) or a text-direction mark. */
+  nameCharacters: 'Collection name cannot contain line breaks, control characters or text-direction marks',
+  /** 422: the description holds a control character other than a line break or a tab, or a text-direction mark. */
+  descriptionCharacters:
+    'Description cannot contain control characters, lone carriage returns or text-direction marks',
   /** 422: the description is longer than 500 characters after trimming. */
   descriptionTooLong: `Description must be at most ${COLLECTION_LIMITS.descriptionMaxLength} characters`,
   /** 409: the owner already has a collection of that name (compared without case). */
@@ -192,6 +238,8 @@ export const TOKEN_NAME_MESSAGES = {
   nameRequired: 'Token name is required',
   /** 422: the name is longer than 50 characters after trimming. */
   nameTooLong: `Token name must be at most ${TOKEN_LIMITS.nameMaxLength} characters`,
+  /** 422: the name holds a control character or a text-direction mark. */
+  nameCharacters: 'Token name cannot contain control characters or text-direction marks',
 } as const
 
 /** Limits of moderator-written texts (counted after trimming), checked by the server and the console. */
@@ -209,6 +257,10 @@ export const MOD_MESSAGES = {
   rejectMessageRequired: 'Please give the applicant a message explaining the rejection',
   /** 422: a review message over 1000 characters. */
   reviewMessageTooLong: `The message must be at most ${MOD_LIMITS.reviewMessageMaxLength} characters`,
+  /** 422: a reason holding a control character or a text-direction mark. */
+  reasonCharacters: 'The reason cannot contain control characters or text-direction marks',
+  /** 422: a review message holding a control character or a text-direction mark. */
+  reviewMessageCharacters: 'The message cannot contain control characters or text-direction marks',
   /** 409: the application was already accepted or rejected (maybe by another moderator). */
   alreadyReviewed: 'This application has already been reviewed',
   /** 403: a moderator tried to change their own role. */
@@ -229,6 +281,10 @@ export const BLOG_MESSAGES = {
   metadescriptionRequired: 'Please enter a meta description.',
   metadescriptionTooLong: `The meta description must be at most ${BLOG_METADESCRIPTION_MAX_LENGTH} characters.`,
   contentRequired: 'Please write the article.',
+  titleCharacters: 'The title cannot contain control characters or text-direction marks.',
+  metadescriptionCharacters:
+    'The meta description cannot contain control characters or text-direction marks.',
+  contentDirectionMarks: 'The article cannot contain text-direction marks such as U+202E.',
   imageInvalid: 'The image must be an uploaded image name or a full https URL.',
   titleTaken: 'A blog post with this title already exists',
 } as const

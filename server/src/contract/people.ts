@@ -66,10 +66,12 @@ export type ProfileTier = Static<typeof ProfileTier>
 /**
  * `GET /api/website/user/profile` (member): the header fields, `createdAt` (member since),
  * `totalPosts` (all of them, though `posts` lists at most 50), the tier badge with its progress and
- * the three tab lists.
+ * the three tab lists. `email` is absent when the request is authenticated by a personal access
+ * token (as in `CurrentUserHeader`).
  */
 export const UserProfile = Type.Object({
   ...ProfileHeader.properties,
+  email: Type.Optional(Type.String()),
   badgeProgress: ProfileBadgeProgress,
   tiers: Type.Array(ProfileTier),
   createdAt: Type.String({ format: 'date-time' }),

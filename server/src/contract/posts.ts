@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox'
 import { BadgeName, Id, IdParams, PageNumber } from './common.ts'
+import { SEARCH_MAX_LENGTH } from './values.ts'
 
 export { hasControlCharacters, POST_LIMITS, POST_RULE_MESSAGES } from './limits.ts'
 
@@ -162,7 +163,7 @@ export type VoteResponse = Static<typeof VoteResponse>
 
 /** GET /api/posts/v1/search query: `search` is trimmed; an empty search gives an empty list. */
 export const SearchQuery = Type.Object({
-  search: Type.Optional(Type.String({ maxLength: 200 })),
+  search: Type.Optional(Type.String({ maxLength: SEARCH_MAX_LENGTH })),
   page: Type.Optional(PageNumber),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
 })

@@ -12,6 +12,12 @@ export const LEADERBOARD_PERIODS = ['all', 'week', 'month'] as const
 /** Default page size of `GET /api/blogs`: the blog list shows six posts a page. */
 export const BLOG_PAGE_SIZE = 6
 
+/**
+ * Longest search, in characters: `search` of `GET /api/website/browse` and `/api/posts/v1/search`, the
+ * words of the terminal's `/~<words>` and `/browse?search=`. Longer ones are refused with 400, never cut.
+ */
+export const SEARCH_MAX_LENGTH = 200
+
 /** How many notifications `GET /api/notifications` returns at most. */
 export const NOTIFICATIONS_PAGE_SIZE = 30
 

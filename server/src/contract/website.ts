@@ -2,6 +2,9 @@ import { type Static, Type } from 'typebox'
 import { BadgeName, Id, PageNumber } from './common.ts'
 import { Category, Pagination, PostCard, ReactedPosts } from './posts.ts'
 import { PlatformStats } from './stats.ts'
+import { SEARCH_MAX_LENGTH } from './values.ts'
+
+export { SEARCH_MAX_LENGTH } from './values.ts'
 
 /** One row of the home page's weekly leaderboard card: points gained in the last 7 days. */
 export const WeeklyLeader = Type.Object({
@@ -71,7 +74,7 @@ export const BrowseFilterFields = {
  */
 export const BrowseQuery = Type.Object({
   page: Type.Optional(PageNumber),
-  search: Type.Optional(Type.String({ maxLength: 200 })),
+  search: Type.Optional(Type.String({ maxLength: SEARCH_MAX_LENGTH })),
   category: Type.Optional(Type.String({ maxLength: 100 })),
   sort: Type.Optional(BrowseSort),
   ...BrowseFilterFields,

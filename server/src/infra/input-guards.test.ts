@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
 import { authHeader, createPost, createUser, loginAs, type TestUser } from '../../test/factories.ts'
 import { multipartForm, pngBytes } from '../../test/uploads.ts'
+import { APPLICATION_MESSAGES } from '../contract/limits.ts'
 import { holdsNul, malformedIntegers, NUL_CHARACTER_MESSAGE } from './input-guards.ts'
 
 let t: TestApp
@@ -54,7 +55,7 @@ describe('text with a NUL character', () => {
     expect(rows).toEqual([])
   })
 
-  it('is refused in a multipart text field by the database error mapping, and nothing is written', async () => {
+  it('is refused in a multipart text field before the database, and nothing is written', async () => {
     const body = multipartForm(
       {
         coverLetter: `I would like to share the shell one-liners I use every day.\u0000 Thanks for reading.`,
@@ -68,8 +69,10 @@ describe('text with a NUL character', () => {
       headers: { ...authHeader(loginAs(t.app, member)), ...body.headers },
       payload: body.payload,
     })
-    expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual(refused)
+    // The field's own control-character rule (contract/limits.ts) answers first, naming the field;
+    // the database error mapping (the same 400 as a JSON body's) stays as the last resort.
+    expect(res.statusCode).toBe(422)
+    expect(res.json().message).toBe(APPLICATION_MESSAGES.coverLetterCharacters)
     const rows = await t.db.selectFrom('applications').select('id').where('user_id', '=', member.id).execute()
     expect(rows).toEqual([])
   })

@@ -47,8 +47,8 @@ export function malformedIntegers(schema: unknown, query: unknown): string[] {
  * Guards on input before any route runs, for rules every route shares:
  * - Text with a NUL character is refused: PostgreSQL cannot store the character in text, so it would
  *   otherwise fail deep in a query. Path and query parameters are checked on the raw URL, JSON bodies
- *   once parsed; multipart text fields are caught by the database error mapping (infra/errors.ts),
- *   which answers the same 400.
+ *   once parsed; multipart text fields by their service's control-character rule (422), with the
+ *   database error mapping (infra/errors.ts, the same 400) as the last resort.
  * - Integer query parameters (`page`, `limit`, …) must be plain whole numbers.
  */
 export const inputGuardsPlugin = fp(

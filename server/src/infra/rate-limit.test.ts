@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto'
+import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
+import { authHeader, createUser, loginAs } from '../../test/factories.ts'
+import { clientAddressOf, failureKeys, rateLimitKey } from './rate-limit.ts'
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 
@@ -96,5 +99,149 @@ describe('client address behind a proxy', () => {
     } finally {
       await t.close()
     }
+  })
+})
+
+describe('rate-limit keys', () => {
+  it('are built from named parts, each value encoded so it cannot pose as another part', () => {
+    expect(rateLimitKey('login', { ip: '10.0.0.7' })).toBe('login:ip:10.0.0.7')
+    expect(rateLimitKey('x', { a: '50%:off' })).toBe('x:a:50%25%3Aoff')
+    expect(failureKeys({ kind: 'login', account: ' Alice@Example.COM ' }, '10.0.0.0/24')).toEqual({
+      perNetwork: 'login-failures:account:alice@example.com:network:10.0.0.0/24',
+      everywhere: 'login-failures:account:alice@example.com',
+      known: 'login-known:account:alice@example.com:network:10.0.0.0/24',
+    })
+    expect(failureKeys({ kind: 'password-change', userId: 'u-1' }, '2001:db8:0:0::/64')).toEqual({
+      perNetwork: 'password-change-failures:user:u-1:network:2001%3Adb8%3A0%3A0%3A%3A/64',
+      everywhere: 'password-change-failures:user:u-1',
+      known: 'password-change-known:user:u-1:network:2001%3Adb8%3A0%3A0%3A%3A/64',
+    })
+    // A name typed to look like alice-from-a-network is a name of its own.
+    expect(
+      failureKeys({ kind: 'login', account: 'alice:network:10.0.0.0/24' }, '10.9.0.0/24').everywhere,
+    ).toBe('login-failures:account:alice%3Anetwork%3A10.0.0.0/24')
+    expect(clientAddressOf('10.0.0.7')).toBe('10.0.0.7')
+    expect(clientAddressOf('::ffff:10.0.0.7')).toBe('10.0.0.7')
+    expect(clientAddressOf('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64')
+  })
+
+  it('are exactly those names in Redis, under the key prefix', async () => {
+    const prefix = `bashboard-test-${randomUUID()}:`
+    const t = await buildTestApp({ config: { redisUrl: REDIS_URL, redisKeyPrefix: prefix } })
+    const redis = new Redis(REDIS_URL)
+    try {
+      const member = await createUser(t.db, { username: 'Key_Owner', password: 'correct-pw' })
+      const signIn = (password: string, remoteAddress: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/user/login',
+          payload: { emailOrUsername: ' KEY_OWNER ', password },
+          remoteAddress,
+        })
+      expect((await signIn('wrong-pw', '10.9.5.7')).statusCode).toBe(401)
+      expect((await signIn('correct-pw', '10.9.5.8')).statusCode).toBe(200)
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/tokens',
+        headers: authHeader(loginAs(t.app, member)),
+        payload: { name: 'keys', scopes: ['read'] },
+      })
+      const { token, accessToken } = created.json<{ token: string; accessToken: { _id: string } }>()
+      const read = await t.app.inject({ url: '/api/website/stats', headers: authHeader(token) })
+      expect(read.statusCode).toBe(200)
+      const help = await t.app.inject({
+        url: '/:help',
+        headers: { 'user-agent': 'curl/8.5.0' },
+        remoteAddress: '2001:db8:1:2:aaaa::1',
+      })
+      expect(help.statusCode).toBe(200)
+
+      const keys = await redis.keys(`${prefix}rate-limit:*`)
+      expect(keys.sort()).toEqual(
+        [
+          'login-failures:account:key_owner',
+          'login-failures:account:key_owner:network:10.9.5.0/24',
+          'login-known:account:key_owner:network:10.9.5.0/24',
+          'login:ip:10.9.5.7',
+          'login:ip:10.9.5.8',
+          `terminal:ip:2001%3Adb8%3A1%3A2%3A%3A/64`,
+          `token:id:${accessToken._id}`,
+        ]
+          .map((key) => `${prefix}rate-limit:${key}`)
+          .sort(),
+      )
+      expect(keys.join('\n')).not.toContain('undefined')
+    } finally {
+      redis.disconnect()
+      await t.close()
+    }
+  })
+})
+
+// The guard's counters must stay apart whatever a login name holds: a name that used to read like
+// another counter's key (`<account>@<network>`, `password-change:<user id>`) spent that counter.
+describe.each([
+  ['the memory store', {}],
+  ['Redis', { redisUrl: REDIS_URL }],
+])('failure counters in %s', (_store, redisConfig) => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await buildTestApp({
+      config: {
+        ...redisConfig,
+        // 2 failures an hour per network, 10 from all networks together.
+        rateLimit: {
+          loginPerMinute: 100,
+          signupPerMinute: 5,
+          accountFailuresPerHour: 2,
+          tokenPerMinute: 300,
+        },
+      },
+    })
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
+
+  const failLogin = (emailOrUsername: string, remoteAddress: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { emailOrUsername, password: 'wrong-password' },
+      remoteAddress,
+    })
+
+  it("lets no login name spend another account's budget on the owner's network", async () => {
+    await createUser(t.db, { username: 'net_victim', password: 'correct-pw' })
+    for (const name of ['net_victim@10.9.7.0/24', 'net_victim:network:10.9.7.0/24']) {
+      for (let i = 0; i < 2; i++) expect((await failLogin(name, `10.9.8.${i + 1}`)).statusCode).toBe(401)
+    }
+    const owner = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { emailOrUsername: 'net_victim', password: 'correct-pw' },
+      remoteAddress: '10.9.7.5',
+    })
+    expect(owner.statusCode).toBe(200)
+  })
+
+  it("lets no login name spend a member's password-change budget", async () => {
+    const victim = await createUser(t.db, { password: 'correct-pw' })
+    // Ten failures from five networks: the budget of all networks together, were it the same counter.
+    for (let n = 0; n < 5; n++) {
+      for (let i = 0; i < 2; i++) {
+        expect((await failLogin(`password-change:${victim.id}`, `10.9.${20 + n}.${i + 1}`)).statusCode).toBe(
+          401,
+        )
+      }
+    }
+    const change = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users',
+      headers: authHeader(loginAs(t.app, victim)),
+      payload: { currentPassword: 'correct-pw', newPassword: 'new-password-1' },
+      remoteAddress: '10.9.30.1',
+    })
+    expect(change.statusCode).toBe(200)
   })
 })

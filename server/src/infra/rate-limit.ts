@@ -1,4 +1,10 @@
-import fastifyRateLimit, { type RateLimitOptions } from '@fastify/rate-limit'
+import { createRequire } from 'node:module'
+import fastifyRateLimit, {
+  type CreateRateLimitOptions,
+  type FastifyRateLimitStore,
+  type FastifyRateLimitStoreCtor,
+  type RateLimitOptions,
+} from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { Redis } from 'ioredis'
@@ -16,12 +22,19 @@ import { TooManyRequestsError, tooManyAttemptsMessage } from '../lib/errors.ts'
  */
 export interface LoginFailureGuard {
   /** Throws 429 when this network, or (past the account-wide budget) any unknown network, is spent. */
-  assertAllowed(request: FastifyRequest, account: string): Promise<void>
+  assertAllowed(request: FastifyRequest, subject: FailureSubject): Promise<void>
   /** Records one failed login against the account, from the request's network. */
-  recordFailure(request: FastifyRequest, account: string): Promise<void>
+  recordFailure(request: FastifyRequest, subject: FailureSubject): Promise<void>
   /** Remembers the request's network as one the account signs in from. */
-  recordSuccess(request: FastifyRequest, account: string): Promise<void>
+  recordSuccess(request: FastifyRequest, subject: FailureSubject): Promise<void>
 }
+
+/**
+ * What a failure guard counts: sign-ins to an account name as typed (trimmed, lower-cased), or the
+ * current-password checks of a signed-in user's password change. Each has counters of its own, so no
+ * name typed at login can spend a password change's budget or another account's.
+ */
+export type FailureSubject = { kind: 'login'; account: string } | { kind: 'password-change'; userId: string }
 
 /** Failures from all networks together, in multiples of the per-network budget, before unknown networks wait. */
 export const ACCOUNT_WIDE_FACTOR = 5
@@ -46,6 +59,45 @@ export function networkOf(ip: string): string {
     .slice(0, 4)
     .map((group) => Number.parseInt(group || '0', 16).toString(16))
     .join(':')}::/64`
+}
+
+/**
+ * The address a per-client limit counts: an IPv4 address (IPv4-mapped IPv6 included) as it is, an IPv6
+ * address as its /64, which one client holds whole (as @fastify/rate-limit's own default key does).
+ */
+export function clientAddressOf(ip: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip)
+  if (mapped?.[1]) return mapped[1]
+  return ip.includes(':') ? networkOf(ip) : ip.toLowerCase()
+}
+
+// A value's `%` and `:` percent-encoded, so it can never hold the separator of the parts.
+const encodeKeyPart = (value: string) => value.replace(/[%:]/g, (char) => (char === '%' ? '%25' : '%3A'))
+
+/**
+ * A rate-limit counter's key from named parts: `kind:name:value:name:value…` (`login:ip:10.0.0.7`,
+ * `login-failures:account:alice:network:10.0.0.0/24`). Values are encoded ({@link encodeKeyPart}), so
+ * keys are distinct by construction: an account typed as `alice:network:10.0.0.0/24` is not alice
+ * from that network. In Redis the key follows `REDIS_KEY_PREFIX` and `rate-limit:`.
+ */
+export function rateLimitKey(kind: string, parts: Readonly<Record<string, string>>): string {
+  return [kind, ...Object.entries(parts).flatMap(([name, value]) => [name, encodeKeyPart(value)])].join(':')
+}
+
+/** The keys of a failure guard's three counters for a subject and a client network. */
+export function failureKeys(
+  subject: FailureSubject,
+  network: string,
+): { perNetwork: string; everywhere: string; known: string } {
+  const [prefix, who] =
+    subject.kind === 'login'
+      ? (['login', { account: subject.account.trim().toLowerCase() }] as const)
+      : (['password-change', { user: subject.userId }] as const)
+  return {
+    perNetwork: rateLimitKey(`${prefix}-failures`, { ...who, network }),
+    everywhere: rateLimitKey(`${prefix}-failures`, who),
+    known: rateLimitKey(`${prefix}-known`, { ...who, network }),
+  }
 }
 
 /** Counts the requests made with each personal access token, shared across instances via Redis. */
@@ -88,6 +140,50 @@ function tooMany(ttlMs: number): TooManyRequestsError {
   return new TooManyRequestsError(tooManyAttemptsMessage(seconds), seconds)
 }
 
+/** The part of @fastify/rate-limit's Redis store used here (store/RedisStore.js: its Lua scripts). */
+type LibraryRedisStore = FastifyRateLimitStore & { read: FastifyRateLimitStore['incr'] }
+type LibraryRedisStoreCtor = new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  redis: Redis,
+  key: string,
+) => LibraryRedisStore
+const LibraryRedisStore = createRequire(import.meta.url)(
+  '@fastify/rate-limit/store/RedisStore',
+) as LibraryRedisStoreCtor
+
+/**
+ * The library's Redis store with the keys as given. Its own `child()` prefixes each limit's keys with
+ * the route's method and URL, which `createRateLimit` limiters have none of: their keys read
+ * `…undefinedundefined-…` and stayed apart only by what followed. Every key here is named whole
+ * ({@link rateLimitKey}), route limits included, so the prefix is the namespace alone.
+ */
+function namedKeyRedisStore(redis: Redis, nameSpace: string): FastifyRateLimitStoreCtor {
+  // The plugin hands stores its merged limit options (typed loosely there); two flags matter here.
+  const flag = (options: object, name: 'continueExceeding' | 'exponentialBackoff') =>
+    (options as Partial<Record<typeof name, unknown>>)[name] === true
+  return class NamedKeyRedisStore {
+    readonly store: LibraryRedisStore
+    constructor(options: object) {
+      this.store = new LibraryRedisStore(
+        flag(options, 'continueExceeding'),
+        flag(options, 'exponentialBackoff'),
+        redis,
+        nameSpace,
+      )
+    }
+    incr(...args: Parameters<FastifyRateLimitStore['incr']>): void {
+      this.store.incr(...args)
+    }
+    read(...args: Parameters<FastifyRateLimitStore['incr']>): void {
+      this.store.read(...args)
+    }
+    child(options: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
+      return new NamedKeyRedisStore(options)
+    }
+  }
+}
+
 /**
  * Rate limits: login 10/min per IP, 20 failures/hour per account and network (see LoginFailureGuard),
  * signup per IP, and
@@ -122,83 +218,100 @@ export const rateLimitPlugin = fp(
       })
     }
 
+    const nameSpace = `${config.redisKeyPrefix}rate-limit:`
     await app.register(fastifyRateLimit, {
       global: false,
       skipOnError: true,
       cache: 10_000,
-      nameSpace: `${config.redisKeyPrefix}rate-limit:`,
-      ...(redis ? { redis } : {}),
+      nameSpace,
+      // In memory each limit keeps its own map; in Redis they share the namespace, keys named whole.
+      ...(redis ? { redis, store: namedKeyRedisStore(redis, nameSpace) } : {}),
+      // A route limit that names no key of its own counts per route and client address.
+      keyGenerator: (request) =>
+        rateLimitKey('route', {
+          method: request.method,
+          url: request.routeOptions.url ?? '',
+          ip: clientAddressOf(request.ip),
+        }),
       errorResponseBuilder: (_request, context) => tooMany(context.ttl),
     })
 
     app.decorate('rateLimits', {
-      login: { max: config.rateLimit.loginPerMinute, timeWindow: MINUTE },
-      signup: { max: config.rateLimit.signupPerMinute, timeWindow: MINUTE },
+      login: {
+        max: config.rateLimit.loginPerMinute,
+        timeWindow: MINUTE,
+        keyGenerator: (request) => rateLimitKey('login', { ip: clientAddressOf(request.ip) }),
+      },
+      signup: {
+        max: config.rateLimit.signupPerMinute,
+        timeWindow: MINUTE,
+        keyGenerator: (request) => rateLimitKey('signup', { ip: clientAddressOf(request.ip) }),
+      },
     })
 
-    // The keys come from the parsed body and the client's network, so they are handed to the key
-    // generators per request.
-    const keys = new WeakMap<FastifyRequest, { account: string; network: string }>()
-    const keysOf = (request: FastifyRequest) =>
-      keys.get(request) ?? { account: `ip:${request.ip}`, network: '' }
-    const perNetwork = app.createRateLimit({
-      max: config.rateLimit.accountFailuresPerHour,
-      timeWindow: HOUR,
-      keyGenerator: (request) => `login-failure:${keysOf(request).account}@${keysOf(request).network}`,
-    })
-    const accountWide = app.createRateLimit({
+    /**
+     * A limit counting under the key its caller names: `createRateLimit` asks its key generator for the
+     * request's key, so the key is handed over per request (and read before the limiter's first await).
+     */
+    const keyedLimit = (options: Omit<CreateRateLimitOptions, 'keyGenerator'>) => {
+      const keys = new WeakMap<FastifyRequest, string>()
+      const limit = app.createRateLimit({
+        ...options,
+        keyGenerator: (request) => {
+          const key = keys.get(request)
+          if (key === undefined) throw new Error('rate limit called without its key')
+          return key
+        },
+      })
+      return (request: FastifyRequest, key: string, callOptions?: { increment: boolean }) => {
+        keys.set(request, key)
+        return limit(request, callOptions)
+      }
+    }
+
+    const perNetwork = keyedLimit({ max: config.rateLimit.accountFailuresPerHour, timeWindow: HOUR })
+    const accountWide = keyedLimit({
       max: config.rateLimit.accountFailuresPerHour * ACCOUNT_WIDE_FACTOR,
       timeWindow: HOUR,
-      keyGenerator: (request) => `login-failure:${keysOf(request).account}`,
     })
     // A counter used as a flag: above zero once the account signed in from the network.
-    const knownNetworks = app.createRateLimit({
-      max: Number.MAX_SAFE_INTEGER,
-      timeWindow: KNOWN_NETWORK_MS,
-      keyGenerator: (request) => `login-known:${keysOf(request).account}@${keysOf(request).network}`,
-    })
-    const remember = (request: FastifyRequest, account: string) =>
-      keys.set(request, { account: account.trim().toLowerCase(), network: networkOf(request.ip) })
+    const knownNetworks = keyedLimit({ max: Number.MAX_SAFE_INTEGER, timeWindow: KNOWN_NETWORK_MS })
+    const keysOf = (request: FastifyRequest, subject: FailureSubject) =>
+      failureKeys(subject, networkOf(request.ip))
     // `isAllowed` means "on the allow list" (never here); the counts are on the other variant.
     type LimitState = Awaited<ReturnType<typeof perNetwork>>
     const spent = (state: LimitState) => !state.isAllowed && state.remaining <= 0
     const ttlOf = (state: LimitState) => (state.isAllowed ? 0 : state.ttl)
+    const peek = { increment: false }
 
     app.decorate('loginFailures', {
-      async assertAllowed(request, account) {
-        remember(request, account)
-        const network = await perNetwork(request, { increment: false })
+      async assertAllowed(request, subject) {
+        const keys = keysOf(request, subject)
+        const network = await perNetwork(request, keys.perNetwork, peek)
         if (spent(network)) throw tooMany(ttlOf(network))
-        const everywhere = await accountWide(request, { increment: false })
+        const everywhere = await accountWide(request, keys.everywhere, peek)
         if (!spent(everywhere)) return
-        const known = await knownNetworks(request, { increment: false })
+        const known = await knownNetworks(request, keys.known, peek)
         const signedInHereBefore = !known.isAllowed && known.remaining < known.max
         if (!signedInHereBefore) throw tooMany(ttlOf(everywhere))
       },
-      async recordFailure(request, account) {
-        remember(request, account)
-        await Promise.all([perNetwork(request), accountWide(request)])
+      async recordFailure(request, subject) {
+        const keys = keysOf(request, subject)
+        await Promise.all([perNetwork(request, keys.perNetwork), accountWide(request, keys.everywhere)])
       },
-      async recordSuccess(request, account) {
-        remember(request, account)
-        await knownNetworks(request)
+      async recordSuccess(request, subject) {
+        await knownNetworks(request, keysOf(request, subject).known)
       },
     } satisfies LoginFailureGuard)
 
     // Personal access tokens: a budget per token, whichever address its script runs from. The key
     // is the token's id, never the secret.
-    const tokenIds = new WeakMap<FastifyRequest, string>()
-    const tokenLimit = app.createRateLimit({
-      max: config.rateLimit.tokenPerMinute,
-      timeWindow: MINUTE,
-      keyGenerator: (request) => `token:${tokenIds.get(request) ?? request.ip}`,
-    })
+    const tokenLimit = keyedLimit({ max: config.rateLimit.tokenPerMinute, timeWindow: MINUTE })
     app.decorate('tokenRequests', {
       async consume(request, tokenId) {
-        tokenIds.set(request, tokenId)
         let state: Awaited<ReturnType<typeof tokenLimit>>
         try {
-          state = await tokenLimit(request)
+          state = await tokenLimit(request, rateLimitKey('token', { id: tokenId }))
         } catch (error) {
           // As for the route limits: a store that fails lets the request through.
           request.log.warn({ err: error }, 'token rate limit unavailable; request let through')
@@ -211,16 +324,15 @@ export const rateLimitPlugin = fp(
     // The text interface for curl: one budget per address across all its pages, so a script looping
     // over programs is slowed down whichever page it reads. Browsers opening the same URLs are not
     // counted (the terminal module only consumes for text and JSON answers).
-    const terminalLimit = app.createRateLimit({
+    const terminalLimit = keyedLimit({
       max: config.rateLimit.terminalPerMinute ?? TERMINAL_PER_MINUTE,
       timeWindow: MINUTE,
-      keyGenerator: (request) => `terminal:${request.ip}`,
     })
     app.decorate('terminalRequests', {
       async consume(request) {
         let state: Awaited<ReturnType<typeof terminalLimit>>
         try {
-          state = await terminalLimit(request)
+          state = await terminalLimit(request, rateLimitKey('terminal', { ip: clientAddressOf(request.ip) }))
         } catch (error) {
           request.log.warn({ err: error }, 'terminal rate limit unavailable; request let through')
           return

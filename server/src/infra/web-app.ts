@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Kysely } from 'kysely'
 import type { Config } from '../config.ts'
+import { MOVED_CACHE_CONTROL, MOVED_STATUS, movedLocation } from '../lib/old-addresses.ts'
 import { sanitizeDescription } from '../lib/sanitize.ts'
 import { replyNotFound } from './errors.ts'
 import { themeOfRequest, withDocumentTheme } from './page-theme.ts'
@@ -18,14 +19,14 @@ import { loadServerRender, rendersOnServer } from './server-render.ts'
  */
 export interface PageHeads {
   /**
-   * The head of a page (its status, and index.html with the head in place of the default one), or null
-   * when the path has none of its own.
+   * The head of a page (its status, and index.html with the head in place of the default one), the
+   * path a moved page is at now (`location`: a post's old slug), or null when the path has none of its own.
    */
   find(
     db: Kysely<Database>,
     origin: string,
     path: string,
-  ): Promise<{ status: number; inject(indexHtml: string): string } | null>
+  ): Promise<{ status: number; inject(indexHtml: string): string } | { location: string } | null>
 }
 
 /** Public upload folders under DATA_DIR/uploads (application documents live elsewhere, never here). */
@@ -126,13 +127,19 @@ export const webAppPlugin = fp(
     /** A browser navigation: index.html, with the path's head and, for a guest, its first screen. */
     async function sendWebPage(request: FastifyRequest, reply: FastifyReply) {
       // Post and blog pages get their title, description and Open Graph tags in the HTML itself, so
-      // crawlers and link previews see them without running the app; an unknown slug is a 404.
+      // crawlers and link previews see them without running the app; an unknown slug is a 404, and a
+      // post's old slug a redirect to its page.
       const path = request.url.split('?')[0] ?? '/'
       // Metadata is a bonus: with the database down the page still loads (and shows its own error).
       const head = await opts.pageHeads.find(app.db, config.publicOrigin, path).catch((error: unknown) => {
         request.log.warn({ err: error }, 'page metadata unavailable')
         return null
       })
+      if (head && 'location' in head) {
+        return reply
+          .header('cache-control', MOVED_CACHE_CONTROL)
+          .redirect(movedLocation(head.location, request.url), MOVED_STATUS)
+      }
       const rendered = serverRender !== null && rendersOnServer(request, request.url)
       const theme = themeOfRequest(request)
       // index.html is sent as a string, never streamed: a stream's close listeners on the response, on

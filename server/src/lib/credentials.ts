@@ -1,4 +1,4 @@
-import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES } from '../contract/limits.ts'
+import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES, hasControlCharacters } from '../contract/limits.ts'
 import { InvalidError } from './errors.ts'
 
 export const USERNAME_PATTERN = new RegExp(
@@ -17,10 +17,13 @@ export function normalizeUsername(raw: string): string {
   return username
 }
 
-/** Trims and lower-cases an email and checks its shape; throws a 422 naming it. */
+/**
+ * Trims and lower-cases an email and checks its shape; throws a 422 naming it. Control characters and
+ * text-direction marks are not part of any address (the pattern alone lets all but whitespace through).
+ */
 export function normalizeEmail(raw: string): string {
   const email = raw.trim().toLowerCase()
-  if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email)) {
+  if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email) || hasControlCharacters(email, false)) {
     throw new InvalidError('Please enter a valid email address', 'email')
   }
   return email

@@ -1,9 +1,9 @@
-import { AuthResponse, LoginBody, ProfileHeader, SignupBody } from '../../contract/accounts.ts'
+import { AuthResponse, CurrentUserHeader, LoginBody, SignupBody } from '../../contract/accounts.ts'
 import { ErrorResponse } from '../../contract/common.ts'
 import { AFTER_WRITES_PLUGIN } from '../../events/dispatcher.ts'
 import { modulePlugin } from '../../infra/module-plugin.ts'
 import { UnauthorizedError } from '../../lib/errors.ts'
-import { toAuthResponse, toProfileHeader } from './presenter.ts'
+import { asSeenByCaller, toAuthResponse, toProfileHeader } from './presenter.ts'
 import { authenticate, getCurrentUser, signUp } from './service.ts'
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 429: ErrorResponse }
@@ -32,15 +32,14 @@ export const accountsRoutes = modulePlugin('accounts', [AFTER_WRITES_PLUGIN], as
       schema: { body: LoginBody, response: { 200: AuthResponse, ...errors } },
     },
     async (request) => {
-      const { emailOrUsername } = request.body
-      await app.loginFailures.assertAllowed(request, emailOrUsername)
+      const subject = { kind: 'login', account: request.body.emailOrUsername } as const
+      await app.loginFailures.assertAllowed(request, subject)
       try {
         const user = await authenticate(app.db, request.body)
-        await app.loginFailures.recordSuccess(request, emailOrUsername)
+        await app.loginFailures.recordSuccess(request, subject)
         return toAuthResponse(user, app.issueToken(user))
       } catch (error) {
-        if (error instanceof UnauthorizedError)
-          await app.loginFailures.recordFailure(request, emailOrUsername)
+        if (error instanceof UnauthorizedError) await app.loginFailures.recordFailure(request, subject)
         throw error
       }
     },
@@ -50,12 +49,12 @@ export const accountsRoutes = modulePlugin('accounts', [AFTER_WRITES_PLUGIN], as
     '/api/website/user/profile/header',
     {
       config: { access: 'member', tokenScope: 'read' },
-      schema: { response: { 200: ProfileHeader, 401: ErrorResponse } },
+      schema: { response: { 200: CurrentUserHeader, 401: ErrorResponse } },
     },
     async (request) => {
       // The access hook guarantees a signed-in user here.
       if (!request.auth) throw new UnauthorizedError()
-      return toProfileHeader(await getCurrentUser(app.db, request.auth.id))
+      return asSeenByCaller(toProfileHeader(await getCurrentUser(app.db, request.auth.id)), request.auth)
     },
   )
 })

@@ -12,6 +12,7 @@ import {
   type TrackClickResponse,
   type UpdateAdBody,
 } from '../../contract/ads.ts'
+import { hasControlCharacters } from '../../contract/limits.ts'
 import type { AuthUser } from '../../lib/access.ts'
 import { BadRequestError, InvalidError, NotFoundError } from '../../lib/errors.ts'
 import { isUuid } from '../../lib/slug.ts'
@@ -84,6 +85,9 @@ export async function trackClick(
 ): Promise<TrackClickResponse> {
   const clickedAt = parseClickTimestamp(body.timestamp)
   if (!clickedAt) throw new BadRequestError(AD_MESSAGES.timestampInvalid)
+  const pageName = body.pageName.trim().slice(0, 50)
+  if (hasControlCharacters(pageName, false))
+    throw new InvalidError(AD_MESSAGES.pageNameCharacters, 'pageName')
   if (!isUuid(body.adId) || !(await adExists(deps.db, body.adId)))
     throw new NotFoundError(AD_MESSAGES.notFound)
   const counted = await deps.db.transaction().execute(async (trx) => {
@@ -92,7 +96,7 @@ export async function trackClick(
     return recordAdClick(trx, {
       adId: body.adId,
       visitorKey,
-      pageName: body.pageName.trim().slice(0, 50),
+      pageName,
       clickedAt,
     })
   })
@@ -114,6 +118,8 @@ const SITE_PATH = /^\/(?![/\\])[^\s\\]*$/
  */
 export function normaliseAdUrl(raw: string): string | undefined {
   const value = raw.trim()
+  // A site path is kept as typed, so what a link could hide is refused in every form.
+  if (hasControlCharacters(value, false)) return undefined
   if (value === '' || value === '#') return '#'
   if (SITE_PATH.test(value)) return value
   const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`
@@ -136,6 +142,7 @@ type AdFields = Omit<CreateAdBody, 'active' | 'startsAt' | 'endsAt'> & {
 function validate(fields: AdFields): AdWrite {
   const title = fields.title.trim()
   if (title.length > AD_TITLE_MAX_LENGTH) throw new InvalidError(AD_MESSAGES.titleTooLong, 'title')
+  if (hasControlCharacters(title, false)) throw new InvalidError(AD_MESSAGES.titleCharacters, 'title')
   const url = normaliseAdUrl(fields.url)
   if (url === undefined) throw new InvalidError(AD_MESSAGES.urlInvalid, 'url')
   if (fields.image.trim() === '') throw new InvalidError(AD_MESSAGES.imageRequired, 'image')

@@ -7,6 +7,7 @@ import {
   type ApplicationDocCategory,
   type UserApplicationResponse,
 } from '../../contract/applications.ts'
+import { hasControlCharacters, normalizeLineBreaks } from '../../contract/limits.ts'
 import {
   MOD_MESSAGES,
   MOD_PAGE_SIZE,
@@ -28,6 +29,7 @@ import {
 import { FILE_TYPES, sniffFileType } from '../../lib/file-type.ts'
 import { reencodeImage } from '../../lib/images.ts'
 import { checkPdfSafety } from '../../lib/pdf-safety.ts'
+import { printableText } from '../../lib/printable-text.ts'
 import { isUuid } from '../../lib/slug.ts'
 import type { FileStore } from '../../lib/storage.ts'
 import { logModerationAction } from '../audit/log.ts'
@@ -84,25 +86,31 @@ function checkDocCategory(raw: string): ApplicationDocCategory {
 
 function checkCoverLetter(raw: string): string {
   const text = raw.trim()
-  const length = [...text].length
+  // Stored (and counted) with LF line breaks; checked as sent (contract/limits.ts).
+  const stored = normalizeLineBreaks(text)
+  const length = [...stored].length
   if (length < APPLICATION_LIMITS.coverLetterMinLength) {
     throw new InvalidError(APPLICATION_MESSAGES.coverLetterTooShort, 'coverLetter')
   }
   if (length > APPLICATION_LIMITS.coverLetterMaxLength) {
     throw new InvalidError(APPLICATION_MESSAGES.coverLetterTooLong, 'coverLetter')
   }
-  return text
+  if (hasControlCharacters(text, true)) {
+    throw new InvalidError(APPLICATION_MESSAGES.coverLetterCharacters, 'coverLetter')
+  }
+  return stored
 }
 
 /**
  * The name the document is kept and offered under: the sent file's base name without control
- * characters or quotes, with the extension of what was stored (a PNG named `scan.pdf` becomes
- * `scan.png`).
+ * characters, text-direction marks (`scan\u202Efdp.exe` would read as `scanexe.pdf`) or quotes, with the
+ * extension of what was stored (a PNG named `scan.pdf` becomes `scan.png`).
  */
 export function documentName(filename: string, ext: string): string {
   const base = filename.split(/[\\/]/).pop() ?? ''
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed.
-  const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim()
+  const clean = printableText(base)
+    .replace(/[\t\n"]/g, '')
+    .trim()
   const stem = clean
     .replace(/\.[^.]*$/, '')
     .slice(0, DOCUMENT_NAME_MAX)
@@ -275,12 +283,17 @@ export async function decideApplication(
   id: string,
   body: ModDecisionBody,
 ): Promise<ModApplication> {
-  const message = body.message?.trim() ?? ''
+  const typed = body.message?.trim() ?? ''
+  // Stored with LF line breaks; checked as sent (contract/limits.ts).
+  const message = normalizeLineBreaks(typed)
   if (body.decision === 'reject' && message === '') {
     throw new InvalidError(MOD_MESSAGES.rejectMessageRequired, 'message')
   }
   if ([...message].length > APPLICATION_LIMITS.reviewMessageMaxLength) {
     throw new InvalidError(MOD_MESSAGES.reviewMessageTooLong, 'message')
+  }
+  if (hasControlCharacters(typed, true)) {
+    throw new InvalidError(MOD_MESSAGES.reviewMessageCharacters, 'message')
   }
   if (!isUuid(id)) throw new NotFoundError(APPLICATION_NOT_FOUND)
   const status = body.decision === 'accept' ? 'accepted' : 'rejected'

@@ -15,6 +15,7 @@ import {
   type ModBlogListResponse,
   type UpdateBlogBody,
 } from '../../contract/blogs.ts'
+import { hasControlCharacters, hasTextDirectionControls } from '../../contract/limits.ts'
 import type { AuthUser } from '../../lib/access.ts'
 import { isUniqueViolation } from '../../lib/db-errors.ts'
 import { ConflictError, InvalidError, NotFoundError } from '../../lib/errors.ts'
@@ -96,6 +97,8 @@ function validate(fields: {
   const title = fields.title.trim()
   if (title === '') throw new InvalidError(BLOG_MESSAGES.titleRequired, 'title')
   if (title.length > BLOG_TITLE_MAX_LENGTH) throw new InvalidError(BLOG_MESSAGES.titleTooLong, 'title')
+  // Titles and descriptions reach feeds, link previews and terminals (contract/limits.ts).
+  if (hasControlCharacters(title, false)) throw new InvalidError(BLOG_MESSAGES.titleCharacters, 'title')
   const metadescription = fields.metadescription.trim().replace(/\s+/g, ' ')
   if (metadescription === '') {
     throw new InvalidError(BLOG_MESSAGES.metadescriptionRequired, 'metadescription')
@@ -103,8 +106,15 @@ function validate(fields: {
   if (metadescription.length > BLOG_METADESCRIPTION_MAX_LENGTH) {
     throw new InvalidError(BLOG_MESSAGES.metadescriptionTooLong, 'metadescription')
   }
+  if (hasControlCharacters(metadescription, false)) {
+    throw new InvalidError(BLOG_MESSAGES.metadescriptionCharacters, 'metadescription')
+  }
   const content = sanitizeDescription(fields.content)
   if (htmlToText(content) === '') throw new InvalidError(BLOG_MESSAGES.contentRequired, 'content')
+  // After sanitising, which decodes entities, as for post descriptions.
+  if (hasTextDirectionControls(content)) {
+    throw new InvalidError(BLOG_MESSAGES.contentDirectionMarks, 'content')
+  }
   let image: string | null = null
   if (fields.image !== null && fields.image.trim() !== '') {
     const normalised = normaliseImageRef('blogs', fields.image, { bundled: true })

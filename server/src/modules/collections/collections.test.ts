@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
 import { type RecordedEvent, recordEvents, sleep } from '../../../test/events.ts'
 import { createCategory, createPost, createUser, headersFor, type TestUser } from '../../../test/factories.ts'
+import { readNaviCheat } from '../../../test/navi-cheat.ts'
 import { xssPayloads } from '../../../test/xss-corpus.ts'
 import {
   COLLECTION_LIMITS,
@@ -695,6 +696,23 @@ describe('exports', () => {
     expect(res.body).toContain('# Saved commands\n')
     expect(res.body).toContain('- Saved one:')
     expectError(await call(null, 'GET', '/api/users/me/saved/export'), 401)
+  })
+
+  it('writes every placeholder so navi can fill it, and the file reads as navi means it', async () => {
+    const user = await createUser(t.db)
+    const post = await newPost({
+      title: 'Pack a tarball',
+      command: 'tar -czf {{archive.tar.gz}} {{path/to/directory}} <user> 2>/dev/null',
+    })
+    await call(user, 'POST', `/api/posts/${post.id}/save`)
+    const res = await call(user, 'GET', '/api/users/me/saved/export?format=navi')
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toContain('\ntar -czf <archive_tar_gz> <path_to_directory> <user> 2>/dev/null\n')
+    const file = readNaviCheat(res.body)
+    expect(file.problems).toEqual([])
+    expect(file.commands.map((command) => command.variables)).toEqual([
+      ['<archive_tar_gz>', '<path_to_directory>', '<user>'],
+    ])
   })
 })
 

@@ -17,6 +17,7 @@ import {
   type UpdateCollectionBody,
   type UserCollectionsResponse,
 } from '../../contract/collections.ts'
+import { hasControlCharacters, normalizeLineBreaks } from '../../contract/limits.ts'
 import type { LiveCollectionChanged } from '../../contract/live.ts'
 import { type EventDeps, type EventOutbox, withEvents } from '../../events/transaction.ts'
 import type { AuthUser } from '../../lib/access.ts'
@@ -70,9 +71,6 @@ export const SAVED_EXPORT_LIMIT = 5000
 export const SAVED_EXPORT_NAME = 'Saved commands'
 
 const POST_NOT_FOUND = COLLECTION_MESSAGES.postNotFound
-// Control characters would hide what a name says; descriptions may hold line breaks and tabs.
-const NAME_FORBIDDEN = /\p{Cc}/u
-const DESCRIPTION_FORBIDDEN = /[^\P{Cc}\n\r\t]/u
 
 /** Length in characters as PostgreSQL's char_length counts them (code points, not UTF-16 units). */
 const charLength = (text: string) => Array.from(text).length
@@ -83,19 +81,22 @@ function checkName(raw: string): string {
   if (charLength(name) > COLLECTION_LIMITS.nameMaxLength) {
     throw new InvalidError(COLLECTION_MESSAGES.nameTooLong, 'name')
   }
-  if (NAME_FORBIDDEN.test(name)) throw new InvalidError(COLLECTION_MESSAGES.nameCharacters, 'name')
+  // Control characters and text-direction marks would hide what a name says (contract/limits.ts).
+  if (hasControlCharacters(name, false)) throw new InvalidError(COLLECTION_MESSAGES.nameCharacters, 'name')
   return name
 }
 
 function checkDescription(raw: string): string {
   const description = raw.trim()
-  if (charLength(description) > COLLECTION_LIMITS.descriptionMaxLength) {
+  // Descriptions may hold line breaks and tabs, stored (and counted) with LF line breaks.
+  const stored = normalizeLineBreaks(description)
+  if (charLength(stored) > COLLECTION_LIMITS.descriptionMaxLength) {
     throw new InvalidError(COLLECTION_MESSAGES.descriptionTooLong, 'description')
   }
-  if (DESCRIPTION_FORBIDDEN.test(description)) {
+  if (hasControlCharacters(description, true)) {
     throw new InvalidError(COLLECTION_MESSAGES.descriptionCharacters, 'description')
   }
-  return description
+  return stored
 }
 
 /**

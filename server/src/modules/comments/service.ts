@@ -2,7 +2,7 @@ import type { Database } from '@bashboard/db'
 import type { Kysely } from 'kysely'
 import type { Comment, CommentListItem, CreateCommentBody, EditCommentBody } from '../../contract/comments.ts'
 import { COMMENT_EDIT_WINDOW_MINUTES, COMMENT_MAX_LENGTH } from '../../contract/comments.ts'
-import { hasControlCharacters } from '../../contract/limits.ts'
+import { hasControlCharacters, normalizeLineBreaks } from '../../contract/limits.ts'
 import { type EventDeps, withEvents } from '../../events/transaction.ts'
 import type { AuthUser } from '../../lib/access.ts'
 import { BadRequestError, ForbiddenError, InvalidError, NotFoundError } from '../../lib/errors.ts'
@@ -35,7 +35,7 @@ export const POST_ID_MISMATCH = 'Post id in the body does not match the URL'
 export const COMMENT_EMPTY = 'Please write a comment before posting.'
 export const COMMENT_TOO_LONG = `Comments can be at most ${COMMENT_MAX_LENGTH} characters long.`
 export const COMMENT_CONTROL_CHARACTERS =
-  'Comments cannot contain control characters such as terminal escape sequences.'
+  'Comments cannot contain control characters such as terminal escape sequences, lone carriage returns or text-direction marks.'
 export const NOT_YOUR_COMMENT = 'You can only delete your own comments'
 export const PARENT_NOT_FOUND = 'The comment you are replying to was not found'
 export const NOT_YOUR_COMMENT_EDIT = 'You can only edit your own comments'
@@ -52,9 +52,12 @@ function isUuid(id: string): boolean {
 export function checkCommentContent(raw: string): string {
   const content = raw.trim()
   if (content.length === 0) throw new InvalidError(COMMENT_EMPTY, 'content')
-  if ([...content].length > COMMENT_MAX_LENGTH) throw new InvalidError(COMMENT_TOO_LONG, 'content')
+  // Stored with LF line breaks, and counted as stored.
+  const stored = normalizeLineBreaks(content)
+  if ([...stored].length > COMMENT_MAX_LENGTH) throw new InvalidError(COMMENT_TOO_LONG, 'content')
+  // Checked as sent: normalising first would turn the CR of "\r\r\n" into half of a CRLF.
   if (hasControlCharacters(content, true)) throw new InvalidError(COMMENT_CONTROL_CHARACTERS, 'content')
-  return content
+  return stored
 }
 
 /**

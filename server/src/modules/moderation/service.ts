@@ -1,5 +1,6 @@
 import type { Database } from '@bashboard/db'
 import type { Kysely } from 'kysely'
+import { hasControlCharacters, normalizeLineBreaks } from '../../contract/limits.ts'
 import type { LiveModActivity } from '../../contract/live.ts'
 import {
   MOD_LIMITS,
@@ -65,14 +66,19 @@ const ROLE_NOTICE = {
   moderator: 'A moderator made you a moderator. The moderation console is open to you.',
 } as const
 
-/** A moderator's reason, trimmed, or 422 when it is not 3–500 characters. */
+/**
+ * A moderator's reason, trimmed, with LF line breaks; 422 when it is not 3–500 characters or holds a
+ * control character or a text-direction mark (contract/limits.ts).
+ */
 export function checkReason(raw: string): string {
   const reason = raw.trim()
-  const length = [...reason].length
+  const stored = normalizeLineBreaks(reason)
+  const length = [...stored].length
   if (length < MOD_LIMITS.reasonMinLength || length > MOD_LIMITS.reasonMaxLength) {
     throw new InvalidError(MOD_MESSAGES.reasonRequired, 'reason')
   }
-  return reason
+  if (hasControlCharacters(reason, true)) throw new InvalidError(MOD_MESSAGES.reasonCharacters, 'reason')
+  return stored
 }
 
 function pagination(page: number, total: number): ModPagination {

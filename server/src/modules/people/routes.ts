@@ -17,7 +17,7 @@ import {
   UnsupportedMediaTypeError,
 } from '../../lib/errors.ts'
 import { UNSUPPORTED_IMAGE_MESSAGE } from '../../lib/images.ts'
-import { toProfileHeader } from '../accounts/presenter.ts'
+import { asSeenByCaller, toProfileHeader } from '../accounts/presenter.ts'
 import {
   CURRENT_PASSWORD_INCORRECT,
   changePassword,
@@ -31,8 +31,8 @@ export const AVATAR_FIELD_MISSING = 'Please choose an image to upload'
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse }
 
-/** The password-change failure counter shares the login guard's budget, under its own key per user. */
-const passwordKey = (userId: string) => `password-change:${userId}`
+/** Wrong current passwords are counted like failed logins, with the login guard's budgets, per user. */
+const passwordChange = (userId: string) => ({ kind: 'password-change', userId }) as const
 
 /** The member's own profile, settings updates and avatar. */
 export const peopleRoutes = modulePlugin('people', [AFTER_WRITES_PLUGIN], async (app) => {
@@ -42,7 +42,10 @@ export const peopleRoutes = modulePlugin('people', [AFTER_WRITES_PLUGIN], async 
       config: { access: 'member', tokenScope: 'read' },
       schema: { response: { 200: UserProfile, ...errors } },
     },
-    async (request) => getProfile(app.db, requireAuth(request).id),
+    async (request) => {
+      const auth = requireAuth(request)
+      return asSeenByCaller(await getProfile(app.db, auth.id), auth)
+    },
   )
 
   app.put(
@@ -69,14 +72,14 @@ export const peopleRoutes = modulePlugin('people', [AFTER_WRITES_PLUGIN], async 
       }
 
       // Guessing the current password from a stolen session is limited like login guesses.
-      await app.loginFailures.assertAllowed(request, passwordKey(auth.id))
+      await app.loginFailures.assertAllowed(request, passwordChange(auth.id))
       try {
         const user = await changePassword({ db: app.db, events: app.domainEvents }, auth.id, body)
         const token = app.issueToken(user)
         return { ...toProfileHeader(user), token: token.token, expiresAt: token.expiresAt.toISOString() }
       } catch (error) {
         if (error instanceof InvalidError && error.message === CURRENT_PASSWORD_INCORRECT) {
-          await app.loginFailures.recordFailure(request, passwordKey(auth.id))
+          await app.loginFailures.recordFailure(request, passwordChange(auth.id))
         }
         throw error
       }

@@ -1,7 +1,8 @@
 import type { Database } from '@bashboard/db'
 import type { Kysely } from 'kysely'
+import { checkCommandSafety } from '../../contract/command-safety.ts'
 import { findPlaceholders } from '../../contract/placeholders.ts'
-import { checkCommandSafety } from '../../lib/command-safety.ts'
+import { findFlaggedPosts, replaceCommandFlags } from './command-flags-repo.ts'
 import {
   type CommandFlags,
   findPostsWithoutFlags,
@@ -26,7 +27,7 @@ export async function saveCommandFlags(db: Kysely<Database>, postId: string, com
   await upsertCommandFlags(db, postId, commandFlags(command))
 }
 
-/** Posts read and flagged per statement by {@link fillCommandFlags}. */
+/** Posts read and flagged per statement by {@link fillCommandFlags} and {@link recheckCommandFlags}. */
 export const FLAG_FILL_BATCH = 2000
 
 /**
@@ -50,4 +51,33 @@ export async function fillCommandFlags(db: Kysely<Database>): Promise<number> {
     )
     filled += rows.length
   }
+}
+
+/**
+ * Brings every stored flag up to the rules of this build, a batch at a time in id order, and returns
+ * how many it changed. Flags are stored, but the rules that decide them are code: a new build that
+ * changes the danger or placeholder rule would otherwise leave older posts filtered by the old one.
+ * Reading every post costs about what building the search index does, so the server runs it in the
+ * background after it starts listening (main.ts); a stale flag meanwhile only mis-files a post in the
+ * `hasWarning` / `hasPlaceholders` filters, since cards compute `safety` and `placeholders` per read.
+ * Stops between batches once `signal` is aborted (shutdown). A post edited meanwhile keeps the flags
+ * its edit wrote (replaceCommandFlags compares the command).
+ */
+export async function recheckCommandFlags(db: Kysely<Database>, signal?: AbortSignal): Promise<number> {
+  let changed = 0
+  let after: string | null = null
+  while (!signal?.aborted) {
+    const rows = await findFlaggedPosts(db, after, FLAG_FILL_BATCH)
+    const last = rows.at(-1)
+    if (last === undefined) break
+    after = last.id
+    const stale = rows.flatMap((row) => {
+      const flags = commandFlags(row.command)
+      const same = flags.has_placeholders === row.has_placeholders && flags.has_warning === row.has_warning
+      return same ? [] : [{ postId: row.id, command: row.command, flags }]
+    })
+    await replaceCommandFlags(db, stale)
+    changed += stale.length
+  }
+  return changed
 }

@@ -16,9 +16,11 @@ import type { LiveHub, WatchedEvent } from '../../live/hub.ts'
  *   every page holding the post shows them at once and nothing is recomputed.
  * - **Structure changes drop only what they can touch.** A new or deleted post drops the lists it can
  *   appear in (home, its category's and the all-categories browse pages, searches) and the post pages
- *   whose related posts it may join or leave; an edit drops the post's own pages, searches, filtered
- *   browse pages (its tags or command may now pass a filter), and the lists of its old and new
- *   category when it moved. A renamed author is patched on every held card.
+ *   whose related posts it may join or leave; an edit drops the post's own pages (kept under every key
+ *   asked for: its id, its slug, its old slugs), searches, filtered browse pages (its tags or command
+ *   may now pass a filter), and the lists of its old and new category when it moved. A new post or an
+ *   edit also drops the addresses kept as not found (its slug may be one of them). A renamed author is
+ *   patched on every held card.
  * - **Orderings by counters trail by a bounded time.** A list keeps its order until it is refreshed:
  *   a list is fresh for {@link LIST_FRESH_MS}, then served for up to {@link LIST_STALE_MS} more while
  *   one refresh runs, so a page being read shows an order at most about 2 s old (plus the refresh),
@@ -175,6 +177,15 @@ export function createPostPageCaches(live: LiveHub, now?: () => number): PostPag
     pages.invalidateWhere((page) => pageHolds(page, postId))
   }
 
+  /**
+   * Drops the post pages kept as not found: a new post, or a rename (back to an old slug or to a new
+   * one), gives a slug visitors may have asked for a post. Pages are keyed by the id or slug asked for,
+   * and a miss does not know which post would have it.
+   */
+  function dropMisses(): void {
+    pages.invalidateWhere((page) => page === null)
+  }
+
   /** Browse pages of other categories stay, with category counts from before the event. */
   function keptOtherCategories(watched: WatchedEvent): void {
     if (watched.id !== null) positions.missed('posts', watched.id)
@@ -184,6 +195,7 @@ export function createPostPageCaches(live: LiveHub, now?: () => number): PostPag
     switch (watched.event) {
       case 'post.created': {
         const card = watched.data() as PostsEvents['post.created']
+        dropMisses()
         dropListsOfCategory(card.category?._id ?? null)
         keptOtherCategories(watched)
         return
@@ -240,6 +252,8 @@ export function createPostPageCaches(live: LiveHub, now?: () => number): PostPag
         // changed, and a page being computed may have read it before the edit), and so do searches.
         cards.applyEdit(edited)
         dropHolders(postId)
+        // Its new slug may be one a visitor asked for before (a miss kept as not found).
+        dropMisses()
         search.invalidate()
         // An edit can add or remove a tag or a placeholder: a filtered page may gain or lose the post.
         browse.invalidateWhere((page) => page.response.search !== null || page.filtered)

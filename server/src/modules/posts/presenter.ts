@@ -1,7 +1,7 @@
+import { checkCommandSafety } from '../../contract/command-safety.ts'
 import { findPlaceholders } from '../../contract/placeholders.ts'
 import type { PostCard, ReactedPosts } from '../../contract/posts.ts'
 import { badgeForPoints } from '../../lib/badges.ts'
-import { checkCommandSafety } from '../../lib/command-safety.ts'
 import { excerpt } from '../../lib/sanitize.ts'
 import { avatarUrl } from '../accounts/presenter.ts'
 import type { PostCardRow } from './repo.ts'

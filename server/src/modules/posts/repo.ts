@@ -98,9 +98,10 @@ export function findPostCardById(db: Kysely<Database>, id: string): Promise<Post
 }
 
 /**
- * The id and category of the post whose id (when `asId` is set) or slug is `key`, preferring the id:
- * a primary key or slug index lookup, without the card's joins (the post page reads the card after,
- * post-page-repo.ts). Named statements compiled once: every uncached post page starts here.
+ * The id and category of the post whose id (when `asId` is set), slug or old slug (post_old_slugs: a
+ * slug it had before a rename) is `key`, in that order: a primary key or slug index lookup, without the
+ * card's joins (the post page reads the card after, post-page-repo.ts). Named statements compiled once:
+ * every uncached post page starts here; only a miss on the current slug looks at the old ones.
  */
 export async function findPostKey(
   db: Kysely<Database>,
@@ -109,7 +110,7 @@ export async function findPostKey(
 ): Promise<PostKey | undefined> {
   // A slug can look like a uuid (a title such as "0000…"), so a miss by id still tries the slug.
   const [byId] = asId ? await postKeyByIdStatement(db, key) : []
-  return byId ?? (await postKeyBySlugStatement(db, key))[0]
+  return byId ?? (await postKeyBySlugStatement(db, key))[0] ?? (await postKeyByOldSlugStatement(db, key))[0]
 }
 
 /** What {@link findPostKey} finds. */
@@ -129,6 +130,27 @@ const postKeyBySlugStatement = fixedStatement<[string], PostKey>(
   1,
   (slug) => sql`SELECT id, category_id FROM posts WHERE slug = ${slug}`,
 )
+
+const postKeyByOldSlugStatement = fixedStatement<[string], PostKey>(
+  'post_key_by_old_slug',
+  1,
+  (slug) => sql`SELECT p.id, p.category_id FROM post_old_slugs o JOIN posts p ON p.id = o.post_id
+    WHERE o.slug = ${slug}`,
+)
+
+/**
+ * The current slug of the post that had `slug` before a rename (post_old_slugs), or undefined when no
+ * post had it (or it is a current slug): one primary key lookup, for the page heads of old addresses.
+ */
+export async function findSlugReplacing(db: Kysely<Database>, slug: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('post_old_slugs as o')
+    .innerJoin('posts as p', 'p.id', 'o.post_id')
+    .select('p.slug')
+    .where('o.slug', '=', slug)
+    .executeTakeFirst()
+  return row?.slug
+}
 
 /** Which posts {@link rankedPostIds} ranks, by what, and the window of the ranking. */
 export interface RankedIdsOptions {
@@ -203,7 +225,11 @@ const marksOfStatement = fixedStatement<[string, string[]], { post_id: string; v
   marksOfQuery,
 )
 
-/** Which of a slug and a command key are already used by posts other than `exceptId`. */
+/**
+ * Which of a slug and a command key are already used by posts other than `exceptId`: a slug is used
+ * when it is another post's current slug or one of its old ones (post_old_slugs), which stay reserved
+ * for their post. One statement, so a rename moving a slug between the two tables cannot slip past it.
+ */
 export async function findTakenPostFields(
   db: Kysely<Database>,
   slug: string | undefined,
@@ -211,21 +237,27 @@ export async function findTakenPostFields(
   exceptId?: string,
 ): Promise<{ slug: boolean; command: boolean }> {
   if (slug === undefined && commandKey === undefined) return { slug: false, command: false }
-  let query = db
-    .selectFrom('posts')
-    .select(['slug', 'command_key'])
-    .where((eb) => {
-      const clauses = []
-      if (slug !== undefined) clauses.push(eb('slug', '=', slug))
-      if (commandKey !== undefined) clauses.push(eb('command_key', '=', commandKey))
-      return eb.or(clauses)
+  const row = await db
+    .selectNoFrom((eb) => {
+      const usedByPost = (column: 'slug' | 'command_key', value: string) => {
+        let query = eb.selectFrom('posts').select('id').where(column, '=', value)
+        if (exceptId) query = query.where('id', '<>', exceptId)
+        return eb.exists(query)
+      }
+      const oldSlugOfPost = (value: string) => {
+        let query = eb.selectFrom('post_old_slugs').select('post_id').where('slug', '=', value)
+        if (exceptId) query = query.where('post_id', '<>', exceptId)
+        return eb.exists(query)
+      }
+      return [
+        (slug === undefined ? eb.lit(false) : eb.or([usedByPost('slug', slug), oldSlugOfPost(slug)])).as(
+          'slug',
+        ),
+        (commandKey === undefined ? eb.lit(false) : usedByPost('command_key', commandKey)).as('command'),
+      ]
     })
-  if (exceptId) query = query.where('id', '<>', exceptId)
-  const rows = await query.execute()
-  return {
-    slug: slug !== undefined && rows.some((row) => row.slug === slug),
-    command: commandKey !== undefined && rows.some((row) => row.command_key === commandKey),
-  }
+    .executeTakeFirstOrThrow()
+  return { slug: row.slug === true, command: row.command === true }
 }
 
 /** The id of the category whose id or slug is `key`, or undefined. */
@@ -253,7 +285,7 @@ export type PostChanges = Pick<
 export function lockPostForEdit(trx: Transaction<Database>, id: string) {
   return trx
     .selectFrom('posts')
-    .select(['id', 'author_id', 'category_id', 'command', 'tags'])
+    .select(['id', 'author_id', 'category_id', 'slug', 'command', 'tags'])
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst()
@@ -265,6 +297,20 @@ export async function updatePostFields(trx: Transaction<Database>, id: string, c
     .updateTable('posts')
     .set({ ...changes, updated_at: sql`now()`, edited_at: sql`now()` })
     .where('id', '=', id)
+    .execute()
+}
+
+/**
+ * A rename's slugs: `from` becomes one of the post's old slugs, and `to`, if it was one (renamed back),
+ * is current again. Only called with the post locked; `from` is already an old slug only when rows
+ * were written by hand, and then whichever post had it first keeps it.
+ */
+export async function moveSlug(trx: Transaction<Database>, postId: string, from: string, to: string) {
+  await trx.deleteFrom('post_old_slugs').where('slug', '=', to).where('post_id', '=', postId).execute()
+  await trx
+    .insertInto('post_old_slugs')
+    .values({ slug: from, post_id: postId })
+    .onConflict((conflict) => conflict.column('slug').doNothing())
     .execute()
 }
 

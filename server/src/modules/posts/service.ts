@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Database } from '@bashboard/db'
 import type { Kysely } from 'kysely'
+import { hasTextDirectionControls, normalizeLineBreaks } from '../../contract/limits.ts'
 import {
   type CreatePostBody,
   hasControlCharacters,
@@ -40,6 +41,7 @@ import {
   insertPost,
   lockPostForDelete,
   lockPostForEdit,
+  moveSlug,
   recordPoints,
   resolveCategoryId,
   sumPointsForSubject,
@@ -100,7 +102,8 @@ function checkCommand(raw: string): string {
   if (hasControlCharacters(command, true)) {
     throw new InvalidError(POST_MESSAGES.commandControlCharacters, 'command')
   }
-  return command
+  // A command pasted from Windows keeps its lines, stored with LF (contract/limits.ts).
+  return normalizeLineBreaks(command)
 }
 
 function checkDescription(raw: string): { html: string; text: string } {
@@ -110,6 +113,10 @@ function checkDescription(raw: string): { html: string; text: string } {
   if (text === '') throw new InvalidError(POST_MESSAGES.descriptionRequired, 'description')
   if (text.length < POST_LIMITS.descriptionMinLength) {
     throw new InvalidError(POST_MESSAGES.descriptionTooShort, 'description')
+  }
+  // Checked after sanitising, which decodes entities: `&#x202E;` is refused like the character itself.
+  if (hasTextDirectionControls(html)) {
+    throw new InvalidError(POST_MESSAGES.descriptionDirectionMarks, 'description')
   }
   return { html, text }
 }
@@ -192,8 +199,9 @@ export async function createPost(deps: PostsDeps, auth: AuthUser, body: CreatePo
 
 /**
  * Changes a post's fields (its author or a moderator). The same rules and uniqueness apply as on
- * create; a new command re-derives the command's tags and keeps the author's extra ones. Raises
- * `post.edited`.
+ * create; a new command re-derives the command's tags and keeps the author's extra ones. A new slug
+ * keeps the old one as the post's (post_old_slugs, in the same transaction), so old links redirect to
+ * the new address; a slug the post had before is its own to take back. Raises `post.edited`.
  */
 export async function updatePost(deps: PostsDeps, auth: AuthUser, body: UpdatePostBody): Promise<PostCard> {
   if (!isUuid(body.id)) throw new NotFoundError(POST_MESSAGES.notFound)
@@ -228,6 +236,7 @@ export async function updatePost(deps: PostsDeps, auth: AuthUser, body: UpdatePo
       ...(description ? { description: description.html, description_text: description.text } : {}),
       ...(categoryId !== undefined ? { category_id: categoryId } : {}),
     }).catch(rethrowDuplicate)
+    if (slug !== undefined && slug !== current.slug) await moveSlug(trx, current.id, current.slug, slug)
     if (command !== undefined) await saveCommandFlags(trx, current.id, command)
     if (categoryId !== undefined && categoryId !== current.category_id) {
       if (current.category_id) await adjustCategoryCount(trx, current.category_id, -1)
@@ -349,7 +358,8 @@ export function viewerKey(auth: AuthUser | null, ip: string, userAgent: string |
 }
 
 /**
- * The detail page of a post by id or slug, with the caller's vote and up to 4 related posts. The
+ * The detail page of a post by id, slug or old slug (one it had before a rename: the post as it is now,
+ * whose `slug` is the current one), with the caller's vote and up to 4 related posts. The
  * visit is counted in the next batch of views (one per visitor per hour; views.ts), which pushes the
  * post's new count as `post.views`; the page shows the count before it.
  *
@@ -363,9 +373,47 @@ export async function getPostDetail(
   idOrSlug: string,
   viewer: string,
 ): Promise<PostDetailResponse> {
+  return presentPostPage(deps, auth, await readPostPage(deps, idOrSlug), viewer)
+}
+
+/** Where a post's old address points: its current slug. */
+export interface PostMoved {
+  movedTo: string
+}
+
+/**
+ * A post's page at an address (`/post/<slug>`): its detail as {@link getPostDetail} gives it, or,
+ * when `idOrSlug` is one of the post's old slugs, where it is now, without counting a view (the
+ * visitor is sent there and counted on arrival).
+ */
+export async function getPostAtAddress(
+  deps: PostsDeps,
+  auth: AuthUser | null,
+  idOrSlug: string,
+  viewer: string,
+): Promise<PostDetailResponse | PostMoved> {
+  const page = await readPostPage(deps, idOrSlug)
+  const { _id, slug } = page.post
+  const byId = isUuid(idOrSlug) && idOrSlug.toLowerCase() === _id
+  if (slug !== idOrSlug && !byId) return { movedTo: slug }
+  return presentPostPage(deps, auth, page, viewer)
+}
+
+/** The shared part of a post's page, from the page cache when there is one; 404 when no post has the key. */
+async function readPostPage(deps: PostsDeps, idOrSlug: string): Promise<PostPage> {
   const load = () => loadPostPage(deps, idOrSlug)
   const page = await readThrough(deps.pageCaches?.pages, idOrSlug, load)
   if (!page) throw new NotFoundError(POST_MESSAGES.notFound)
+  return page
+}
+
+/** A post's page for one caller: the visit counted, their vote and saves laid over the shared cards. */
+async function presentPostPage(
+  deps: PostsDeps,
+  auth: AuthUser | null,
+  page: PostPage,
+  viewer: string,
+): Promise<PostDetailResponse> {
   const { post, related, liveId } = page
   deps.views.record(post._id, viewer)
   // The cached cards are shared: the caller's saves are laid over copies.
@@ -386,7 +434,7 @@ export async function getPostDetail(
 }
 
 /**
- * A post's card and related posts, or null when no post has that id or slug. The first read only
+ * A post's card and related posts, or null when no post has that id, slug or old slug. The first read only
  * finds the post's id and category (the topic's name needs the id); the card the page shows is read
  * after the live id, so an event landing between the two reads is either in the card or replayed to
  * the client.

@@ -4,11 +4,14 @@ import { BLOG_MESSAGES } from '../../contract/blogs.ts'
 import { COLLECTION_MESSAGES } from '../../contract/collections.ts'
 import { USER_NOT_FOUND } from '../../contract/profiles.ts'
 import { badgeForPoints } from '../../lib/badges.ts'
+import { postPath } from '../../lib/old-addresses.ts'
+import { printableText } from '../../lib/printable-text.ts'
 import { excerpt } from '../../lib/sanitize.ts'
 import { avatarUrl } from '../accounts/presenter.ts'
 import { collectionPath } from '../collections/presenter.ts'
 import { findPublicCollectionMeta } from '../collections/repo.ts'
 import { contentImageUrl } from '../content-images/images.ts'
+import { findSlugReplacing } from '../posts/repo.ts'
 import { findPublicUser } from '../profiles/repo.ts'
 import {
   type BlogMetaRow,
@@ -45,9 +48,12 @@ export const META_DESCRIPTION_LENGTH = 160
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these control characters are what it removes
 const XML_INVALID = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g
 
-/** Text escaped for XML element content and attribute values. */
+/**
+ * Text escaped for XML element content and attribute values, printable first (lib/printable-text.ts):
+ * feed readers show titles as they are, text-direction marks included.
+ */
 export function escapeXml(text: string): string {
-  return text
+  return printableText(text)
     .replace(XML_INVALID, '')
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')
@@ -342,12 +348,17 @@ async function collectionHead(deps: SiteDeps, rawUser: string, rawSlug: string):
   }
 }
 
+/** A page that moved: the path it is at now (a post's old slug, DESIGN §9 "Old addresses"). */
+export interface PageMoved {
+  location: string
+}
+
 /**
  * The head of a post, blog, public collection or public profile page (`/post/{slug}`, `/blog/{slug}`,
  * `/c/{username}/{slug}`, `/u/{username}`), or null for any other path. An unknown post, an unknown or draft article,
- * or an unknown or private collection gives a 404 head.
+ * or an unknown or private collection gives a 404 head; a post's old slug gives where the post is now.
  */
-export async function pageHead(deps: SiteDeps, path: string): Promise<PageHead | null> {
+export async function pageHead(deps: SiteDeps, path: string): Promise<PageHead | PageMoved | null> {
   const collection = path.match(COLLECTION_PAGE)
   if (collection) return collectionHead(deps, collection[1] ?? '', collection[2] ?? '')
   const profile = path.match(PROFILE_PAGE)
@@ -364,7 +375,10 @@ export async function pageHead(deps: SiteDeps, path: string): Promise<PageHead |
   }
   if (post) {
     const row = await findPostMetaBySlug(deps.db, slug)
-    return row ? postHead(deps.origin, row) : missingHead('Post not found')
+    if (row) return postHead(deps.origin, row)
+    // Only a miss looks at old slugs: one of them is the post's old address, sent on to its page.
+    const current = await findSlugReplacing(deps.db, slug)
+    return current === undefined ? missingHead('Post not found') : { location: postPath(current) }
   }
   const row = await findBlogMetaBySlug(deps.db, slug)
   return row ? blogHead(deps.origin, row) : missingHead(BLOG_MESSAGES.notFound)
@@ -400,13 +414,14 @@ export function injectHead(indexHtml: string, head: PageHead): string {
 
 /**
  * The head of a page ready for the web-app plugin (infra/web-app.ts): its status and index.html with
- * the head written in, or null when the path has no head of its own.
+ * the head written in, where a moved page is now, or null when the path has no head of its own.
  */
 export async function findPageHead(
   db: Kysely<Database>,
   origin: string,
   path: string,
-): Promise<{ status: number; inject(indexHtml: string): string } | null> {
+): Promise<{ status: number; inject(indexHtml: string): string } | PageMoved | null> {
   const head = await pageHead({ db, origin }, path)
-  return head && { status: head.status, inject: (indexHtml) => injectHead(indexHtml, head) }
+  if (head === null || 'location' in head) return head
+  return { status: head.status, inject: (indexHtml) => injectHead(indexHtml, head) }
 }

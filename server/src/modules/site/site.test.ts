@@ -357,6 +357,10 @@ describe('sitemap, robots and feeds', () => {
   it('escapes XML special characters and drops characters XML cannot hold', () => {
     expect(escapeXml(`a&b<c>"d"'e'\u0001`)).toBe('a&amp;b&lt;c&gt;&quot;d&quot;&apos;e&apos;')
   })
+
+  it('drops carriage returns and text-direction marks, which feed readers would show as they are', () => {
+    expect(escapeXml('echo safe\rrm -rf ~ \u202Eevil\u202C\u2066!\u2069')).toBe('echo saferm -rf ~ evil!')
+  })
 })
 
 describe('GET /api/openapi.json', () => {

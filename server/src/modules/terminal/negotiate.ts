@@ -9,11 +9,16 @@ import { Type } from 'typebox'
  * the web app for browsers. The order of the checks matters:
  *
  * 1. `?json` always answers JSON.
- * 2. An Accept header that prefers text/plain to text/html answers text (`curl -H 'Accept: text/plain'`).
- * 3. A known terminal tool or HTTP library in User-Agent answers text, whatever it accepts (HTTPie
- *    sends `Accept: application/json, *\/*`, and some libraries send text/html by habit).
+ * 2. An Accept header that names one of text/plain and text/html and prefers it decides, whoever sends
+ *    it: `curl -H 'Accept: text/plain'` gets text, a script (`node`, `python-requests`) or curl sending
+ *    `Accept: text/html` gets the web app, as a browser would.
+ * 3. Otherwise (neither named, or both equally: Lynx sends `text/html, text/plain`) a known terminal
+ *    tool or HTTP library in User-Agent answers text (HTTPie sends `Accept: application/json, *\/*`).
  * 4. A client that accepts text/html is a browser: it gets the web app.
  * 5. Anything else (no Accept, `*\/*` from an unnamed script) gets text.
+ *
+ * Only text and JSON answers count against the terminal's rate limit (text-reply.ts `withinLimit`), so
+ * rule 2 also decides that a client asking for HTML is not counted: it gets the page a browser gets.
  */
 
 /**
@@ -105,12 +110,11 @@ function hasFlag(request: FastifyRequest, ...keys: string[]): boolean {
 /** Whether the request should get plain text rather than the web app (rules 2–5 above). */
 export function wantsText(request: FastifyRequest): boolean {
   const weights = acceptWeights(request.headers.accept)
-  const plain = weights.get('text/plain')
-  const html = weights.get('text/html')
-  if (plain !== undefined && plain > 0 && plain > (html ?? 0)) return true
+  const plain = weights.get('text/plain') ?? 0
+  const html = weights.get('text/html') ?? 0
+  if (plain !== html) return plain > html
   if (isTerminalAgent(request.headers['user-agent'])) return true
-  if (html !== undefined && html > 0) return false
-  return true
+  return html === 0
 }
 
 /** How a terminal route answers the request (the rules above). */

@@ -15,7 +15,8 @@ import {
 } from '../../contract/programs.ts'
 import { AFTER_WRITES_PLUGIN } from '../../events/dispatcher.ts'
 import { modulePlugin } from '../../infra/module-plugin.ts'
-import { NotFoundError } from '../../lib/errors.ts'
+import { BadRequestError, NotFoundError } from '../../lib/errors.ts'
+import { MOVED_CACHE_CONTROL, MOVED_STATUS, movedLocation, postPath } from '../../lib/old-addresses.ts'
 import { viewerKey } from '../posts/service.ts'
 import { injectHead, type PageHead, SITE_NAME } from '../site/service.ts'
 import { createProgramCaches } from './caches.ts'
@@ -44,6 +45,7 @@ import {
   type TerminalDeps,
   unknownProgramMessage,
 } from './service.ts'
+import { parseSearch } from './site-query.ts'
 import { siteTextRoutes } from './site-routes.ts'
 import { createTextReplies } from './text-reply.ts'
 
@@ -205,25 +207,37 @@ export const terminalRoutes = modulePlugin('terminal', [AFTER_WRITES_PLUGIN], as
   )
 
   app.get(
-    '/~:words',
+    // A wildcard, not a `:words` parameter: the words may hold a `/` (`/~tar+-C+/tmp`) and be as long as
+    // a URL, so every search reaches this route, and one over the limit is told the limit.
+    '/~*',
     {
       config: routeConfig,
       // Checked below for text and JSON only: a browser's odd address still gets the web app.
       attachValidation: true,
       schema: {
-        params: Type.Object({ words: Type.String({ maxLength: 200 }) }),
+        // The wildcard's value is the `*` parameter (TypeBox cannot name a property `*`, hence a
+        // record); its length is checked by parseSearch, whose refusal says the limit.
+        params: Type.Record(Type.String(), Type.String()),
         querystring: TextQuery,
         response: { 200: SearchResponse, 400: ErrorResponse, 429: ErrorResponse },
       },
     },
     async (request, reply) => {
       // `+` joins words as in a query string (`/~find+large`); `%20` arrives decoded already.
-      const words = request.params.words.replaceAll('+', ' ').trim()
+      const typed = (request.params['*'] ?? '').replaceAll('+', ' ').trim()
       const answer = terminalAnswer(request)
       // A browser goes to the site's own search.
-      if (answer === 'web') return reply.redirect(`/browse?search=${encodeURIComponent(words)}`, 302)
+      if (answer === 'web') return reply.redirect(`/browse?search=${encodeURIComponent(typed)}`, 302)
       if (!(await withinLimit(request, reply, answer === 'text'))) return reply
       if (request.validationError) return refuse(request, reply, answer === 'text', request.validationError)
+      let words: string
+      try {
+        words = parseSearch(typed)
+        if (words === '')
+          throw new BadRequestError(`Write the words to search for after ~: ${origin}/~find+large`)
+      } catch (error) {
+        return refuse(request, reply, answer === 'text', error)
+      }
       const result = await searchCommands(deps, words, request.auth)
       if (answer === 'json') return result
       return sendText(
@@ -299,6 +313,12 @@ export const terminalRoutes = modulePlugin('terminal', [AFTER_WRITES_PLUGIN], as
       const viewer = viewerKey(request.auth, request.ip, request.headers['user-agent'])
       try {
         const detail = await readPost(deps, request.auth, request.params.slug, viewer)
+        // An old slug: the post's current address (curl -L follows), as the web app's page does.
+        if ('movedTo' in detail) {
+          return reply
+            .header('cache-control', MOVED_CACHE_CONTROL)
+            .redirect(movedLocation(postPath(detail.movedTo), request.url), MOVED_STATUS)
+        }
         if (answer === 'json') return detail
         return sendText(reply, 200, renderPost(contextOf(request), detail, CLI_AVAILABLE))
       } catch (error) {

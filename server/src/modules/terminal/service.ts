@@ -16,7 +16,7 @@ import { withMemberMarks } from '../posts/member-marks.ts'
 import type { MemberMarksReader } from '../posts/member-marks-reader.ts'
 import { type PostPageCaches, startLoad } from '../posts/page-caches.ts'
 import { toPostCard, toReactedPosts } from '../posts/presenter.ts'
-import { getPostDetail, type PostsDeps } from '../posts/service.ts'
+import { getPostAtAddress, type PostMoved, type PostsDeps } from '../posts/service.ts'
 import { search, type WebsiteDeps } from '../website/service.ts'
 import type { ProgramCaches, ProgramPage } from './caches.ts'
 import { findProgramPosts, listProgramCounts } from './repo.ts'
@@ -176,12 +176,15 @@ export async function searchCommands(
   return search(deps.website, { search: words, page: 1, limit: TEXT_SEARCH_LIMIT }, auth)
 }
 
-/** A post by slug or id, as its page on the site reads it (the read counts as a view). */
+/**
+ * A post by slug or id, as its page on the site reads it (the read counts as a view), or, for one of
+ * its old slugs, its current slug to redirect to.
+ */
 export async function readPost(
   deps: TerminalDeps,
   auth: AuthUser | null,
   slug: string,
   viewer: string,
-): Promise<PostDetailResponse> {
-  return getPostDetail(deps.posts, auth, slug, viewer)
+): Promise<PostDetailResponse | PostMoved> {
+  return getPostAtAddress(deps.posts, auth, slug, viewer)
 }

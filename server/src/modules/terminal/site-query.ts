@@ -1,5 +1,5 @@
 import type { LeaderboardPeriod } from '../../contract/leaderboard.ts'
-import type { BrowseSort } from '../../contract/website.ts'
+import { type BrowseSort, SEARCH_MAX_LENGTH } from '../../contract/website.ts'
 import { BadRequestError } from '../../lib/errors.ts'
 import { PERIODS } from '../leaderboard/service.ts'
 import type { BrowseFilterInput } from '../website/filters.ts'
@@ -9,6 +9,12 @@ import type { BrowseFilterInput } from '../website/filters.ts'
  * write instead. The route schemas take them as strings (lengths bounded), so a browser's odd query
  * still reaches the web app as before, which forgives it; text and JSON clients are told here.
  */
+
+/**
+ * The longest value the text pages' schemas let through (about a URL's whole length: Node reads at
+ * most 16 KiB of request headers), so that a value past its own limit is told so here, with the limit.
+ */
+export const QUERY_VALUE_MAX_LENGTH = 16 * 1024
 
 /** The highest page any list pages to (the API's PageNumber). */
 export const MAX_PAGE = 10_000
@@ -26,6 +32,21 @@ export function parsePage(raw: string | undefined): number {
     throw new BadRequestError(`page must be a whole number from 1 to ${MAX_PAGE}, not "${clip(raw)}"`)
   }
   return page
+}
+
+/**
+ * Search words, trimmed: at most {@link SEARCH_MAX_LENGTH} characters, as in the API; a longer search
+ * is refused with a 400 that says the limit rather than cut, so nobody reads results for words they did
+ * not all send.
+ */
+export function parseSearch(raw: string | undefined): string {
+  const words = raw?.trim() ?? ''
+  if (words.length > SEARCH_MAX_LENGTH) {
+    throw new BadRequestError(
+      `A search can be at most ${SEARCH_MAX_LENGTH} characters long; this one has ${words.length}. Use fewer words.`,
+    )
+  }
+  return words
 }
 
 /** The leaderboard's tab: absent is `all`. */
@@ -116,7 +137,7 @@ export function parseBrowseQuery(query: BrowseQueryInput): BrowseParams {
   }
   return {
     page: parsePage(query.page),
-    search: query.search?.trim() ?? '',
+    search: parseSearch(query.search),
     category: query.category?.trim() ?? '',
     sort: parseSort(query.sort),
     filters,

@@ -16,6 +16,7 @@ import { renderCollection, renderMember } from './presenter/people.ts'
 import type { RenderContext } from './presenter/render.ts'
 import { browserPageNote, renderBrowserPage } from './presenter/site-page.ts'
 import { BROWSER_PAGES } from './site-pages.ts'
+import { QUERY_VALUE_MAX_LENGTH } from './site-query.ts'
 import {
   readArticle,
   readBlogList,
@@ -44,7 +45,8 @@ const LeaderboardTextQuery = Type.Object(
 const BrowseTextQuery = Type.Object(
   {
     page: text(12),
-    search: text(200),
+    // Checked by site-query.ts `parseSearch`, which says the limit.
+    search: text(QUERY_VALUE_MAX_LENGTH),
     category: text(100),
     sort: text(20),
     tags: Type.Optional(

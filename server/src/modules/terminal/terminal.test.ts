@@ -284,6 +284,46 @@ describe('GET /<program> in a browser', () => {
   })
 })
 
+describe('an explicit Accept: text/html', () => {
+  it('gets the web app whatever the User-Agent, and is not counted against the text budget', async () => {
+    const limited = await buildTestApp({
+      config: {
+        rateLimit: {
+          loginPerMinute: 10,
+          signupPerMinute: 5,
+          accountFailuresPerHour: 20,
+          tokenPerMinute: 300,
+          terminalPerMinute: 2,
+        },
+      },
+    })
+    try {
+      const owner = await createUser(limited.db, { role: 'contributor' })
+      const post = await createPost(limited.db, { authorId: owner.id, title: 'Show disk usage' })
+      const inject = (url: string, headers: Record<string, string>) => limited.app.inject({ url, headers })
+      // Scripts and curl that ask for HTML get the page a browser gets, however often they ask.
+      for (const agent of ['node', 'python-requests/2.31.0', CURL]) {
+        for (const accept of ['text/html', 'text/html, text/plain;q=0.5', 'text/html, */*;q=0.1']) {
+          const page = await inject(`/post/${post.slug}`, { 'user-agent': agent, accept })
+          expect(page.statusCode, `${agent} ${accept}`).toBe(200)
+          expect(page.headers['content-type'], `${agent} ${accept}`).toBe('text/html; charset=utf-8')
+          expect(page.body, `${agent} ${accept}`).toContain('bashboard-test-spa')
+        }
+      }
+      // The text budget (2) is untouched: both text answers still go out, the third is refused.
+      for (const accept of ['*/*', 'text/plain, text/html;q=0.5']) {
+        const text = await inject(`/post/${post.slug}?T`, { 'user-agent': 'node', accept })
+        expect(text.statusCode, accept).toBe(200)
+        expect(text.headers['content-type'], accept).toBe('text/plain; charset=utf-8')
+        expect(text.body, accept).toContain('# Show disk usage')
+      }
+      expect((await inject(`/post/${post.slug}?T`, { 'user-agent': 'node' })).statusCode).toBe(429)
+    } finally {
+      await limited.close()
+    }
+  })
+})
+
 describe('GET /~<words>', () => {
   it('searches with words joined by %20 or +', async () => {
     for (const url of ['/~find%20large', '/~find+large']) {
@@ -302,6 +342,44 @@ describe('GET /~<words>', () => {
     expect(none.body).toContain('No commands match "qqqqwwwwzzzz"')
     const json = await get('/~find+large?json', { 'user-agent': CURL })
     expect(json.json<{ posts: Array<{ title: string }> }>().posts[0]?.title).toBe('Find large files')
+  })
+
+  it('searches up to 200 characters and refuses longer searches as text naming the limit', async () => {
+    // Words of five letters joined by +: `find+` first, so the short ones still find something.
+    const wordsOf = (length: number) => `find+${'large+'.repeat(length)}`.slice(0, length)
+    for (const length of [101, 200, 201, 255, 256, 1000, 5000, 20_000]) {
+      const words = wordsOf(length)
+      const res = await get(`/~${words}?T`, { 'user-agent': CURL })
+      expect(res.headers['content-type'], `${length}`).toBe('text/plain; charset=utf-8')
+      const typed = words.replaceAll('+', ' ').trim()
+      if (typed.length <= 200) {
+        expect(res.statusCode, `${length}`).toBe(200)
+        expect(res.body, `${length}`).toContain('Find large files')
+      } else {
+        expect(res.statusCode, `${length}`).toBe(400)
+        expect(res.body, `${length}`).toBe(
+          `# A search can be at most 200 characters long; this one has ${typed.length}. Use fewer words.\n` +
+            '# See what there is: curl http://localhost:3000/:help\n',
+        )
+      }
+      const json = await get(`/~${words}?json`, { 'user-agent': CURL })
+      expect(json.statusCode, `${length} json`).toBe(typed.length <= 200 ? 200 : 400)
+    }
+    // The words may hold a slash, and nothing at all is a reason, not a page of every command.
+    const slash = await get('/~tar+-C+/tmp?T', { 'user-agent': CURL })
+    expect(slash.statusCode).toBe(200)
+    expect(slash.body).toContain('"tar -C /tmp"')
+    const empty = await get('/~?T', { 'user-agent': CURL })
+    expect(empty.statusCode).toBe(400)
+    expect(empty.body).toContain('Write the words to search for after ~')
+    // /browse?search= (the same search, with more pages) says the same.
+    const browse = await get(`/browse?search=${'a'.repeat(201)}&T`, { 'user-agent': CURL })
+    expect(browse.statusCode).toBe(400)
+    expect(browse.body).toContain('A search can be at most 200 characters long; this one has 201.')
+    const help = await get('/:help?T', { 'user-agent': CURL })
+    expect(help.body.replace(/\s+/g, ' ')).toContain(
+      'A search is at most 200 characters; a longer one is refused (400), never cut.',
+    )
   })
 })
 
@@ -460,6 +538,37 @@ describe('the real curl against a listening server', () => {
     expect(status.stdout).toBe('404')
     const robots = await run('/usr/bin/curl', ['-sS', `${base}/robots.txt`])
     expect(robots.stdout).toContain('User-agent: *')
+  })
+
+  it('gets a search up to 200 characters and a text refusal past it, whatever the length', async () => {
+    for (const length of [101, 255, 256, 1000, 5000]) {
+      const words = `find+${'large+'.repeat(length)}`.slice(0, length)
+      const { stdout } = await run('/usr/bin/curl', [
+        '-sS',
+        '-w',
+        '\n%{http_code} %{content_type}',
+        `${base}/~${words}?T`,
+      ])
+      const lines = stdout.trimEnd().split('\n')
+      const last = lines.at(-1) ?? ''
+      const typedLength = words.replaceAll('+', ' ').trim().length
+      expect(last, `${length}`).toBe(`${typedLength <= 200 ? 200 : 400} text/plain; charset=utf-8`)
+      expect(lines[0], `${length}`).toMatch(
+        typedLength <= 200 ? /^# Search "find large/ : /^# A search can be at most 200/,
+      )
+    }
+  })
+
+  it('gets the web app for a post when curl sends Accept: text/html', async () => {
+    const { stdout } = await run('/usr/bin/curl', [
+      '-sS',
+      '-H',
+      'Accept: text/html',
+      `${base}/post/${tarBest.slug}`,
+    ])
+    expect(stdout).toContain('bashboard-test-spa')
+    const text = await run('/usr/bin/curl', ['-sS', `${base}/post/${tarBest.slug}?T`])
+    expect(text.stdout).toContain('# Extract a gzipped tarball')
   })
 
   it('gets the web app when curl asks like a browser', async () => {

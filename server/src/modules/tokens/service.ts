@@ -1,6 +1,6 @@
 import type { Database } from '@bashboard/db'
 import type { Kysely } from 'kysely'
-import { TOKEN_LIMITS, TOKEN_NAME_MESSAGES } from '../../contract/limits.ts'
+import { hasControlCharacters, TOKEN_LIMITS, TOKEN_NAME_MESSAGES } from '../../contract/limits.ts'
 import type {
   AccessTokensResponse,
   CreateAccessTokenBody,
@@ -40,15 +40,12 @@ export const TOKEN_MESSAGES = {
   invalid: 'This access token is not valid. Check that it was copied whole, or create a new one.',
   notFound: 'Access token not found',
   ...TOKEN_NAME_MESSAGES,
-  nameCharacters: 'Token name cannot contain control characters',
   nameTaken: 'You already have a token with this name',
   tooMany: `You can have at most ${TOKEN_LIMITS.activePerUser} active tokens. Revoke one you no longer use first.`,
   postScope: 'Only contributors and moderators can create tokens with the "post" scope',
 } as const
 
 const DAY_MS = 24 * 60 * 60 * 1000
-// Control characters (NUL included) would hide what a name says in lists and logs.
-const CONTROL = /\p{Cc}/u
 
 /** A signed-in user who came with a personal access token. */
 export type TokenAuthUser = AuthUser & { accessToken: AccessTokenAuth }
@@ -74,7 +71,8 @@ export async function createAccessToken(
   const name = body.name.trim()
   if (name.length < TOKEN_LIMITS.nameMinLength) throw new InvalidError(TOKEN_MESSAGES.nameRequired, 'name')
   if (name.length > TOKEN_LIMITS.nameMaxLength) throw new InvalidError(TOKEN_MESSAGES.nameTooLong, 'name')
-  if (CONTROL.test(name)) throw new InvalidError(TOKEN_MESSAGES.nameCharacters, 'name')
+  // Control characters and text-direction marks would hide what a name says in lists and logs.
+  if (hasControlCharacters(name, false)) throw new InvalidError(TOKEN_MESSAGES.nameCharacters, 'name')
   const scopes = [...new Set(body.scopes)]
   const token = generateAccessToken()
   const expiresAt = body.expiresInDays ? new Date(Date.now() + body.expiresInDays * DAY_MS) : null

@@ -392,6 +392,20 @@ describe('requests with a personal access token', () => {
     expect(res.json()).toMatchObject({ _id: me.id, username: me.username })
   })
 
+  it('never read the owner’s email: the header and the profile leave it out, a session still gets it', async () => {
+    const me = await createUser(t.db, { email: 'private.owner@example.test' })
+    const { token } = await newToken(me, ['read', 'vote', 'save'])
+    for (const url of ['/api/website/user/profile/header', '/api/website/user/profile']) {
+      const byToken = await withToken(token, 'GET', url)
+      expect(byToken.statusCode, url).toBe(200)
+      expect(byToken.json(), url).toMatchObject({ _id: me.id, username: me.username })
+      expect(byToken.json(), url).not.toHaveProperty('email')
+      expect(byToken.body, url).not.toContain('private.owner')
+      const bySession = await t.app.inject({ method: 'GET', url, headers: session(me) })
+      expect(bySession.json<{ email: string }>().email, url).toBe('private.owner@example.test')
+    }
+  })
+
   it('answer 401 with a clear message for an unknown, malformed, revoked or expired token, even on public routes', async () => {
     const me = await createUser(t.db)
     const expired = await newToken(me, ['read'], { expiresInDays: 30 })

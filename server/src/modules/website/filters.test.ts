@@ -13,7 +13,8 @@ import {
 } from '../../../test/factories.ts'
 import { xssPayloads } from '../../../test/xss-corpus.ts'
 import type { PostCard } from '../../contract/posts.ts'
-import { commandFlags, fillCommandFlags } from '../posts/command-flags.ts'
+import { commandFlags, fillCommandFlags, recheckCommandFlags } from '../posts/command-flags.ts'
+import { replaceCommandFlags } from '../posts/command-flags-repo.ts'
 import { NO_FILTERS, parseBrowseFilters } from './filters.ts'
 import { FILTER_COUNT_CAP, filteredCountQuery, filteredPageQuery } from './repo.ts'
 
@@ -115,6 +116,43 @@ describe('the command flags', () => {
     expect(await flagsOf(direct.id)).toEqual({ has_placeholders: true, has_warning: false })
     // Nothing left to do: a second pass adds nothing.
     expect(await fillCommandFlags(t.db)).toBe(0)
+  })
+
+  it('are brought up to the current rules at startup when an older build stored them', async () => {
+    const category = await createCategory(t.db)
+    // Issue 48: the danger rule of older builds did not see this disk, so its stored flag says "safe".
+    const disk = await post(category, 'dd if=/dev/zero of=/dev/sdX bs=1M # recheck')
+    const fine = await post(category, 'ls -la # recheck')
+    const stale = { has_placeholders: false, has_warning: false }
+    await t.db.updateTable('post_command_flags').set(stale).where('post_id', '=', disk._id).execute()
+    const flagsOf = (postId: string) =>
+      t.db
+        .selectFrom('post_command_flags')
+        .select(['has_placeholders', 'has_warning'])
+        .where('post_id', '=', postId)
+        .executeTakeFirstOrThrow()
+
+    expect(await recheckCommandFlags(t.db)).toBe(1)
+    expect(await flagsOf(disk._id)).toEqual({ has_placeholders: false, has_warning: true })
+    expect(await flagsOf(fine._id)).toEqual(stale)
+    expect(await browseIds(`category=${category.slug}&hasWarning=true`)).toEqual([disk._id])
+    expect(await recheckCommandFlags(t.db)).toBe(0)
+
+    // A pass that read a command before an edit leaves the flags the edit wrote.
+    await t.db.updateTable('posts').set({ command: 'rm -rf / # edited' }).where('id', '=', fine._id).execute()
+    await t.db
+      .updateTable('post_command_flags')
+      .set(commandFlags('rm -rf / # edited'))
+      .where('post_id', '=', fine._id)
+      .execute()
+    await replaceCommandFlags(t.db, [{ postId: fine._id, command: 'ls -la # recheck', flags: stale }])
+    expect(await flagsOf(fine._id)).toEqual({ has_placeholders: false, has_warning: true })
+
+    // Shutdown stops the pass before its next batch.
+    await t.db.updateTable('post_command_flags').set(stale).where('post_id', '=', disk._id).execute()
+    expect(await recheckCommandFlags(t.db, AbortSignal.abort())).toBe(0)
+    expect(await flagsOf(disk._id)).toEqual(stale)
+    await recheckCommandFlags(t.db)
   })
 })
 

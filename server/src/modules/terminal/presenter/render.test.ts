@@ -168,6 +168,28 @@ describe('negotiation', () => {
     ).toBe('text')
   })
 
+  it('lets an Accept that prefers HTML or text decide before the User-Agent', () => {
+    for (const agent of ['node', 'curl/8.5.0', 'python-requests/2.31.0', 'Go-http-client/1.1']) {
+      expect(terminalAnswer(request({ 'user-agent': agent, accept: 'text/html' })), agent).toBe('web')
+      expect(
+        terminalAnswer(request({ 'user-agent': agent, accept: 'text/html, text/plain;q=0.9' })),
+        agent,
+      ).toBe('web')
+      expect(
+        terminalAnswer(request({ 'user-agent': agent, accept: 'text/plain, text/html;q=0.9' })),
+        agent,
+      ).toBe('text')
+      // Nothing preferred: the tool still gets text.
+      expect(terminalAnswer(request({ 'user-agent': agent, accept: '*/*' })), agent).toBe('text')
+      expect(terminalAnswer(request({ 'user-agent': agent, accept: 'text/html;q=0' })), agent).toBe('text')
+    }
+    // Lynx names both at once: a tie, so its User-Agent keeps it on text.
+    const lynx = 'Lynx/2.9.0dev.12 libwww-FM/2.14'
+    expect(
+      terminalAnswer(request({ 'user-agent': lynx, accept: 'text/html, text/plain, text/sgml, */*;q=0.01' })),
+    ).toBe('text')
+  })
+
   it('colours for people’s terminal tools only, never with ?T or NO_COLOR', () => {
     expect(wantsColour(request({ 'user-agent': 'curl/8.5.0' }))).toBe(true)
     expect(wantsColour(request({ 'user-agent': 'Wget/1.21.3' }))).toBe(true)

@@ -1,6 +1,7 @@
 import { splitCommand } from '../../../contract/placeholders.ts'
 import type { PostCard, PostDetailResponse } from '../../../contract/posts.ts'
 import type { ProgramSummary } from '../../../contract/programs.ts'
+import { SEARCH_MAX_LENGTH } from '../../../contract/values.ts'
 import { BROWSER_PAGES } from '../site-pages.ts'
 import { htmlToTerminal } from './html.ts'
 import { cleanLine, cleanText, displayWidth, type Palette, padEnd, truncate, wrap } from './text.ts'
@@ -352,13 +353,16 @@ export function renderHelp(ctx: RenderContext, cliAvailable: boolean): string {
     example(`curl ${o}/tar?page=2`, 'the next commands'),
     '',
     heading('Notes'),
-    '  Pages read as shell snippets: titles and notes are # comments, so a command',
-    '  can be copied as it is. Placeholders such as <file> or {{path}} are yours to',
-    '  fill in. Colours go to curl, Wget, HTTPie and xh; scripts and clients sending',
-    '  Accept: text/plain get clean text. A browser opening the same address gets the',
-    '  site. Programs are the names in a command’s tags; names with a dot are found',
-    '  through search. A personal access token may be sent as Authorization: Bearer',
-    '  (scope read); requests are limited per address each minute.',
+    ...wrap(
+      'Pages read as shell snippets: titles and notes are # comments, so a command can be copied as it ' +
+        'is. Placeholders such as <file> or {{path}} are yours to fill in. Colours go to curl, Wget, ' +
+        'HTTPie and xh; scripts and clients sending Accept: text/plain get clean text, and Accept: ' +
+        'text/html gets the site, as a browser opening the same address does. Programs are the names ' +
+        `in a command’s tags; names with a dot are found through search. A search is at most ${SEARCH_MAX_LENGTH} ` +
+        'characters; a longer one is refused (400), never cut. A personal access token may be sent as ' +
+        'Authorization: Bearer (scope read); requests are limited per address each minute.',
+      WIDTH - 4,
+    ).map((line) => `  ${line}`),
     '',
   ]
   if (cliAvailable) {

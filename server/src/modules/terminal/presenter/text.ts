@@ -1,24 +1,16 @@
+import { printableText } from '../../../lib/printable-text.ts'
+
 /*
  * Text for a terminal: removing what could drive it (escape sequences, control characters), measuring
  * how wide text is drawn, wrapping and cutting it to a width, and ANSI colours that can be switched
  * off. Pure functions, unit-tested in render.test.ts.
  */
 
-// Whole escape sequences first, so their parameters do not survive as visible junk ("[31m"):
-// CSI (ESC [ … final byte), OSC (ESC ] … BEL or ST), DCS/SOS/PM/APC strings (ESC P/X/^/_ … ST),
-// the 8-bit CSI and OSC introducers, and any other two-byte ESC sequence.
-const ESCAPE_SEQUENCES =
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing terminal escapes is the point
-  /\u001b\[[0-?]*[ -/]*[@-~]?|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[PX^_][^\u001b]*(?:\u001b\\)?|\u009b[0-?]*[ -/]*[@-~]?|\u009d[^\u0007\u001b\u009c]*[\u0007\u009c]?|\u001b[\s\S]?/g
-// Then every remaining C0 control but tab and newline, DEL, C1 controls, and the bidirectional
-// overrides and isolates that make text read differently from how it runs ("Trojan Source").
-// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g
-
-/** User text made safe to write to a terminal: no escape sequences, no control characters but `\t` and `\n`. */
-export function cleanText(text: string): string {
-  return text.replace(ESCAPE_SEQUENCES, '').replace(CONTROLS, '')
-}
+/**
+ * User text made safe to write to a terminal: no escape sequences, no control characters but `\t` and
+ * `\n`, no text-direction marks (lib/printable-text.ts, which the exports use too).
+ */
+export const cleanText = printableText
 
 /** {@link cleanText} on one line: newlines and tabs become spaces and runs of spaces fold. */
 export function cleanLine(text: string): string {

@@ -147,7 +147,28 @@ describe('CreatePostForm', () => {
     await screen.findByLabelText('Category')
     await fill({ command: 'sudo rm -rf /' })
     expect(screen.getByText('This command looks dangerous')).toBeInTheDocument()
-    expect(screen.getByText('Recursively deletes the root, home or current directory.')).toBeInTheDocument()
+    expect(
+      screen.getByText('Recursively deletes the whole filesystem (/). Never run this.'),
+    ).toBeInTheDocument()
+  })
+
+  // Issue 48: the form once promised this warning while the server published the post without one.
+  // server/test/command-safety-agreement.test.ts checks the post created with it is flagged.
+  it('warns that dd onto a /dev/sdX-style device destroys it, and stops warning when it writes a file', async () => {
+    mockPage()
+    renderApp('/create-post')
+    await screen.findByLabelText('Category')
+    await fill({ command: 'dd if=/dev/zero of=/dev/sdX bs=1M' })
+    const command = screen.getByLabelText('Command')
+    expect(screen.getByText('This command looks dangerous')).toBeInTheDocument()
+    // The warning is the field's description, so a screen reader hears it with the field.
+    expect(command).toHaveAccessibleDescription(
+      /Writes raw data over a disk device, destroying everything on it\..*readers will see a warning/,
+    )
+
+    await userEvent.setup().clear(command)
+    await fill({ command: 'dd if=disk.img of=backup.img' })
+    expect(screen.queryByText('This command looks dangerous')).not.toBeInTheDocument()
   })
 
   it('sends trimmed values, announces success, and goes home', async () => {

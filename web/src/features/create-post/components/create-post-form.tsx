@@ -11,7 +11,7 @@ import { dismissToastKeyAtom, useToast } from '../../../components/ui/toast'
 import { ApiError } from '../../../lib/api-client'
 import { cn } from '../../../lib/cn'
 import { useCreatePostMutation } from '../api'
-import { checkCommandSafety } from '../command-safety'
+import { typedCommandSafety } from '../command-safety'
 import { useUpdatePostMutation } from '../update'
 import {
   type CreatePostField,
@@ -105,7 +105,7 @@ export function CreatePostForm({ categories, editing }: CreatePostFormProps) {
     category: useRef<HTMLSelectElement>(null),
     description: useRef<HTMLDivElement>(null),
   }
-  const warnings = checkCommandSafety(values.command)
+  const { warnings } = typedCommandSafety(values.command)
 
   function update(field: CreatePostField, value: string): void {
     setValues((current) => ({ ...current, [field]: value }))
