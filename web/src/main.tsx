@@ -60,9 +60,13 @@ async function takeOver(root: HTMLElement): Promise<void> {
   // same tree as on the server (no Suspense boundaries of its own around the root), as hydration needs.
   router.ssr = { manifest: undefined }
   await nextTask()
-  // The route's code, the frame's icons and the footer, which the server drew: had any not arrived, its
-  // part would stay dehydrated for a while and drop a click made on it (lib/preloadable.tsx).
-  await Promise.all([router.load().catch(() => undefined), preloadFrameIcons(), preloadFooter()])
+  await router.load().catch(() => undefined)
+  await nextTask()
+  // The frame's icons and the footer, which the server drew and the app loads apart: had they not
+  // arrived, their part would stay dehydrated for a while and drop a click made on it
+  // (lib/preloadable.tsx). Asked for in a task of their own, after the route's code, since each import
+  // walks the page's links (frame-icons.ts).
+  await Promise.all([preloadFrameIcons(), preloadFooter()])
   await nextTask()
   try {
     // The server marked the controls unavailable; the hydration's render draws the same marks.
