@@ -226,14 +226,11 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // Left alone, each icon shared by two routes becomes its own few-hundred-byte chunk, and a
-            // route such as the home page waits for a dozen of them (more round trips than bytes).
-            // The icons the first page needs stay with it; all the others share one chunk. (Building the
-            // whole initial JavaScript as one chunk was tried: 67.7 against 73.0 kB gzip and an earlier
-            // first paint, but one long task: Lighthouse's blocking time grew on browse and post pages,
-            // bench/README.md.)
-            { name: 'initial', tags: ['$initial'], priority: 3 },
-            { name: 'icons-initial', test: LUCIDE_ICON, tags: ['$initial'], priority: 2 },
+            // The initial JavaScript as one chunk: as eleven, the export and import glue between them
+            // was 5 kB gzip more (bench/README.md, "React again"). Left alone, each icon shared by two
+            // routes becomes its own few-hundred-byte chunk, and a route such as the home page waits for
+            // a dozen of them (more round trips than bytes): all icons share one chunk.
+            { name: 'initial', tags: ['$initial'], priority: 2 },
             { name: 'icons', test: LUCIDE_ICON, priority: 1 },
           ],
         },
