@@ -23,6 +23,7 @@ import { CHROMIUM_LAUNCH } from '../../e2e/chromium.ts'
 import type { PostCard } from '../../server/src/contract/posts.ts'
 import { MEMBER_HINT_COOKIE } from '../../server/src/contract/values.ts'
 import type { BrowseResponse } from '../../server/src/contract/website.ts'
+import { parseNamedServers } from '../lib/named-servers.ts'
 
 const PHASES = ['typing', 'while results render'] as const
 type Phase = (typeof PHASES)[number]
@@ -64,12 +65,7 @@ const { values, positionals } = parseArgs({
   },
   allowPositionals: true,
 })
-const servers = positionals.map((spec) => {
-  const at = spec.indexOf('=')
-  if (at < 1) throw new Error(`expected NAME=URL, got ${spec}`)
-  return { name: spec.slice(0, at), url: spec.slice(at + 1).replace(/\/$/, '') }
-})
-if (servers.length === 0) throw new Error('name at least one server: NAME=URL')
+const servers = parseNamedServers(positionals)
 const rounds = Number(values.rounds)
 const cardCount = Number(values.cards)
 const keyDelay = Number(values['key-delay'])

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs, promisify } from 'node:util'
 import { CHROMIUM_LAUNCH } from '../../e2e/chromium.ts'
+import { parseNamedServers } from '../lib/named-servers.ts'
 
 const run = promisify(execFile)
 
@@ -28,12 +29,7 @@ const { values, positionals } = parseArgs({
   allowPositionals: true,
 })
 if (!values.lighthouse) throw new Error('pass --lighthouse <path to the lighthouse binary>')
-const servers = positionals.map((spec) => {
-  const at = spec.indexOf('=')
-  if (at < 1) throw new Error(`expected NAME=URL, got ${spec}`)
-  return { name: spec.slice(0, at), url: spec.slice(at + 1).replace(/\/$/, '') }
-})
-if (servers.length === 0) throw new Error('name at least one server: NAME=URL')
+const servers = parseNamedServers(positionals)
 
 interface Report {
   categories: Record<string, { score: number | null }>

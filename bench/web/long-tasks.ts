@@ -10,6 +10,7 @@
 import { parseArgs } from 'node:util'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_LAUNCH } from '../../e2e/chromium.ts'
+import { parseNamedServers } from '../lib/named-servers.ts'
 
 interface FirstLoad {
   /** Every long task (over 50 ms) of the load: start and duration, ms. */
@@ -22,12 +23,7 @@ const { values, positionals } = parseArgs({
   options: { rounds: { type: 'string', default: '5' }, paths: { type: 'string', default: '/,/browse' } },
   allowPositionals: true,
 })
-const servers = positionals.map((spec) => {
-  const at = spec.indexOf('=')
-  if (at < 1) throw new Error(`expected NAME=URL, got ${spec}`)
-  return { name: spec.slice(0, at), url: spec.slice(at + 1).replace(/\/$/, '') }
-})
-if (servers.length === 0) throw new Error('name at least one server: NAME=URL')
+const servers = parseNamedServers(positionals)
 const rounds = Number(values.rounds)
 const paths = values.paths.split(',')
 

@@ -16,6 +16,14 @@ export const TEST_JWT_SECRET = 'bashboard-test-secret-0123456789abcdef'
 export const TEST_INDEX_HTML =
   '<!doctype html><html><body><div id="root">bashboard-test-spa</div></body></html>'
 
+/** The production rate limits, for a test that changes one of them. */
+export const TEST_RATE_LIMITS = {
+  loginPerMinute: 10,
+  signupPerMinute: 5,
+  accountFailuresPerHour: 20,
+  tokenPerMinute: 300,
+} satisfies Config['rateLimit']
+
 /** A valid configuration for tests, with the production limits unless overridden. */
 export function testConfig(overrides: Partial<Config> & Pick<Config, 'dataDir' | 'webDistDir'>): Config {
   return {
@@ -34,7 +42,7 @@ export function testConfig(overrides: Partial<Config> & Pick<Config, 'dataDir' |
     pageCache: true,
     searchIndex: true,
     serverRender: true,
-    rateLimit: { loginPerMinute: 10, signupPerMinute: 5, accountFailuresPerHour: 20, tokenPerMinute: 300 },
+    rateLimit: TEST_RATE_LIMITS,
     ...overrides,
   }
 }

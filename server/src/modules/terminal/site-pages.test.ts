@@ -5,7 +5,12 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import type { CategoryRow } from '@bashboard/db'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, TEST_INDEX_HTML, type TestApp } from '../../../test/build-test-app.ts'
+import {
+  buildTestApp,
+  TEST_INDEX_HTML,
+  TEST_RATE_LIMITS,
+  type TestApp,
+} from '../../../test/build-test-app.ts'
 import {
   authHeader,
   createCategory,
@@ -538,13 +543,7 @@ describe('the same addresses in a browser', () => {
   it('does not count browsers against the text budget, but counts text and JSON on every site page', async () => {
     const limited = await buildTestApp({
       config: {
-        rateLimit: {
-          loginPerMinute: 10,
-          signupPerMinute: 5,
-          accountFailuresPerHour: 20,
-          tokenPerMinute: 300,
-          terminalPerMinute: 3,
-        },
+        rateLimit: { ...TEST_RATE_LIMITS, terminalPerMinute: 3 },
       },
     })
     try {

@@ -6,7 +6,12 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import type { PostRow } from '@bashboard/db'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, TEST_INDEX_HTML, type TestApp } from '../../../test/build-test-app.ts'
+import {
+  buildTestApp,
+  TEST_INDEX_HTML,
+  TEST_RATE_LIMITS,
+  type TestApp,
+} from '../../../test/build-test-app.ts'
 import {
   authHeader,
   createCategory,
@@ -250,13 +255,7 @@ describe('GET /<program> in a browser', () => {
   it('does not count browsers against the text budget', async () => {
     const limited = await buildTestApp({
       config: {
-        rateLimit: {
-          loginPerMinute: 10,
-          signupPerMinute: 5,
-          accountFailuresPerHour: 20,
-          tokenPerMinute: 300,
-          terminalPerMinute: 2,
-        },
+        rateLimit: { ...TEST_RATE_LIMITS, terminalPerMinute: 2 },
       },
     })
     try {
@@ -288,13 +287,7 @@ describe('an explicit Accept: text/html', () => {
   it('gets the web app whatever the User-Agent, and is not counted against the text budget', async () => {
     const limited = await buildTestApp({
       config: {
-        rateLimit: {
-          loginPerMinute: 10,
-          signupPerMinute: 5,
-          accountFailuresPerHour: 20,
-          tokenPerMinute: 300,
-          terminalPerMinute: 2,
-        },
+        rateLimit: { ...TEST_RATE_LIMITS, terminalPerMinute: 2 },
       },
     })
     try {
