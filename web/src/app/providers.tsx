@@ -1,10 +1,9 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { Provider as JotaiProvider } from 'jotai'
-import { type ReactNode, useState } from 'react'
+import type { ReactNode } from 'react'
 import { AdSourceProvider } from '../components/ads/ad-source'
 import { adSource } from '../features/ads/ad-source'
 import { nextTask } from '../lib/hydration'
-import { deferredDispatcher } from '../live/deferred-dispatcher'
 import type { LiveDispatcher } from '../live/dispatcher'
 import { LiveProvider } from '../live/live-provider'
 import type { SocketFactory } from '../live/socket-client'
@@ -12,16 +11,13 @@ import type { AppStore } from '../state/store'
 
 /**
  * The features' live handlers (./live-registry.ts) import every live feature's cache code, which the first
- * paint does not need: they load in their own chunk, requested in the task after the providers first
- * render (lib/hydration.tsx, nextTask), and events that arrive before they have loaded wait for them (the
- * socket is rarely even open by then).
+ * paint does not need: they load in their own chunk with the socket's code, once the live provider has
+ * mounted (in a task of their own, lib/hydration.tsx nextTask); the socket opens when both have come.
  */
-function loadLiveDispatcher(): LiveDispatcher {
-  return deferredDispatcher(() =>
-    nextTask()
-      .then(() => import('./live-registry'))
-      .then((registry) => registry.liveDispatcher),
-  )
+function loadLiveDispatcher(): Promise<LiveDispatcher> {
+  return nextTask()
+    .then(() => import('./live-registry'))
+    .then((registry) => registry.liveDispatcher)
 }
 
 export interface AppProvidersProps {
@@ -37,11 +33,10 @@ export interface AppProvidersProps {
  * handlers, and the ads feature's source for the ad slots any page may place.
  */
 export function AppProviders({ queryClient, store, createSocket, children }: AppProvidersProps) {
-  const [dispatcher] = useState(loadLiveDispatcher)
   return (
     <JotaiProvider store={store}>
       <QueryClientProvider client={queryClient}>
-        <LiveProvider dispatcher={dispatcher} {...(createSocket ? { createSocket } : {})}>
+        <LiveProvider dispatcher={loadLiveDispatcher} {...(createSocket ? { createSocket } : {})}>
           <AdSourceProvider value={adSource}>{children}</AdSourceProvider>
         </LiveProvider>
       </QueryClientProvider>

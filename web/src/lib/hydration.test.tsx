@@ -1,5 +1,5 @@
 import { act } from '@testing-library/react'
-import { useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { prerender } from 'react-dom/static'
 import { afterEach, describe, expect, it } from 'vitest'
 import { hydratePage, nextTask, useHydrated } from './hydration'
@@ -75,6 +75,27 @@ describe('hydratePage', () => {
     await hydratePage(container, <Page />)
     expect(container.querySelector('time')).toBe(time)
     expect(time?.getAttribute('title')).toBe('local')
+  })
+
+  it('resolves once the parts inside Suspense boundaries have hydrated too, not at the root’s commit', async () => {
+    // React commits the root first and hydrates each boundary later, at its lowest priority.
+    let innerEffects = 0
+    function Inner() {
+      useEffect(() => {
+        innerEffects += 1
+      }, [])
+      return <p>inside a boundary</p>
+    }
+    const page = (
+      <main>
+        <Suspense fallback={null}>
+          <Inner />
+        </Suspense>
+      </main>
+    )
+    const container = await serverHtml(page)
+    await hydratePage(container, page)
+    expect(innerEffects).toBe(1)
   })
 
   it('yields to other tasks while a long page hydrates, rather than blocking in one task', async () => {

@@ -37,16 +37,33 @@ export function useHydrated(): boolean {
 }
 
 function OnCommit({ done, children }: { done: () => void; children: ReactNode }) {
-  // The first effects run once the whole page has hydrated and committed.
+  // The first effects run once the root has hydrated and committed.
   useEffect(done, [done])
   return children
 }
 
-/** Hydrates the server's HTML in `container` with `app`; resolves once the page is hydrated. */
-export function hydratePage(container: Element, app: ReactNode): Promise<void> {
+/**
+ * Resolves at the browser's next idle moment. React commits a hydrated root first and hydrates the
+ * Suspense boundaries inside it (the route's content, the lazy parts) afterwards, at its lowest priority,
+ * in tasks of their own; the main thread is idle once they are done. (A browser without idle callbacks
+ * gets a short timer.)
+ */
+function nextIdle(): Promise<void> {
   return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 2000 })
+    else setTimeout(resolve, 100)
+  })
+}
+
+/**
+ * Hydrates the server's HTML in `container` with `app`; resolves once the whole page is hydrated, its
+ * Suspense boundaries included (what the takeover waits for before saying the app has started).
+ */
+export async function hydratePage(container: Element, app: ReactNode): Promise<void> {
+  await new Promise<void>((resolve) => {
     startTransition(() => {
       hydrateRoot(container, <OnCommit done={resolve}>{app}</OnCommit>)
     })
   })
+  await nextIdle()
 }

@@ -1,7 +1,6 @@
 import type { StatsResponse } from '@bashboard/server/contract'
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it, vi } from 'vitest'
-import { deferredDispatcher } from './deferred-dispatcher'
 import { createLiveDispatcher, type LiveDispatcher } from './dispatcher'
 import type { LiveFeature } from './types'
 
@@ -54,29 +53,5 @@ describe('live dispatcher', () => {
     dispatcher.dispatchReset(queryClient, 'post:abc')
     expect(postReset).toHaveBeenCalledWith(queryClient, 'post:abc')
     expect(statsReset).not.toHaveBeenCalled()
-  })
-})
-
-describe('deferred dispatcher', () => {
-  it('keeps events and resets in order until the handlers have loaded, then passes them straight on', async () => {
-    const queryClient = new QueryClient()
-    const calls: string[] = []
-    const target: LiveDispatcher = {
-      dispatchEvent: (_client, message) => calls.push(`event ${message.id}`),
-      dispatchReset: (_client, topic) => calls.push(`reset ${topic}`),
-    }
-    let resolve: (dispatcher: LiveDispatcher) => void = () => {}
-    const deferred = deferredDispatcher(() => new Promise((done) => (resolve = done)))
-    const event = (id: string) =>
-      ({ type: 'event', topic: 'stats', event: 'stats.updated', id, data: stats }) as const
-    deferred.dispatchEvent(queryClient, event('1'))
-    deferred.dispatchReset(queryClient, 'stats')
-    deferred.dispatchEvent(queryClient, event('2'))
-    expect(calls).toEqual([])
-
-    resolve(target)
-    await vi.waitFor(() => expect(calls).toEqual(['event 1', 'reset stats', 'event 2']))
-    deferred.dispatchEvent(queryClient, event('3'))
-    expect(calls).toEqual(['event 1', 'reset stats', 'event 2', 'event 3'])
   })
 })

@@ -28,10 +28,11 @@ export interface LiveProviderProps {
   createSocket?: SocketFactory
   url?: string
   /**
-   * Where events and resets go. The socket knows no feature: the app hands in the dispatcher built from
-   * every feature's handlers (app/providers.tsx), a feature's tests one built from its own. Read once.
+   * Where events and resets go, or how to load it (then with the socket's code, which waits for it). The
+   * socket knows no feature: the app hands in the loader of the dispatcher built from every feature's
+   * handlers (app/providers.tsx), a feature's tests one built from its own. Read once.
    */
-  dispatcher: LiveDispatcher
+  dispatcher: LiveDispatcher | (() => Promise<LiveDispatcher>)
 }
 
 /**
@@ -44,17 +45,26 @@ export function LiveProvider({ children, createSocket, url, dispatcher }: LivePr
   const session = useAtomValue(sessionAtom)
   const setStatus = useSetAtom(liveStatusAtom)
   const token = session?.token ?? null
-  const [client] = useState(
-    () =>
-      new DeferredLiveClient(loadSocketClient, {
-        url: url ?? defaultLiveUrl(),
-        token,
-        onEvent: (message) => dispatcher.dispatchEvent(queryClient, message),
-        onReset: (topic) => dispatcher.dispatchReset(queryClient, topic),
-        onStatus: setStatus,
-        ...(createSocket ? { createSocket } : {}),
-      }),
-  )
+  const [client] = useState(() => {
+    // Events come only from the socket, which opens once the dispatcher (when loaded) is there.
+    let target = typeof dispatcher === 'function' ? null : dispatcher
+    const load = async () => {
+      const [module, loaded] = await Promise.all([
+        loadSocketClient(),
+        typeof dispatcher === 'function' ? dispatcher() : dispatcher,
+      ])
+      target = loaded
+      return module
+    }
+    return new DeferredLiveClient(load, {
+      url: url ?? defaultLiveUrl(),
+      token,
+      onEvent: (message) => target?.dispatchEvent(queryClient, message),
+      onReset: (topic) => target?.dispatchReset(queryClient, topic),
+      onStatus: setStatus,
+      ...(createSocket ? { createSocket } : {}),
+    })
+  })
 
   useEffect(() => {
     client.start()

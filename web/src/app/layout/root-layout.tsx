@@ -1,10 +1,10 @@
 import { Outlet } from '@tanstack/react-router'
-import { Suspense } from 'react'
+import { useAtomValue } from 'jotai'
+import { lazy, Suspense } from 'react'
 import { Toaster } from '../../components/ui/toast'
-import { useSessionExpiry } from '../../features/auth/use-session-expiry'
-import { useUserTopic } from '../../features/auth/use-user-topic'
 import { nextTask } from '../../lib/hydration'
 import { preloadable } from '../../lib/preloadable'
+import { isSignedInAtom } from '../../state/session'
 import { useApplyTheme } from '../../state/use-apply-theme'
 import { Header } from './header'
 
@@ -19,11 +19,15 @@ const footer = preloadable(() =>
 )
 export const preloadFooter = footer.preload
 
+// A signed-in visit's background work (the session's expiry, the user's live topic), loaded with a session.
+const MemberSession = lazy(() =>
+  import('../../features/auth/member-session').then((module) => ({ default: module.MemberSession })),
+)
+
 /** The page frame around every route: skip link, header, content, footer and toasts. */
 export function RootLayout() {
   useApplyTheme()
-  useSessionExpiry()
-  useUserTopic()
+  const signedIn = useAtomValue(isSignedInAtom)
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -40,6 +44,11 @@ export function RootLayout() {
         <footer.Component />
       </Suspense>
       <Toaster />
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <MemberSession />
+        </Suspense>
+      ) : null}
     </div>
   )
 }
