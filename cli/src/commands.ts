@@ -1,4 +1,5 @@
-import { writeFile } from 'node:fs/promises'
+import { mkdir, writeFile } from 'node:fs/promises'
+import { dirname } from 'node:path'
 import type {
   CollectionDetail,
   CollectionPostResponse,
@@ -14,6 +15,7 @@ import type {
   VoteResponse,
 } from '@bashboard/server/contract'
 import { fillPlaceholders, findPlaceholders } from '@bashboard/server/contract/placeholders'
+import { countOf } from '@bashboard/server/contract/plurals'
 import { ApiError, createClient } from './api.ts'
 import { copyText } from './clipboard.ts'
 import { err, out } from './colors.ts'
@@ -430,7 +432,7 @@ export async function collectionsCommand(
     for (const collection of collections) {
       const visibility = collection.public ? out.green('public') : out.dim('private')
       print(
-        `${out.bold(stripLine(collection.name))}  ${out.dim(`${collection.postCount} commands ·`)} ${visibility}  ${out.dim(stripLine(collection.slug))}`,
+        `${out.bold(stripLine(collection.name))}  ${out.dim(`${countOf(collection.postCount, 'command')} ·`)} ${visibility}  ${out.dim(stripLine(collection.slug))}`,
       )
       if (collection.description) print(`  ${stripLine(collection.description)}`)
     }
@@ -487,6 +489,8 @@ export async function exportCommand(
   // JSON keeps every character (escaped, so it is inert); text formats lose control sequences.
   const content = format === 'json' ? `${safeJson(JSON.parse(body))}\n` : stripControls(body)
   if (options.output) {
+    // navi's cheats folder (the README's example) need not exist yet on a machine that just installed it.
+    await mkdir(dirname(options.output), { recursive: true })
     await writeFile(options.output, content)
     note(err.green(`wrote ${options.output}`))
     return
@@ -571,7 +575,7 @@ export async function whoamiCommand(context: Context, options: { json?: boolean 
     return
   }
   print(
-    `${out.bold(stripLine(me.username))} ${out.dim(`(${me.role}, ${me.points} points, ${stripLine(me.badge)})`)} on ${context.baseUrl}`,
+    `${out.bold(stripLine(me.username))} ${out.dim(`(${me.role}, ${countOf(me.points, 'point')}, ${stripLine(me.badge)})`)} on ${context.baseUrl}`,
   )
 }
 

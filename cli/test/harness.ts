@@ -92,7 +92,7 @@ export async function setPostText(
 
 /** Calls the API as a browser session or token would. */
 export async function api<T>(
-  site: Site,
+  site: Pick<Site, 'baseUrl'>,
   method: string,
   path: string,
   options: { bearer?: string; body?: unknown } = {},
@@ -110,7 +110,11 @@ export async function api<T>(
   return JSON.parse(text) as T
 }
 
-export async function signIn(site: Site, username: string, password: string): Promise<string> {
+export async function signIn(
+  site: Pick<Site, 'baseUrl'>,
+  username: string,
+  password: string,
+): Promise<string> {
   const answer = await api<{ token: string }>(site, 'POST', '/api/user/login', {
     body: { emailOrUsername: username, password },
   })
@@ -118,7 +122,7 @@ export async function signIn(site: Site, username: string, password: string): Pr
 }
 
 export async function createToken(
-  site: Site,
+  site: Pick<Site, 'baseUrl'>,
   session: string,
   name: string,
   scopes: string[],

@@ -24,7 +24,15 @@ export type PointsReason =
   | 'downvote_received'
   | 'vote_reversed'
   | 'adjustment'
-export type NotificationKind = 'comment' | 'upvotes' | 'tier' | 'application' | 'role' | 'reply' | 'mention'
+export type NotificationKind =
+  | 'comment'
+  | 'upvotes'
+  | 'tier'
+  | 'application'
+  | 'role'
+  | 'reply'
+  | 'mention'
+  | 'removal'
 export type BlogStatus = 'draft' | 'published'
 export type ModerationSubjectType = 'post' | 'comment' | 'user' | 'application' | 'blog' | 'ad'
 
@@ -269,6 +277,8 @@ export interface NotificationsTable {
   link: string | null
   /** What the notification is about (the post for upvotes), used to batch. */
   subject_id: string | null
+  /** The moderator's reason of a `removal` (migration 0019); null otherwise. */
+  reason: ColumnType<string | null, string | null | undefined, string | null>
   count: Counter
   read_at: Date | null
   created_at: CreatedAt

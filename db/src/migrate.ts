@@ -18,6 +18,7 @@ import * as m0015 from './migrations/0015_comment_replies.ts'
 import * as m0016 from './migrations/0016_trending_inputs.ts'
 import * as m0017 from './migrations/0017_leaderboard_sums.ts'
 import * as m0018 from './migrations/0018_post_old_slugs.ts'
+import * as m0019 from './migrations/0019_removal_notifications.ts'
 
 /**
  * Every migration, in order. A static map rather than a folder scan, so bundlers and tsx see the imports
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0016_trending_inputs': m0016,
   '0017_leaderboard_sums': m0017,
   '0018_post_old_slugs': m0018,
+  '0019_removal_notifications': m0019,
 }
 
 const provider: MigrationProvider = {

@@ -17,6 +17,7 @@ import * as commentReplies from './migrations/0015_comment_replies.ts'
 import * as trendingInputs from './migrations/0016_trending_inputs.ts'
 import * as leaderboardSums from './migrations/0017_leaderboard_sums.ts'
 import * as postOldSlugs from './migrations/0018_post_old_slugs.ts'
+import * as removalNotifications from './migrations/0019_removal_notifications.ts'
 import { sqlState, TEST_TARGETS, targetTitle } from './test-targets.ts'
 import type { TestDatabase } from './testing.ts'
 
@@ -132,6 +133,7 @@ for (const target of TEST_TARGETS) {
         '0016_trending_inputs',
         '0017_leaderboard_sums',
         '0018_post_old_slugs',
+        '0019_removal_notifications',
       ])
     })
 
@@ -245,6 +247,41 @@ for (const target of TEST_TARGETS) {
       const unknown =
         sql`INSERT INTO notifications (user_id, kind, text) VALUES (${user.id}, 'poke', 'x')`.execute(db)
       expect(await sqlState(unknown)).toBe('23514')
+    })
+
+    it("keeps a removal's reason of 1–500 characters, and 0019's down() drops removals and the column", async () => {
+      const user = await insertUser(db)
+      const removal = { user_id: user.id, kind: 'removal' as const, text: 'removed', link: '/guidelines' }
+      await db
+        .insertInto('notifications')
+        .values({ ...removal, reason: 'Spam' })
+        .execute()
+      await db
+        .insertInto('notifications')
+        .values({ ...removal, reason: null })
+        .execute()
+      for (const reason of ['', 'x'.repeat(501)]) {
+        expect(
+          await sqlState(
+            db
+              .insertInto('notifications')
+              .values({ ...removal, reason })
+              .execute(),
+          ),
+        ).toBe('23514')
+      }
+      await db.insertInto('notifications').values({ user_id: user.id, kind: 'role', text: 'kept' }).execute()
+      const migration: Migration = removalNotifications
+      await migration.down?.(db)
+      const left = await sql<{
+        kind: string
+      }>`SELECT kind FROM notifications WHERE user_id = ${user.id}`.execute(db)
+      expect(left.rows).toEqual([{ kind: 'role' }])
+      await migration.up(db)
+      await db
+        .insertInto('notifications')
+        .values({ ...removal, reason: 'Back' })
+        .execute()
     })
 
     it('rejects a duplicate slug or command_key', async () => {
@@ -664,6 +701,7 @@ for (const target of TEST_TARGETS) {
         editedAt,
         commentReplies,
         postOldSlugs,
+        removalNotifications,
       ]
       for (const migration of [...migrations].reverse()) await migration.down?.(db)
       expect(await tableNames(db)).toEqual([])

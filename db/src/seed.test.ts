@@ -86,6 +86,7 @@ for (const target of TEST_TARGETS) {
         WHERE p.uplike_count <> (SELECT count(*) FROM votes v WHERE v.post_id = p.id AND v.value = 1)
            OR p.downlike_count <> (SELECT count(*) FROM votes v WHERE v.post_id = p.id AND v.value = -1)
            OR p.comments_count <> (SELECT count(*) FROM comments c WHERE c.post_id = p.id)
+           OR p.saved_count <> (SELECT count(*) FROM saves s WHERE s.post_id = p.id)
            OR p.view_count < (SELECT count(*) FROM post_views w WHERE w.post_id = p.id)`.execute(db)
       expect(rows).toEqual([])
       const totals = await db
@@ -99,6 +100,39 @@ for (const target of TEST_TARGETS) {
       expect(Number(totals.up)).toBeGreaterThan(100)
       expect(Number(totals.down)).toBeGreaterThan(0)
       expect(Number(totals.comments)).toBeGreaterThanOrEqual(40)
+    })
+
+    it("seeds a public collection of other people's commands, in order, each saved by its owner", async () => {
+      const collection = await db
+        .selectFrom('collections as c')
+        .innerJoin('users as u', 'u.id', 'c.owner_id')
+        .select(['c.id', 'c.slug', 'c.public', 'c.created_at', 'u.id as owner_id', 'u.username'])
+        .executeTakeFirstOrThrow()
+      // The README's terminal example opens /c/kernel_kate/server-first-aid.
+      expect(collection).toMatchObject({ username: 'kernel_kate', slug: 'server-first-aid', public: true })
+      const posts = await db
+        .selectFrom('collection_posts as cp')
+        .innerJoin('posts as p', 'p.id', 'cp.post_id')
+        .leftJoin('saves as s', (join) =>
+          join.onRef('s.post_id', '=', 'p.id').on('s.user_id', '=', collection.owner_id),
+        )
+        .select(['p.title', 'p.created_at', 's.user_id as saved_by'])
+        .where('cp.collection_id', '=', collection.id)
+        .orderBy('cp.position')
+        .execute()
+      expect(posts.map((post) => post.title)).toEqual([
+        'List failed systemd services',
+        "Follow a systemd service's logs",
+        'Disk space per filesystem, without the noise',
+        'Find deleted files that still hold disk space',
+        'Memory usage at a glance',
+        'List every listening TCP and UDP port with its process',
+      ])
+      for (const post of posts) {
+        expect(post.saved_by).toBe(collection.owner_id)
+        expect(post.created_at.getTime()).toBeLessThan(collection.created_at.getTime())
+      }
+      expect(await count(db, 'saves')).toBe(posts.length)
     })
 
     it('keeps category and user post counts equal to recounts', async () => {
@@ -313,6 +347,9 @@ for (const target of TEST_TARGETS) {
         'ads',
         'post_views',
         'search_words',
+        'collections',
+        'collection_posts',
+        'saves',
       ] as const) {
         expect(await count(db, table), table).toBe(0)
       }

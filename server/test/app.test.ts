@@ -237,7 +237,7 @@ describe('security headers', () => {
       expect(csp).toContain("frame-ancestors 'none'")
       expect(csp).toContain("object-src 'none'")
       expect(csp).toMatch(/connect-src 'self' ws:\/\/localhost:3000/)
-      expect(csp).toContain("img-src 'self' data: https:")
+      expect(csp).toContain("img-src 'self' blob: data: https:")
       expect(res.headers['x-content-type-options']).toBe('nosniff')
       expect(res.headers['x-frame-options']).toBe('DENY')
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')

@@ -9,6 +9,7 @@ import type { AdPage, AdSlot, Database, Role } from '../database.ts'
 import { CAMPAIGNS, HOUSE_ADS, houseAdImage } from './content/ads.ts'
 import { BLOGS } from './content/blogs.ts'
 import { CATEGORIES } from './content/categories.ts'
+import { COLLECTIONS } from './content/collections.ts'
 import { COMMANDS } from './content/commands.ts'
 import { COMMUNITY_USERS, DEMO_ACCOUNTS, DEMO_JOINED_DAYS_AGO } from './content/users.ts'
 import { seededRandom } from './random.ts'
@@ -79,7 +80,8 @@ export async function wipeDatabase(db: Kysely<Database>): Promise<void> {
 /**
  * Fills an empty database with the demo site, in one transaction: the three {@link DEMO_ACCOUNTS}, community
  * users (random, unpublished password), categories, commands, votes, comments, views, the points ledger,
- * blog posts (one a draft) and house ads, dated relative to now. Every counter equals a recount of its rows.
+ * a public collection (its posts saved by its owner), blog posts (one a draft) and house ads, dated
+ * relative to now. Every counter equals a recount of its rows.
  *
  * Does nothing when the database is not empty (checked under an advisory lock, so two instances starting
  * together seed once); use {@link wipeDatabase} first to reseed.
@@ -105,6 +107,9 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
     await trx.insertInto('comments').values(rows.comments).execute()
     await trx.insertInto('post_views').values(rows.postViews).execute()
     await trx.insertInto('points_ledger').values(rows.ledger).execute()
+    await trx.insertInto('collections').values(rows.collections).execute()
+    await trx.insertInto('collection_posts').values(rows.collectionPosts).execute()
+    await trx.insertInto('saves').values(rows.saves).execute()
     await trx.insertInto('blogs').values(rows.blogs).execute()
     await trx.insertInto('ads').values(rows.ads).execute()
 
@@ -113,7 +118,8 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
       UPDATE posts SET
         uplike_count = (SELECT count(*) FROM votes v WHERE v.post_id = posts.id AND v.value = 1),
         downlike_count = (SELECT count(*) FROM votes v WHERE v.post_id = posts.id AND v.value = -1),
-        comments_count = (SELECT count(*) FROM comments c WHERE c.post_id = posts.id)`.execute(trx)
+        comments_count = (SELECT count(*) FROM comments c WHERE c.post_id = posts.id),
+        saved_count = (SELECT count(*) FROM saves s WHERE s.post_id = posts.id)`.execute(trx)
     await sql`
       UPDATE categories SET
         post_count = (SELECT count(*) FROM posts p WHERE p.category_id = categories.id)`.execute(trx)
@@ -163,6 +169,18 @@ interface SeedRows {
     actor_id: string | null
     created_at: Date
   }[]
+  collections: {
+    id: string
+    owner_id: string
+    name: string
+    slug: string
+    description: string
+    public: boolean
+    created_at: Date
+    updated_at: Date
+  }[]
+  collectionPosts: { collection_id: string; post_id: string; position: number; added_at: Date }[]
+  saves: { user_id: string; post_id: string; created_at: Date }[]
   blogs: {
     id: string
     slug: string
@@ -338,6 +356,34 @@ function buildSeedRows(
     })
   })
 
+  // Each collection is made after the newest of its posts, which are added (and saved) a minute apart.
+  const postByTitle = new Map(posts.map((post) => [post.title, post]))
+  const collections: SeedRows['collections'] = []
+  const collectionPosts: SeedRows['collectionPosts'] = []
+  const saves: SeedRows['saves'] = []
+  for (const collection of COLLECTIONS) {
+    const owner = userNamed(collection.owner)
+    const members = collection.posts.map((title) => required(postByTitle.get(title), `post "${title}"`))
+    const created = at(Math.max(...members.map((post) => post.created_at.getTime())) + HOUR)
+    const id = randomUUID()
+    members.forEach((post, position) => {
+      const added = at(created.getTime() + (position + 1) * MINUTE)
+      collectionPosts.push({ collection_id: id, post_id: post.id, position, added_at: added })
+      saves.push({ user_id: owner.id, post_id: post.id, created_at: added })
+    })
+    const updated = at(created.getTime() + (members.length + 1) * MINUTE)
+    collections.push({
+      id,
+      owner_id: owner.id,
+      name: collection.name,
+      slug: slugify(collection.name),
+      description: collection.description,
+      public: true,
+      created_at: created,
+      updated_at: updated,
+    })
+  }
+
   const blogs: SeedRows['blogs'] = BLOGS.map((blog) => {
     const author = userNamed(blog.author)
     const created = new Date(now - blog.daysAgo * DAY - 9 * HOUR)
@@ -371,7 +417,20 @@ function buildSeedRows(
     created_at: new Date(now - 30 * DAY + index * MINUTE),
   }))
 
-  return { users, categories, posts, votes, comments, postViews, ledger, blogs, ads }
+  return {
+    users,
+    categories,
+    posts,
+    votes,
+    comments,
+    postViews,
+    ledger,
+    collections,
+    collectionPosts,
+    saves,
+    blogs,
+    ads,
+  }
 }
 
 /** docs/product-rules.md#posts: lowercase, runs of non-alphanumerics become one '-', trimmed of '-'. */

@@ -27,6 +27,22 @@ export const IMAGE_MESSAGES = {
 } as const
 
 /**
+ * The multipart fields of `PUT /api/users/avatar`: the file, and the square the member framed in it, in
+ * pixels of the image as shown upright (EXIF orientation applied): its left and top edges and its side.
+ * The crop fields are all sent or none (then the centred square is kept); the settings page sends them
+ * before the file.
+ */
+export const AVATAR_FORM_FIELDS = {
+  image: 'image',
+  cropX: 'cropX',
+  cropY: 'cropY',
+  cropSize: 'cropSize',
+} as const
+
+/** 422 of `PUT /api/users/avatar` when the crop fields are partial, not whole numbers, or outside the image. */
+export const AVATAR_CROP_INVALID = 'The crop must be a square inside the image'
+
+/**
  * Limits of a new post (docs/product-rules.md#create-post), checked by the server after trimming and by
  * the create-post form. The description counts the plain text left after sanitising the HTML.
  */

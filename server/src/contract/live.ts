@@ -118,14 +118,15 @@ export type LiveLeaderboardStats = Static<typeof LiveLeaderboardStats>
 
 /**
  * A new or grown notification (`notification` on `user:<id>`). The server always sends the whole
- * `Notification` (kind, text, link, _id, count, read, createdAt, updatedAt) and `unreadCount`, the
- * user's unread total after it; the fields past kind/text/link are optional only so that bare
- * `{kind, text, link}` test events stay valid.
+ * `Notification` (kind, text, link, reason when it has one, _id, count, read, createdAt, updatedAt)
+ * and `unreadCount`, the user's unread total after it; the fields past kind/text/link are optional
+ * only so that bare `{kind, text, link}` test events stay valid.
  */
 export const LiveNotification = Type.Object({
   kind: Type.String({ maxLength: 50 }),
   text: Type.String(),
   link: Type.Union([Type.String(), Type.Null()]),
+  reason: Notification.properties.reason,
   _id: Type.Optional(Notification.properties._id),
   count: Type.Optional(Notification.properties.count),
   read: Type.Optional(Notification.properties.read),

@@ -295,7 +295,9 @@ export type ModSubjectType = Static<typeof ModSubjectType>
 
 /**
  * One audit-log entry. `action` is `domain.verb` (post.deleted, comment.deleted, role.changed,
- * application.accepted, application.rejected, blog.published, ad.updated…); `subjectTitle` is copied
+ * application.accepted, application.rejected, blog.published, ad.updated…), one of `ModerationAction`
+ * for what this build writes, shown to people as `moderationActionLabel(action)`
+ * (contract/moderation-actions.ts); `subjectTitle` is copied
  * at the time, since the subject may be gone. `moderator._id` is null when that account was deleted.
  */
 export const ModAuditEntry = Type.Object({

@@ -9,8 +9,11 @@ import { NOTIFICATIONS_PAGE_SIZE } from './values.ts'
 
 /**
  * What a notification is about: a comment on your post, upvotes on your post (batched), a tier
- * reached, a decision on your contributor application, a role change, a reply to your comment, or an
- * `@username` mention of you in a comment (reply and mention links end in `#comment-<id>`).
+ * reached, a decision on your contributor application, a role change, a reply to your comment, an
+ * `@username` mention of you in a comment (reply and mention links end in `#comment-<id>`), or a
+ * moderator's removal of your post or comment (`removal`: its text names what went and what to do
+ * next, `reason` carries the moderator's reason, the link is `/guidelines`; moderators are reached at
+ * `/contact`).
  */
 export const NotificationKind = Type.Union([
   Type.Literal('comment'),
@@ -20,12 +23,14 @@ export const NotificationKind = Type.Union([
   Type.Literal('role'),
   Type.Literal('reply'),
   Type.Literal('mention'),
+  Type.Literal('removal'),
 ])
 export type NotificationKind = Static<typeof NotificationKind>
 
 /**
- * One notification. `link` is an in-app path (e.g. `/post/<slug>`) or null. `count` is how many
- * events the row batches (upvotes on one post grow one unread row; 1 for the other kinds).
+ * One notification. `link` is an in-app path (e.g. `/post/<slug>`) or null. `reason` is the
+ * moderator's reason of a `removal` (absent when none was given, and on every other kind). `count` is
+ * how many events the row batches (upvotes on one post grow one unread row; 1 for the other kinds).
  * `updatedAt` moves when a batch grows; lists are ordered by it, newest first.
  */
 export const Notification = Type.Object({
@@ -33,6 +38,7 @@ export const Notification = Type.Object({
   kind: NotificationKind,
   text: Type.String(),
   link: Type.Union([Type.String(), Type.Null()]),
+  reason: Type.Optional(Type.String()),
   count: Type.Integer({ minimum: 1 }),
   read: Type.Boolean(),
   createdAt: Type.String({ format: 'date-time' }),

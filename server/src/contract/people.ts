@@ -125,13 +125,29 @@ export const UpdateUserResponse = Type.Object({
 })
 export type UpdateUserResponse = Static<typeof UpdateUserResponse>
 
-export { AVATAR_MAX_BYTES, IMAGE_MESSAGES } from './limits.ts'
+export { AVATAR_CROP_INVALID, AVATAR_FORM_FIELDS, AVATAR_MAX_BYTES, IMAGE_MESSAGES } from './limits.ts'
 /** Side of the square an avatar is re-encoded to, at most. */
 export const AVATAR_MAX_SIDE = 512
 
 /**
+ * The square of the uploaded image that becomes the avatar, in pixels of the upright image: sent as the
+ * text fields `cropX`, `cropY` and `cropSize` (`AVATAR_FORM_FIELDS`), whole numbers written with digits
+ * only. That it lies inside the image is checked once the image's size is known (422 either way).
+ */
+export const AvatarCrop = Type.Object(
+  {
+    x: Type.Integer({ minimum: 0 }),
+    y: Type.Integer({ minimum: 0 }),
+    size: Type.Integer({ minimum: 1 }),
+  },
+  { additionalProperties: false },
+)
+export type AvatarCrop = Static<typeof AvatarCrop>
+
+/**
  * `PUT /api/users/avatar` (member) answers the updated header; `avatar` is `/uploads/avatars/<name>`.
- * The request is multipart with one file field `image` (JPEG or PNG by content, else 415).
+ * The request is multipart with one file field `image` (JPEG or PNG by content, else 415) and, optionally,
+ * the square to keep ({@link AvatarCrop}; without it the centred square is kept).
  */
 export const UpdateAvatarResponse = ProfileHeader
 export type UpdateAvatarResponse = Static<typeof UpdateAvatarResponse>

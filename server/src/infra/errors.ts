@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { ErrorResponse } from '../contract/common.ts'
+import { nounFor } from '../contract/plurals.ts'
 import { isDatabaseUnavailable, isRefusedCharacter, isUniqueViolation } from '../lib/db-errors.ts'
 import { AppError } from '../lib/errors.ts'
 import { NUL_CHARACTER_MESSAGE } from './input-guards.ts'
@@ -84,15 +85,17 @@ function fromValidation(issues: ValidationIssue[], context: string | undefined):
 function describeIssue(issue: ValidationIssue | undefined, part: string): string {
   if (!issue) return `Invalid request ${part}`
   const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.')
-  const names = (key: string): string => {
-    const list = issue.params?.[key]
-    return Array.isArray(list) ? list.join(', ') : ''
+  // "field: a" or "fields: a, b".
+  const fields = (key: string): string => {
+    const value = issue.params?.[key]
+    const list = Array.isArray(value) ? value : []
+    return `${nounFor(list.length, 'field')}: ${list.join(', ')}`
   }
   switch (issue.keyword) {
     case 'required':
-      return `Missing required field${plural(names('requiredProperties'))}: ${names('requiredProperties')}`
+      return `Missing required ${fields('requiredProperties')}`
     case 'additionalProperties':
-      return `Unknown field${plural(names('additionalProperties'))}: ${names('additionalProperties')}`
+      return `Unknown ${fields('additionalProperties')}`
     case 'boolean':
       return field ? `Unknown field: ${field}` : `Invalid request ${part}`
     case 'type':
@@ -101,10 +104,6 @@ function describeIssue(issue: ValidationIssue | undefined, part: string): string
     default:
       return field ? `Invalid ${field}: ${issue.message ?? 'not allowed'}` : `Invalid request ${part}`
   }
-}
-
-function plural(list: string): string {
-  return list.includes(',') ? 's' : ''
 }
 
 /** Answers an unknown route with the standard 404 body. */

@@ -26,7 +26,9 @@ export const securityPlugin = fp(
           scriptSrc: ["'self'"],
           scriptSrcAttr: ["'none'"],
           styleSrc: ["'self'"],
-          imgSrc: ["'self'", 'data:', 'https:'],
+          // blob: only for images: the avatar editor previews the picked file from an object URL the
+          // page made itself (a blob: URL carries the page's own origin, and no other directive gets it).
+          imgSrc: ["'self'", 'blob:', 'data:', 'https:'],
           fontSrc: ["'self'", 'data:'],
           // 'self' covers same-origin WebSockets in current browsers; the explicit origins cover older ones.
           connectSrc: ["'self'", ...config.allowedOrigins.map(socketOrigin)],

@@ -1,6 +1,7 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { exifImage, hugePngHeader } from '../../test/uploads.ts'
+import { AVATAR_CROP_INVALID } from '../contract/limits.ts'
 import { InvalidError, UnsupportedMediaTypeError } from './errors.ts'
 import { IMAGE_TOO_LARGE_MESSAGE, reencodeImage, UNSUPPORTED_IMAGE_MESSAGE } from './images.ts'
 
@@ -44,6 +45,88 @@ describe('reencodeImage', () => {
   it('shrinks a large square crop to maxSide', async () => {
     const out = await reencodeImage(await sample('jpeg', 2000, 1500), { maxSide: 512, square: true })
     expect([out.width, out.height]).toEqual([512, 512])
+  })
+
+  describe('with a crop', () => {
+    /** A `width`×`height` image, red on its left half and blue on its right, optionally EXIF-rotated. */
+    async function halves(width: number, height: number, orientation?: number): Promise<Buffer> {
+      const red = await sharp({
+        create: { width: width / 2, height, channels: 3, background: { r: 255, g: 0, b: 0 } },
+      })
+        .png()
+        .toBuffer()
+      const image = sharp({ create: { width, height, channels: 3, background: { r: 0, g: 0, b: 255 } } })
+        .composite([{ input: red, left: 0, top: 0 }])
+        .withMetadata(orientation ? { orientation } : {})
+      return (orientation ? image.jpeg({ quality: 95 }) : image.png()).toBuffer()
+    }
+
+    /** The colour of the middle pixel of an encoded image. */
+    async function middle(data: Buffer): Promise<[number, number, number]> {
+      const { data: raw, info } = await sharp(data).raw().toBuffer({ resolveWithObject: true })
+      const at = (Math.floor(info.height / 2) * info.width + Math.floor(info.width / 2)) * info.channels
+      return [raw[at] ?? -1, raw[at + 1] ?? -1, raw[at + 2] ?? -1]
+    }
+
+    it('keeps the framed square, not the centred one', async () => {
+      const input = await halves(400, 200)
+      // The centred square straddles the halves; the left and right squares are one colour each.
+      const left = await reencodeImage(input, { maxSide: 512, square: true, crop: { x: 0, y: 0, size: 200 } })
+      const right = await reencodeImage(input, {
+        maxSide: 512,
+        square: true,
+        crop: { x: 200, y: 0, size: 200 },
+      })
+      expect([left.width, left.height]).toEqual([200, 200])
+      expect(await middle(left.data)).toEqual([255, 0, 0])
+      expect(await middle(right.data)).toEqual([0, 0, 255])
+    })
+
+    it('shrinks a framed square larger than maxSide, and never enlarges a small one', async () => {
+      const input = await halves(1600, 800)
+      const big = await reencodeImage(input, { maxSide: 512, square: true, crop: { x: 0, y: 0, size: 800 } })
+      expect([big.width, big.height]).toEqual([512, 512])
+      const small = await reencodeImage(input, {
+        maxSide: 512,
+        square: true,
+        crop: { x: 10, y: 10, size: 50 },
+      })
+      expect([small.width, small.height]).toEqual([50, 50])
+      expect(await middle(small.data)).toEqual([255, 0, 0])
+    })
+
+    it('reads the square in upright pixels of an EXIF-rotated photo', async () => {
+      // Stored 400×200 with orientation 6 (turn 90° clockwise): shown 200 wide and 400 tall, red on top.
+      const input = await halves(400, 200, 6)
+      const top = await reencodeImage(input, { maxSide: 512, square: true, crop: { x: 0, y: 0, size: 200 } })
+      const bottom = await reencodeImage(input, {
+        maxSide: 512,
+        square: true,
+        crop: { x: 0, y: 200, size: 200 },
+      })
+      const [r, , b] = await middle(top.data)
+      expect(r).toBeGreaterThan(200)
+      expect(b).toBeLessThan(50)
+      const [r2, , b2] = await middle(bottom.data)
+      expect(r2).toBeLessThan(50)
+      expect(b2).toBeGreaterThan(200)
+      // 200 + 200 fits the upright height but not the stored one: the upright size is what counts.
+      expect(bottom.width).toBe(200)
+    })
+
+    it.each([
+      ['past the right edge', { x: 201, y: 0, size: 200 }],
+      ['past the bottom edge', { x: 0, y: 1, size: 200 }],
+      ['of side 0', { x: 0, y: 0, size: 0 }],
+      ['at a negative place', { x: -1, y: 0, size: 10 }],
+      ['of fractional pixels', { x: 0.5, y: 0, size: 10 }],
+    ])('refuses a square %s with 422', async (_name, crop) => {
+      const error = await reencodeImage(await halves(400, 200), { maxSide: 512, square: true, crop }).catch(
+        (e: unknown) => e,
+      )
+      expect(error).toBeInstanceOf(InvalidError)
+      expect((error as Error).message).toBe(AVATAR_CROP_INVALID)
+    })
   })
 
   it.each([

@@ -5,7 +5,7 @@
  * (EXIF GPS positions, camera serials, embedded previews).
  */
 import sharp, { type Metadata } from 'sharp'
-import { IMAGE_MESSAGES } from '../contract/limits.ts'
+import { AVATAR_CROP_INVALID, IMAGE_MESSAGES } from '../contract/limits.ts'
 import { InvalidError, UnsupportedMediaTypeError } from './errors.ts'
 import { sniffFileType } from './file-type.ts'
 
@@ -18,10 +18,21 @@ export const UNSUPPORTED_IMAGE_MESSAGE = IMAGE_MESSAGES.invalidType
 /** The message of the 422 answered when the header claims more than `MAX_IMAGE_PIXELS`. */
 export const IMAGE_TOO_LARGE_MESSAGE = 'Image dimensions are too large'
 
-/** How to re-encode: the longest side after resizing, and whether to crop to a centred square. */
+/** A square of the upright image (EXIF orientation applied), in its pixels: left and top edges, side. */
+export interface SquareCrop {
+  x: number
+  y: number
+  size: number
+}
+
+/**
+ * How to re-encode: the longest side after resizing, and whether to crop to a square: the given `crop`
+ * (which must lie inside the image), else the centred one.
+ */
 export interface ReencodeOptions {
   maxSide: number
   square?: boolean
+  crop?: SquareCrop | undefined
 }
 
 /** A re-encoded image: JPEG stays JPEG, PNG stays PNG (keeps transparency). */
@@ -56,12 +67,21 @@ export async function reencodeImage(bytes: Uint8Array, opts: ReencodeOptions): P
   const height = meta.height ?? 0
   if (width <= 0 || height <= 0) throw new UnsupportedMediaTypeError(UNSUPPORTED_IMAGE_MESSAGE)
   if (width * height > MAX_IMAGE_PIXELS) throw new InvalidError(IMAGE_TOO_LARGE_MESSAGE)
+  // The member framed the crop on the image as a browser shows it, upright; orientations 5–8 swap sides.
+  const upright = meta.autoOrient ?? { width, height }
+  const crop = opts.square ? opts.crop : undefined
+  if (crop && !cropFits(crop, upright)) throw new InvalidError(AVATAR_CROP_INVALID, 'crop')
 
   const side = Math.max(1, Math.floor(opts.maxSide))
   // rotate() applies the EXIF orientation before the metadata is dropped (sharp strips it by default).
   let pipeline = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' }).rotate()
+  if (crop) {
+    // Called before resize(), extract() cuts the source, and sharp runs the rotate() above first, so
+    // the rectangle is read in upright pixels.
+    pipeline = pipeline.extract({ left: crop.x, top: crop.y, width: crop.size, height: crop.size })
+  }
   // A square crop never enlarges: its side is the shorter image side when that is below maxSide.
-  const squareSide = Math.min(side, width, height)
+  const squareSide = Math.min(side, crop ? crop.size : Math.min(width, height))
   pipeline = opts.square
     ? pipeline.resize(squareSide, squareSide, { fit: 'cover', position: 'centre' })
     : pipeline.resize(side, side, { fit: 'inside', withoutEnlargement: true })
@@ -74,4 +94,17 @@ export async function reencodeImage(bytes: Uint8Array, opts: ReencodeOptions): P
     // A header that parses but a body that does not (truncated, corrupt) is not a usable image.
     throw new UnsupportedMediaTypeError(UNSUPPORTED_IMAGE_MESSAGE)
   }
+}
+
+/** Whether `crop` is a square of whole pixels inside an image of `size`. */
+function cropFits(crop: SquareCrop, size: { width: number; height: number }): boolean {
+  const whole = [crop.x, crop.y, crop.size].every(Number.isSafeInteger)
+  return (
+    whole &&
+    crop.x >= 0 &&
+    crop.y >= 0 &&
+    crop.size >= 1 &&
+    crop.x + crop.size <= size.width &&
+    crop.y + crop.size <= size.height
+  )
 }

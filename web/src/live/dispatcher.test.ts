@@ -1,17 +1,7 @@
-import type { StatsResponse } from '@bashboard/server/contract'
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it, vi } from 'vitest'
-import { createLiveDispatcher, type LiveDispatcher } from './dispatcher'
+import { createLiveDispatcher } from './dispatcher'
 import type { LiveFeature } from './types'
-
-const stats: StatsResponse = {
-  totalPosts: 10,
-  totalUsers: 4,
-  totalCategories: 3,
-  todaysPosts: [],
-  activeToday: 1,
-  liveId: '12',
-}
 
 describe('live dispatcher', () => {
   it('gives an event to every feature handling it and ignores unknown events', () => {

@@ -13,6 +13,7 @@ import {
   type UpdateAdBody,
 } from '../../contract/ads.ts'
 import { hasControlCharacters } from '../../contract/limits.ts'
+import type { ModerationAction } from '../../contract/moderation-actions.ts'
 import type { AuthUser } from '../../lib/access.ts'
 import { BadRequestError, InvalidError, NotFoundError } from '../../lib/errors.ts'
 import { isUuid } from '../../lib/slug.ts'
@@ -204,7 +205,7 @@ export async function createAd(deps: AdsDeps, moderator: AuthUser, body: CreateA
 }
 
 // Pausing and resuming are named in the audit log; anything else is an edit.
-function updateAction(before: AdRow, after: AdWrite): string {
+function updateAction(before: AdRow, after: AdWrite): ModerationAction {
   if (before.active !== after.active) return after.active ? 'ad.resumed' : 'ad.paused'
   return 'ad.updated'
 }

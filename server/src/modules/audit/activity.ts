@@ -1,4 +1,5 @@
 import type { LiveActivityKind, LiveModActivity } from '../../contract/live.ts'
+import { moderationActionLabel } from '../../contract/moderation-actions.ts'
 
 /*
  * The moderation console's live activity stream (`activity` on `mod`). The reactions to domain events
@@ -34,6 +35,14 @@ export function excerpt(text: string, max = ACTIVITY_EXCERPT_MAX): string {
 /** The title of a vote item: which way, on which post. */
 export function voteTitle(value: number, postTitle: string): string {
   return `${value > 0 ? 'Upvoted' : 'Downvoted'}: ${postTitle}`
+}
+
+/**
+ * The title of a moderator action's item: what was done, in words, then to what ("Accepted application:
+ * ada's application"); the stored `domain.verb` name never reaches the console.
+ */
+export function moderationTitle(action: string, subjectTitle: string): string {
+  return `${moderationActionLabel(action)}: ${subjectTitle}`.slice(0, ACTIVITY_TITLE_MAX)
 }
 
 /** Builds one activity item. */

@@ -1,7 +1,7 @@
 import type { Database } from '@bashboard/db'
 import type { Transaction } from 'kysely'
 import type { Outbox } from '../../live/outbox.ts'
-import { excerpt } from './activity.ts'
+import { excerpt, moderationTitle } from './activity.ts'
 import { findCommentContent, insertModerationLog, type ModerationLogInput } from './repo.ts'
 
 export type { ModerationLogInput } from './repo.ts'
@@ -24,7 +24,7 @@ export async function logModerationAction(
     subject: {
       type: entry.subjectType,
       _id: entry.subjectId ?? row.id,
-      title: `${entry.action}: ${entry.subjectTitle}`.slice(0, 200),
+      title: moderationTitle(entry.action, entry.subjectTitle),
     },
     at: row.created_at.toISOString(),
   })

@@ -1,5 +1,6 @@
 import type { Database, ModerationSubjectType } from '@bashboard/db'
 import type { Kysely, Transaction } from 'kysely'
+import type { ModerationAction } from '../../contract/moderation-actions.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
 
@@ -8,7 +9,7 @@ export interface ModerationLogInput {
   moderatorId: string
   moderatorName: string
   /** `domain.verb`: post.deleted, comment.deleted, role.changed, application.accepted, blog.published… */
-  action: string
+  action: ModerationAction
   subjectType: ModerationSubjectType
   subjectId: string | null
   subjectTitle: string

@@ -16,6 +16,7 @@ import {
   type UpdateBlogBody,
 } from '../../contract/blogs.ts'
 import { hasControlCharacters, hasTextDirectionControls } from '../../contract/limits.ts'
+import type { ModerationAction } from '../../contract/moderation-actions.ts'
 import type { AuthUser } from '../../lib/access.ts'
 import { isUniqueViolation } from '../../lib/db-errors.ts'
 import { ConflictError, InvalidError, NotFoundError } from '../../lib/errors.ts'
@@ -175,7 +176,7 @@ export async function createBlog(
 }
 
 // The audit action of an update: publishing and unpublishing are named, anything else is an edit.
-function updateAction(before: BlogRow, after: BlogWrite): string {
+function updateAction(before: BlogRow, after: BlogWrite): ModerationAction {
   if (before.status !== after.status)
     return after.status === 'published' ? 'blog.published' : 'blog.unpublished'
   return 'blog.updated'

@@ -8,7 +8,7 @@ import type { AuthUser } from '../../lib/access.ts'
 import { BadRequestError, ForbiddenError, InvalidError, NotFoundError } from '../../lib/errors.ts'
 import { type ReadCache, readThrough } from '../../lib/read-cache.ts'
 import { logCommentDeletion } from '../audit/log.ts'
-import { notifyComment } from '../notifications/service.ts'
+import { notifyComment, notifyRemoval } from '../notifications/service.ts'
 import type { CommentListPage } from './list-cache.ts'
 import { toComment, toCommentListItem } from './presenter.ts'
 import {
@@ -144,7 +144,8 @@ export async function createComment(
  * a placeholder whose last reply is deleted goes too. The post's count (which never counts
  * placeholders) drops by one either way. The rows and the count change together; `comment.removed` is
  * raised. A moderator deleting someone else's comment is
- * recorded in the audit log (with `moderation.reason` from the console), in the same transaction.
+ * recorded in the audit log (with `moderation.reason` from the console) and the author gets a
+ * `removal` notification with that reason, in the same transaction.
  */
 export async function deleteComment(
   deps: CommentsDeps,
@@ -170,6 +171,12 @@ export async function deleteComment(
         moderatorId: user.id,
         moderatorName: user.username,
         commentId: comment.id,
+        reason: moderation?.reason ?? '',
+      })
+      // The author hears why, quoting the comment while it is still there (not when it is their own).
+      await notifyRemoval(trx, outbox, {
+        removed: { type: 'comment', commentId: comment.id },
+        removerId: user.id,
         reason: moderation?.reason ?? '',
       })
     }

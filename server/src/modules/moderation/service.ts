@@ -25,7 +25,7 @@ import { ForbiddenError, InvalidError, NotFoundError } from '../../lib/errors.ts
 import { isUuid } from '../../lib/slug.ts'
 import { startOfUtcDay } from '../../lib/time.ts'
 import type { Presence } from '../../live/presence.ts'
-import { activityItem, excerpt, voteTitle } from '../audit/activity.ts'
+import { activityItem, excerpt, moderationTitle, voteTitle } from '../audit/activity.ts'
 import { logModerationAction } from '../audit/log.ts'
 import { createNotification } from '../notifications/service.ts'
 import { toAuditEntry, toModComment, toModPost, toModUser } from './presenter.ts'
@@ -155,7 +155,7 @@ export async function listRecentActivity(deps: ModerationDeps, limit: number): P
       subject: {
         type: row.subject_type,
         _id: row.subject_id ?? row.id,
-        title: `${row.action}: ${row.subject_title}`.slice(0, 200),
+        title: moderationTitle(row.action, row.subject_title),
       },
       at: row.created_at.toISOString(),
     })),

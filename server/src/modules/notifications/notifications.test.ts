@@ -2,11 +2,18 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
 import { sleep } from '../../../test/events.ts'
-import { authHeader, createPost, createUser, loginAs, type TestUser } from '../../../test/factories.ts'
+import {
+  authHeader,
+  createComment,
+  createPost,
+  createUser,
+  loginAs,
+  type TestUser,
+} from '../../../test/factories.ts'
 import type { Notification, NotificationsResponse } from '../../contract/notifications.ts'
 import type { BusMessage } from '../../live/bus.ts'
 import { withTransaction } from '../../live/outbox.ts'
-import { createNotification, UPVOTE_PUSH_WINDOW_MS } from './service.ts'
+import { createNotification, REMOVAL_LINK, REMOVAL_NEXT_STEPS, UPVOTE_PUSH_WINDOW_MS } from './service.ts'
 
 let t: TestApp
 
@@ -225,6 +232,98 @@ describe('tier notifications', () => {
     expect(tiers).toHaveLength(1)
     expect(tiers[0]).toMatchObject({ text: 'You reached the Explorer tier with 50 points', link: '/profile' })
     expect(events.filter((e) => e.kind === 'tier')).toHaveLength(1)
+  })
+})
+
+/** DELETE as `user`, with a console reason when given. */
+function remove(user: TestUser, url: string, reason?: string) {
+  return t.app.inject({
+    method: 'DELETE',
+    url,
+    headers: authHeader(loginAs(t.app, user)),
+    ...(reason === undefined ? {} : { payload: { reason } }),
+  })
+}
+
+describe('removal notifications', () => {
+  it("tells a post's author that a moderator removed it, with the reason and what to do next, live and stored", async () => {
+    const moderator = await createUser(t.db, { role: 'moderator' })
+    const author = await createUser(t.db, { role: 'contributor' })
+    const post = await createPost(t.db, {
+      authorId: author.id,
+      title: `Paid tool ${randomUUID().slice(0, 6)}`,
+    })
+    const { events, stop } = recordNotifications(author.id)
+
+    // A refused deletion (reason too short) tells nobody anything.
+    expect((await remove(moderator, `/api/mod/posts/${post.id}`, ' x ')).statusCode).toBe(422)
+    expect(
+      (await remove(moderator, `/api/mod/posts/${post.id}`, '  Advertising: it only downloads a paid tool  '))
+        .statusCode,
+    ).toBe(200)
+    stop()
+
+    const expected = {
+      kind: 'removal',
+      text: `A moderator removed your command "${post.title}". ${REMOVAL_NEXT_STEPS}`,
+      link: REMOVAL_LINK,
+      reason: 'Advertising: it only downloads a paid tool',
+      count: 1,
+      read: false,
+    }
+    expect(events).toEqual([expect.objectContaining({ ...expected, unreadCount: 1 })])
+    const body = await list(author)
+    expect(body.unreadCount).toBe(1)
+    expect(body.notifications).toEqual([expect.objectContaining({ ...expected, _id: events[0]?._id })])
+  })
+
+  it('quotes a removed comment and its post, and leaves the reason out when the regular route gave none', async () => {
+    const moderator = await createUser(t.db, { role: 'moderator' })
+    const author = await createUser(t.db, { role: 'contributor' })
+    const commenter = await createUser(t.db)
+    const post = await createPost(t.db, {
+      authorId: author.id,
+      title: `Disk usage ${randomUUID().slice(0, 6)}`,
+    })
+    const insulting = await createComment(t.db, {
+      postId: post.id,
+      authorId: commenter.id,
+      content: 'You are all\n idiots',
+    })
+    const spam = await createComment(t.db, { postId: post.id, authorId: commenter.id, content: 'buy pills' })
+
+    expect((await remove(moderator, `/api/mod/comments/${insulting.id}`, 'Insults')).statusCode).toBe(200)
+    expect((await remove(moderator, `/api/comments/${spam.id}`)).statusCode).toBe(200)
+
+    const [second, first] = (await list(commenter)).notifications
+    expect(first).toMatchObject({
+      kind: 'removal',
+      text: `A moderator removed your comment "You are all idiots" on "${post.title}". ${REMOVAL_NEXT_STEPS}`,
+      reason: 'Insults',
+    })
+    expect(second).toMatchObject({
+      kind: 'removal',
+      text: `A moderator removed your comment "buy pills" on "${post.title}". ${REMOVAL_NEXT_STEPS}`,
+    })
+    expect(second).not.toHaveProperty('reason')
+    // The post's author hears about neither removal.
+    expect((await list(author)).notifications.filter((n) => n.kind === 'removal')).toEqual([])
+  })
+
+  it('says nothing when authors delete their own post or comment, moderators included', async () => {
+    const moderator = await createUser(t.db, { role: 'moderator' })
+    const author = await createUser(t.db, { role: 'contributor' })
+    const own = await createPost(t.db, { authorId: author.id })
+    const moderatorsOwn = await createPost(t.db, { authorId: moderator.id })
+    const comment = await createComment(t.db, { postId: moderatorsOwn.id, authorId: moderator.id })
+
+    expect((await remove(author, `/api/posts/${own.id}`)).statusCode).toBe(200)
+    expect((await remove(moderator, `/api/mod/comments/${comment.id}`, 'Cleaning up')).statusCode).toBe(200)
+    expect((await remove(moderator, `/api/mod/posts/${moderatorsOwn.id}`, 'Cleaning up')).statusCode).toBe(
+      200,
+    )
+    expect((await list(author)).notifications).toEqual([])
+    expect((await list(moderator)).notifications).toEqual([])
   })
 })
 

@@ -8,6 +8,7 @@ export function toNotification(row: NotificationRow): Notification {
     kind: row.kind,
     text: row.text,
     link: row.link,
+    ...(row.reason === null ? {} : { reason: row.reason }),
     count: row.count,
     read: row.read_at !== null,
     createdAt: row.created_at.toISOString(),

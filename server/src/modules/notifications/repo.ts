@@ -15,13 +15,14 @@ function unreadUpvoteBatch(oc: OnConflictBuilder<Database, 'notifications'>) {
     .where('kind', '=', 'upvotes')
 }
 
-/** What a new notification holds; `subjectId` batches upvotes (the post). */
+/** What a new notification holds; `subjectId` batches upvotes (the post); `reason` is a removal's. */
 export interface NewNotification {
   userId: string
   kind: NotificationKind
   text: string
   link: string | null
   subjectId?: string | null
+  reason?: string | null
 }
 
 /**
@@ -36,6 +37,7 @@ export function insertNotification(db: Executor, input: NewNotification): Promis
     text: input.text,
     link: input.link,
     subject_id: input.subjectId ?? null,
+    reason: input.reason ?? null,
   }
   const insert = db.insertInto('notifications').values(values)
   if (input.kind !== 'upvotes') return insert.returningAll().executeTakeFirstOrThrow()
@@ -132,6 +134,22 @@ export function findPostSummary(
     .selectFrom('posts')
     .select(['author_id', 'title', 'slug'])
     .where('id', '=', postId)
+    .executeTakeFirst()
+}
+
+/**
+ * What a removal notice names about a comment: its author and text, and the title of its post. Read
+ * inside the deleting transaction, before the row goes.
+ */
+export function findCommentSummary(
+  db: Executor,
+  commentId: string,
+): Promise<{ author_id: string; content: string; post_title: string } | undefined> {
+  return db
+    .selectFrom('comments as c')
+    .innerJoin('posts as p', 'p.id', 'c.post_id')
+    .select(['c.author_id', 'c.content', 'p.title as post_title'])
+    .where('c.id', '=', commentId)
     .executeTakeFirst()
 }
 

@@ -11,6 +11,7 @@ import type { Outbox } from '../../live/outbox.ts'
 import { toNotification } from './presenter.ts'
 import {
   countUnread,
+  findCommentSummary,
   findPostSummary,
   findUnreadWithCounts,
   findUsersByUsernames,
@@ -40,6 +41,8 @@ export interface CreateNotificationInput {
   text: string
   link: string | null
   subjectId?: string | null
+  /** The moderator's reason of a `removal`. */
+  reason?: string | null
 }
 
 function quote(title: string): string {
@@ -129,6 +132,73 @@ export async function notifyComment(
       subjectId: input.commentId,
     })
   }
+}
+
+/**
+ * Quoted lengths in a removal notice: with {@link REMOVAL_NEXT_STEPS} the text stays within the
+ * column's 300 characters (the longest comment notice is 276).
+ */
+const REMOVED_TITLE_MAX = 120
+const REMOVED_COMMENT_TITLE_MAX = 60
+const REMOVED_EXCERPT_MAX = 60
+
+/** What a removal notice tells the author to do next; the web links both places it names. */
+export const REMOVAL_NEXT_STEPS =
+  'See the community guidelines before you post again, and contact the moderators if you think this was a mistake.'
+
+/** Where a removal notice leads: the guidelines (the moderators' contact page is `/contact`). */
+export const REMOVAL_LINK = '/guidelines'
+
+/** `text` on one line, cut to `max` characters (code points, as the column counts them) with an ellipsis. */
+function clip(text: string, max: number): string {
+  const chars = [...text.replace(/\s+/g, ' ').trim()]
+  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : chars.join('')
+}
+
+/** What a moderator removed, as {@link notifyRemoval} names it. */
+export type RemovedContent =
+  | { type: 'post'; postId: string; authorId: string; title: string }
+  | { type: 'comment'; commentId: string }
+
+/**
+ * Tells an author that a moderator removed their post or comment (kind `removal`): what went (the
+ * post's title, or an excerpt of the comment and its post's title), what to do next, and the
+ * moderator's `reason` (blank: none given, as through the regular delete routes) in its own field.
+ * Nothing when the remover is the author. Call it inside the deleting transaction, before the row
+ * goes: the notice commits with the deletion and its push goes out after.
+ */
+export async function notifyRemoval(
+  trx: Transaction<Database>,
+  outbox: Outbox,
+  input: { removed: RemovedContent; removerId: string; reason: string },
+): Promise<void> {
+  const { removed } = input
+  let notice: { userId: string; subjectId: string; what: string }
+  if (removed.type === 'post') {
+    notice = {
+      userId: removed.authorId,
+      subjectId: removed.postId,
+      what: `your command "${clip(removed.title, REMOVED_TITLE_MAX)}"`,
+    }
+  } else {
+    const comment = await findCommentSummary(trx, removed.commentId)
+    if (!comment) return
+    notice = {
+      userId: comment.author_id,
+      subjectId: removed.commentId,
+      what: `your comment "${clip(comment.content, REMOVED_EXCERPT_MAX)}" on "${clip(comment.post_title, REMOVED_COMMENT_TITLE_MAX)}"`,
+    }
+  }
+  if (notice.userId === input.removerId) return
+  const reason = input.reason.trim()
+  await createNotification(trx, outbox, {
+    userId: notice.userId,
+    kind: 'removal',
+    text: `A moderator removed ${notice.what}. ${REMOVAL_NEXT_STEPS}`,
+    link: REMOVAL_LINK,
+    subjectId: notice.subjectId,
+    reason: reason === '' ? null : reason,
+  })
 }
 
 /** The text of a tier notification for a user who now has `points`. */

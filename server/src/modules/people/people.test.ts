@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { CategoryRow } from '@bashboard/db'
 import sharp from 'sharp'
@@ -16,8 +16,8 @@ import {
   loginAs,
   type TestUser,
 } from '../../../test/factories.ts'
-import { exifImage, hugePngHeader, multipartBody } from '../../../test/uploads.ts'
-import type { UserProfile } from '../../contract/people.ts'
+import { exifImage, hugePngHeader, multipartBody, multipartForm } from '../../../test/uploads.ts'
+import { AVATAR_CROP_INVALID, type UserProfile } from '../../contract/people.ts'
 import { IMAGE_TOO_LARGE_MESSAGE, UNSUPPORTED_IMAGE_MESSAGE } from '../../lib/images.ts'
 import { openSocket } from '../../live/ws-test-client.ts'
 import { EMAIL_TAKEN, USERNAME_TAKEN } from '../accounts/service.ts'
@@ -430,6 +430,107 @@ describe('PUT /api/users/avatar', () => {
       payload: { image: 'x' },
     })
     expect(json.statusCode).toBe(415)
+  })
+})
+
+describe('PUT /api/users/avatar with a crop', () => {
+  /** A 400×200 PNG, red on its left half and blue on its right. */
+  async function halves(): Promise<Buffer> {
+    const red = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#ff0000' } })
+      .png()
+      .toBuffer()
+    return sharp({ create: { width: 400, height: 200, channels: 3, background: '#0000ff' } })
+      .composite([{ input: red, left: 0, top: 0 }])
+      .png()
+      .toBuffer()
+  }
+
+  /** The avatar form as the settings page sends it: the crop fields, then the file. */
+  async function cropForm(fields: Record<string, string>) {
+    return multipartForm(fields, [
+      { name: 'image', filename: 'me.png', contentType: 'image/png', data: await halves() },
+    ])
+  }
+
+  /** The RGB of the stored avatar at (x, y). */
+  async function storedPixel(url: string, x: number, y: number): Promise<number[]> {
+    const served = await t.app.inject({ method: 'GET', url })
+    const { data, info } = await sharp(served.rawPayload).raw().toBuffer({ resolveWithObject: true })
+    const at = (y * info.width + x) * info.channels
+    return [...data.subarray(at, at + 3)]
+  }
+
+  function storedAvatars(): number {
+    const dir = join(t.config.dataDir, 'uploads', 'avatars')
+    return existsSync(dir) ? readdirSync(dir).length : 0
+  }
+
+  it('stores the framed square: the crop moves what the avatar shows', async () => {
+    const me = await createUser(t.db)
+    const centred = await uploadAvatar(me, await cropForm({}))
+    expect(centred.statusCode).toBe(200)
+    // The centred square (x 100–300) straddles the halves.
+    expect(await storedPixel(centred.json().avatar, 10, 100)).toEqual([255, 0, 0])
+    expect(await storedPixel(centred.json().avatar, 190, 100)).toEqual([0, 0, 255])
+
+    const right = await uploadAvatar(me, await cropForm({ cropX: '200', cropY: '0', cropSize: '200' }))
+    expect(right.statusCode).toBe(200)
+    const url: string = right.json().avatar
+    const meta = await sharp((await t.app.inject({ method: 'GET', url })).rawPayload).metadata()
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 200, 200])
+    expect(await storedPixel(url, 10, 100)).toEqual([0, 0, 255])
+    expect(await storedPixel(url, 190, 100)).toEqual([0, 0, 255])
+
+    // A smaller square in the red half, its fields sent after the file: read in either order.
+    const file = { name: 'image', filename: 'me.png', contentType: 'image/png', data: await halves() }
+    const boundary = 'avatar-crop-after-the-file'
+    const fields = { cropX: '20', cropY: '40', cropSize: '100' }
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${file.filename}"\r\n` +
+          `Content-Type: ${file.contentType}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from('\r\n'),
+      ...Object.entries(fields).map(([name, value]) =>
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+      ),
+      Buffer.from(`--${boundary}--\r\n`),
+    ])
+    const left = await uploadAvatar(me, {
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    })
+    expect(left.statusCode).toBe(200)
+    expect(await storedPixel(left.json().avatar, 50, 50)).toEqual([255, 0, 0])
+    expect(await storedPixel(left.json().avatar, 99, 99)).toEqual([255, 0, 0])
+  })
+
+  it.each([
+    ['a square past the right edge', { cropX: '201', cropY: '0', cropSize: '200' }],
+    ['a square past the bottom edge', { cropX: '0', cropY: '1', cropSize: '200' }],
+    ['a square larger than the image', { cropX: '0', cropY: '0', cropSize: '401' }],
+    ['a side of 0', { cropX: '0', cropY: '0', cropSize: '0' }],
+    ['a negative edge', { cropX: '-1', cropY: '0', cropSize: '10' }],
+    ['a fraction', { cropX: '0.5', cropY: '0', cropSize: '10' }],
+    ['an exponent', { cropX: '1e2', cropY: '0', cropSize: '10' }],
+    ['a padded number', { cropX: ' 1', cropY: '0', cropSize: '10' }],
+    ['an empty field', { cropX: '', cropY: '0', cropSize: '10' }],
+    ['a missing field', { cropX: '0', cropY: '0' }],
+    ['an absurdly long number', { cropX: '0', cropY: '0', cropSize: '99999999999999999999' }],
+  ])('answers 422 for %s, and stores nothing', async (_name, fields) => {
+    const me = await createUser(t.db)
+    const before = storedAvatars()
+    const res = await uploadAvatar(me, await cropForm(fields))
+    expect(res.statusCode).toBe(422)
+    expect(res.json().message).toBe(AVATAR_CROP_INVALID)
+    const row = await t.db
+      .selectFrom('users')
+      .select('avatar')
+      .where('id', '=', me.id)
+      .executeTakeFirstOrThrow()
+    expect(row.avatar).toBeNull()
+    expect(storedAvatars()).toBe(before)
   })
 })
 

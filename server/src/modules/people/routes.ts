@@ -1,6 +1,11 @@
+import type { FastifyRequest } from 'fastify'
+import { Compile } from 'typebox/compile'
 import { ErrorResponse } from '../../contract/common.ts'
 import {
+  AVATAR_CROP_INVALID,
+  AVATAR_FORM_FIELDS,
   AVATAR_MAX_BYTES,
+  AvatarCrop,
   IMAGE_MESSAGES,
   UpdateAvatarResponse,
   UpdateUserBody,
@@ -30,6 +35,61 @@ export const AVATAR_TOO_LARGE = IMAGE_MESSAGES.tooLarge
 export const AVATAR_FIELD_MISSING = 'Please choose an image to upload'
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse }
+
+const checkAvatarCrop = Compile(AvatarCrop)
+/** Digits only: `Number()` would also read ` 1`, `1e3`, `0x10` and `` (as 0). */
+const WHOLE_NUMBER = /^\d{1,9}$/
+
+/** The crop fields as sent: all three or none; anything else, or anything but digits, is a 422. */
+function parseAvatarCrop(
+  fields: Partial<Record<'cropX' | 'cropY' | 'cropSize', string>>,
+): AvatarCrop | undefined {
+  const { cropX, cropY, cropSize } = fields
+  if (cropX === undefined && cropY === undefined && cropSize === undefined) return undefined
+  const texts = [cropX, cropY, cropSize]
+  if (!texts.every((text) => text !== undefined && WHOLE_NUMBER.test(text))) {
+    throw new InvalidError(AVATAR_CROP_INVALID, 'crop')
+  }
+  const crop = { x: Number(cropX), y: Number(cropY), size: Number(cropSize) }
+  if (!checkAvatarCrop.Check(crop)) throw new InvalidError(AVATAR_CROP_INVALID, 'crop')
+  return crop
+}
+
+/**
+ * Reads the avatar form: the `image` file (at most `AVATAR_MAX_BYTES`, else 413; missing: 400) and the
+ * optional crop fields, in either order. Other file fields are drained, unknown text fields ignored.
+ */
+async function readAvatarForm(
+  request: FastifyRequest,
+): Promise<{ bytes: Buffer; crop: AvatarCrop | undefined }> {
+  if (!request.isMultipart()) throw new UnsupportedMediaTypeError(UNSUPPORTED_IMAGE_MESSAGE)
+  let bytes: Buffer | undefined
+  const fields: Partial<Record<'cropX' | 'cropY' | 'cropSize', string>> = {}
+  const cropFields = [AVATAR_FORM_FIELDS.cropX, AVATAR_FORM_FIELDS.cropY, AVATAR_FORM_FIELDS.cropSize]
+  for await (const part of request.parts({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } })) {
+    if (part.type === 'file') {
+      if (part.fieldname !== AVATAR_FORM_FIELDS.image || bytes) {
+        part.file.resume()
+        continue
+      }
+      try {
+        bytes = await part.toBuffer()
+      } catch (error) {
+        // Busboy stops at the limit and the plugin reports it; the user sees the spec's message.
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new PayloadTooLargeError(AVATAR_TOO_LARGE)
+        }
+        throw error
+      }
+      if (part.file.truncated) throw new PayloadTooLargeError(AVATAR_TOO_LARGE)
+    } else if (typeof part.value === 'string') {
+      const name = cropFields.find((field) => field === part.fieldname)
+      if (name) fields[name] = part.value
+    }
+  }
+  if (!bytes) throw new BadRequestError(AVATAR_FIELD_MISSING)
+  return { bytes, crop: parseAvatarCrop(fields) }
+}
 
 /** Wrong current passwords are counted like failed logins, with the login guard's budgets, per user. */
 const passwordChange = (userId: string) => ({ kind: 'password-change', userId }) as const
@@ -91,6 +151,7 @@ export const peopleRoutes = modulePlugin('people', [AFTER_WRITES_PLUGIN], async 
     {
       config: { access: 'member' },
       schema: {
+        consumes: ['multipart/form-data'],
         response: {
           200: UpdateAvatarResponse,
           413: ErrorResponse,
@@ -102,21 +163,13 @@ export const peopleRoutes = modulePlugin('people', [AFTER_WRITES_PLUGIN], async 
     },
     async (request) => {
       const auth = requireAuth(request)
-      if (!request.isMultipart()) throw new UnsupportedMediaTypeError(UNSUPPORTED_IMAGE_MESSAGE)
-      const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES } })
-      if (file?.fieldname !== 'image') throw new BadRequestError(AVATAR_FIELD_MISSING)
-      let bytes: Buffer
-      try {
-        bytes = await file.toBuffer()
-      } catch (error) {
-        // Busboy stops at the limit and the plugin reports it; the user sees the spec's message.
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new PayloadTooLargeError(AVATAR_TOO_LARGE)
-        }
-        throw error
-      }
-      if (file.file.truncated) throw new PayloadTooLargeError(AVATAR_TOO_LARGE)
-      const user = await setAvatar({ db: app.db, files: app.files, events: app.domainEvents }, auth.id, bytes)
+      const form = await readAvatarForm(request)
+      const user = await setAvatar(
+        { db: app.db, files: app.files, events: app.domainEvents },
+        auth.id,
+        form.bytes,
+        form.crop,
+      )
       return toProfileHeader(user)
     },
   )

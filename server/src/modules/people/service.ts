@@ -1,6 +1,6 @@
 import type { Database, UserRow } from '@bashboard/db'
 import type { Kysely } from 'kysely'
-import type { UpdatePasswordBody, UpdateProfileBody, UserProfile } from '../../contract/people.ts'
+import type { AvatarCrop, UpdatePasswordBody, UpdateProfileBody, UserProfile } from '../../contract/people.ts'
 import { AVATAR_MAX_SIDE } from '../../contract/people.ts'
 import type { DomainEvents } from '../../events/dispatcher.ts'
 import { checkNewPassword, normalizeEmail, normalizeUsername } from '../../lib/credentials.ts'
@@ -110,15 +110,18 @@ export async function changePassword(
 
 /**
  * Replaces the avatar: the bytes must be a JPEG or PNG by content (415), at most 40 megapixels (422);
- * they are re-encoded to a square of at most 512 px without metadata and stored under a random name.
- * The replaced file is deleted once the row points at the new one; a failed update deletes the new one.
+ * the member's `crop` (a square inside the upright image, else 422) or the centred square is re-encoded
+ * to at most 512 px without metadata and stored under a random name. Nothing is stored before those
+ * checks pass. The replaced file is deleted once the row points at the new one; a failed update deletes
+ * the new one.
  */
 export async function setAvatar(
   deps: { db: Kysely<Database>; files: FileStore; events: DomainEvents },
   userId: string,
   bytes: Uint8Array,
+  crop?: AvatarCrop,
 ): Promise<UserRow> {
-  const image = await reencodeImage(bytes, { maxSide: AVATAR_MAX_SIDE, square: true })
+  const image = await reencodeImage(bytes, { maxSide: AVATAR_MAX_SIDE, square: true, crop })
   const name = await deps.files.savePublic('avatars', image.data, image.ext)
   let result: Awaited<ReturnType<typeof replaceAvatar>>
   try {

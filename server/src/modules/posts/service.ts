@@ -23,7 +23,7 @@ import { commandKey, isUuid, slugify } from '../../lib/slug.ts'
 import { deriveTags } from '../../lib/tags.ts'
 import type { LiveHub } from '../../live/hub.ts'
 import { logModerationAction } from '../audit/log.ts'
-import { notifyTierCrossing } from '../notifications/service.ts'
+import { notifyRemoval, notifyTierCrossing } from '../notifications/service.ts'
 import { saveCommandFlags } from './command-flags.ts'
 import { withMemberMarks } from './member-marks.ts'
 import type { MemberMarksReader } from './member-marks-reader.ts'
@@ -252,7 +252,8 @@ export async function updatePost(deps: PostsDeps, auth: AuthUser, body: UpdatePo
  * Deletes a post (its author or a moderator). In one transaction: the row (votes, comments and views
  * cascade), the author's and category's counts, and one ledger entry taking back every point the
  * author earned from the post; raises `post.deleted`. A moderator deleting someone else's post is
- * recorded in the audit log (with `moderation.reason` from the console), in the same transaction.
+ * recorded in the audit log (with `moderation.reason` from the console) and the author gets a
+ * `removal` notification with that reason, in the same transaction.
  */
 export async function deletePost(
   deps: PostsDeps,
@@ -293,6 +294,12 @@ export async function deletePost(
         subjectType: 'post',
         subjectId: post.id,
         subjectTitle: post.title,
+        reason: moderation?.reason ?? '',
+      })
+      // The author hears why, in this transaction (a moderator removing their own post hears nothing).
+      await notifyRemoval(trx, outbox, {
+        removed: { type: 'post', postId: post.id, authorId: post.author_id, title: post.title },
+        removerId: auth.id,
         reason: moderation?.reason ?? '',
       })
     }

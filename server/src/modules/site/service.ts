@@ -2,6 +2,7 @@ import type { Database } from '@bashboard/db'
 import type { Kysely } from 'kysely'
 import { BLOG_MESSAGES } from '../../contract/blogs.ts'
 import { COLLECTION_MESSAGES } from '../../contract/collections.ts'
+import { countOf } from '../../contract/plurals.ts'
 import { USER_NOT_FOUND } from '../../contract/profiles.ts'
 import { badgeForPoints } from '../../lib/badges.ts'
 import { postPath } from '../../lib/old-addresses.ts'
@@ -282,8 +283,7 @@ async function profileHead(deps: SiteDeps, rawUser: string): Promise<PageHead> {
     year: 'numeric',
     timeZone: 'UTC',
   })
-  const commands = `${user.post_count} command${user.post_count === 1 ? '' : 's'}`
-  const description = `${user.username} is a ${badgeForPoints(user.points)} member of ${SITE_NAME} with ${user.points} points and ${commands} shared, member since ${since}.`
+  const description = `${user.username} is a ${badgeForPoints(user.points)} member of ${SITE_NAME} with ${countOf(user.points, 'point')} and ${countOf(user.post_count, 'command')} shared, member since ${since}.`
   const url = `${deps.origin}/u/${encodeURIComponent(user.username)}`
   const image = absoluteUrl(deps.origin, avatarUrl(user.avatar) ?? DEFAULT_SOCIAL_IMAGE)
   return {
@@ -320,8 +320,7 @@ async function collectionHead(deps: SiteDeps, rawUser: string, rawSlug: string):
   }
   const row = await findPublicCollectionMeta(deps.db, username, slug)
   if (!row) return missingHead(COLLECTION_MESSAGES.notFound)
-  const count = `${row.post_count} command${row.post_count === 1 ? '' : 's'}`
-  const summary = `A collection of ${count} by ${row.owner_username} on ${SITE_NAME}.`
+  const summary = `A collection of ${countOf(row.post_count, 'command')} by ${row.owner_username} on ${SITE_NAME}.`
   const description = row.description
     ? `${excerpt(row.description.replace(/\s+/g, ' '), META_DESCRIPTION_LENGTH)} ${summary}`
     : summary

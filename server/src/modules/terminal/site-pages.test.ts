@@ -149,10 +149,11 @@ describe('GET /leaderboard for curl', () => {
     expect(res.body).toMatch(ESC)
     const text = plain(res.body)
     expect(text).toContain('Leaderboard — All Time')
-    expect(text).toMatch(/1\. site_expert +1500 points {2}Expert/)
+    // Counts are grouped in thousands as on the site (contract/plurals.ts).
+    expect(text).toMatch(/1\. site_expert +1,500 points {2}Expert/)
     // Twelve posts made through the API, 10 points each.
     expect(text).toMatch(/2\. site_author +120 points/)
-    expect(text).toMatch(/\d+ members · 2 with points · 1 expert · 1620 points in all/)
+    expect(text).toMatch(/\d+ members · 2 with points · 1 expert · 1,620 points in all/)
     expect(text).toContain(`curl "${ORIGIN}/leaderboard?period=week"`)
     expect(text).toContain(`curl ${ORIGIN}/:help`)
   })

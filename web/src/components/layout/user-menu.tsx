@@ -1,4 +1,5 @@
 import type { ProfileHeader } from '@bashboard/server/contract'
+import { nounFor } from '@bashboard/server/contract/plurals'
 import { Link } from '@tanstack/react-router'
 import { ChevronDown, LogOut, Settings, ShieldCheck, User } from 'lucide-react'
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
@@ -106,7 +107,7 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
             <p className="truncate text-sm font-semibold text-fg">{user.username}</p>
             <p className="truncate text-xs text-muted">{user.email}</p>
             <p className="mt-1.5 font-mono text-xs text-accent-text">
-              {user.badge} · {formatCount(user.points)} pts
+              {user.badge} · {formatCount(user.points)} {nounFor(user.points, 'pt')}
             </p>
           </div>
           <div

@@ -1,3 +1,4 @@
+import { countOf, nounFor } from '@bashboard/server/contract/plurals'
 import { formatCount } from '../../lib/format-count'
 /** docs/product-rules.md#blog: a card's excerpt of the meta description is cut at 150 characters. */
 export const BLOG_EXCERPT_LENGTH = 150
@@ -13,7 +14,7 @@ export { formatDay as formatBlogDate } from '../../lib/format-day'
 
 /** "1 view" / "1,234 views". */
 export function formatViews(count: number): string {
-  return `${formatCount(count)} ${count === 1 ? 'view' : 'views'}`
+  return countOf(count, 'view')
 }
 
 /** "5 min read" (the server computes words / 200, rounded up). */
@@ -23,5 +24,5 @@ export function formatReadingTime(minutes: number): string {
 
 /** The "Page X of Y (N total articles)" line (docs/product-rules.md#blog). */
 export function blogPageSummary(page: number, totalPages: number, totalBlogs: number): string {
-  return `Page ${page} of ${totalPages} (${totalBlogs} total articles)`
+  return `Page ${page} of ${totalPages} (${formatCount(totalBlogs)} total ${nounFor(totalBlogs, 'article')})`
 }

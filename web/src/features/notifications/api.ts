@@ -34,7 +34,7 @@ export function mergePushedNotification(
   current: NotificationsResponse,
   pushed: LiveNotification,
 ): NotificationsResponse | null {
-  const { _id, count, read, createdAt, updatedAt, unreadCount } = pushed
+  const { _id, count, read, createdAt, updatedAt, unreadCount, reason } = pushed
   if (!_id || count === undefined || !createdAt || !updatedAt || unreadCount === undefined) return null
   const kind = pushed.kind as Notification['kind']
   const item: Notification = {
@@ -42,6 +42,7 @@ export function mergePushedNotification(
     kind,
     text: pushed.text,
     link: pushed.link,
+    ...(reason === undefined ? {} : { reason }),
     count,
     read: read ?? false,
     createdAt,

@@ -5,6 +5,7 @@ import type {
   UpdateProfileBody,
   UpdateUserResponse,
 } from '@bashboard/server/contract'
+import { AVATAR_FORM_FIELDS } from '@bashboard/server/contract/limits'
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
 import { useSetAtom } from 'jotai'
 import { apiFetch } from '../../lib/api-client'
@@ -75,13 +76,25 @@ export function useChangePassword() {
   })
 }
 
-/** PUT /api/users/avatar, multipart with the file in field `image`. */
+/** The picked file and the square of it to keep, in pixels of the upright image. */
+export interface AvatarUpload {
+  file: File
+  square: { x: number; y: number; size: number }
+}
+
+/**
+ * PUT /api/users/avatar, multipart: the square in `cropX`, `cropY`, `cropSize`, then the file in `image`
+ * (the server cuts the square out of the original and re-encodes it, so the file is encoded once).
+ */
 export function useUploadAvatar() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (file: File) => {
+    mutationFn: ({ file, square }: AvatarUpload) => {
       const form = new FormData()
-      form.append('image', file)
+      form.append(AVATAR_FORM_FIELDS.cropX, String(square.x))
+      form.append(AVATAR_FORM_FIELDS.cropY, String(square.y))
+      form.append(AVATAR_FORM_FIELDS.cropSize, String(square.size))
+      form.append(AVATAR_FORM_FIELDS.image, file)
       return apiFetch<UpdateAvatarResponse>('/api/users/avatar', {
         method: 'PUT',
         body: form,

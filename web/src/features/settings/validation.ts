@@ -12,6 +12,7 @@ import {
 export const SETTINGS_MESSAGES = {
   avatarType: IMAGE_MESSAGES.invalidType,
   avatarSize: IMAGE_MESSAGES.tooLarge,
+  avatarUnreadable: 'This image could not be read. Please choose another JPEG, JPG or PNG file.',
   usernameRequired: 'Username is required',
   emailRequired: 'Email is required',
   currentPasswordRequired: 'Current password is required',

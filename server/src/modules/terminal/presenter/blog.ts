@@ -1,4 +1,5 @@
 import { BLOG_PAGE_SIZE, type Blog, type BlogListResponse } from '../../../contract/blogs.ts'
+import { countOf } from '../../../contract/plurals.ts'
 import { htmlToTerminal } from './html.ts'
 import { comment, footer, page, type RenderContext, WIDTH } from './render.ts'
 import { cleanLine, displayWidth, truncate, wrap } from './text.ts'
@@ -12,7 +13,7 @@ const blogUrl = (origin: string, slug: string) => `${origin}/blog/${encodeURICom
 const day = (iso: string) => iso.slice(0, 10)
 
 const facts = (blog: Pick<Blog, 'author' | 'readingTime' | 'viewCount'>) =>
-  `by ${cleanLine(blog.author)} · ${blog.readingTime} min read · ${blog.viewCount} view${blog.viewCount === 1 ? '' : 's'}`
+  `by ${cleanLine(blog.author)} · ${blog.readingTime} min read · ${countOf(blog.viewCount, 'view')}`
 
 /**
  * `GET /blog?page=`: a page of articles, each with its summary and the address to read it at,
@@ -24,7 +25,7 @@ export function renderBlogList(
   pageSize = BLOG_PAGE_SIZE,
 ): string {
   const { palette } = ctx
-  const total = `${list.totalBlogs} article${list.totalBlogs === 1 ? '' : 's'}`
+  const total = countOf(list.totalBlogs, 'article')
   const where = list.totalPages > 1 ? ` (page ${list.currentPage} of ${list.totalPages})` : ''
   const lines = [`${palette.dim('#')} ${palette.bold('Blog')} ${palette.dim(`— ${total}${where}`)}`, '']
   const first = (list.currentPage - 1) * pageSize

@@ -1,3 +1,4 @@
+import { countOf } from '../../../contract/plurals.ts'
 import type { Category } from '../../../contract/posts.ts'
 import type { BrowseSort } from '../../../contract/website.ts'
 import type { BrowseRead } from '../site-service.ts'
@@ -117,7 +118,7 @@ export function renderBrowse(ctx: RenderContext, read: BrowseRead): string {
     const full = [query, at > 1 ? `page=${at}` : ''].filter(Boolean).join('&')
     return `${ctx.origin}/browse${full === '' ? '' : `?${full}`}`
   }
-  const count = `${total} command${total === 1 ? '' : 's'}, ${SORT_NAMES[params.sort]}`
+  const count = `${countOf(total, 'command')}, ${SORT_NAMES[params.sort]}`
   const where = current > 1 ? ` (page ${current} of ${totalPages})` : ''
   const lines = [`${palette.dim('#')} ${palette.bold('Browse')} ${palette.dim(`— ${count}${where}`)}`]
   if (filters !== '') lines.push(comment(ctx, filters))

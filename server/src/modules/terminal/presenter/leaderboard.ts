@@ -1,4 +1,5 @@
 import type { LeaderboardPeriod, LeaderboardResponse } from '../../../contract/leaderboard.ts'
+import { countOf, groupDigits, nounFor } from '../../../contract/plurals.ts'
 import { comment, footer, page, type RenderContext } from './render.ts'
 import { cleanLine, displayWidth, truncate } from './text.ts'
 
@@ -14,8 +15,6 @@ const PERIOD_NOTES: Record<LeaderboardPeriod, string> = {
   week: 'points gained in the last 7 days',
   month: 'points gained in the last 30 days',
 }
-
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
 
 // Cells of the name column: the longest usernames are cut rather than pushing the points out.
 const NAME_WIDTH = 32
@@ -41,12 +40,12 @@ export function renderLeaderboard(ctx: RenderContext, board: LeaderboardResponse
     )
   }
   const rankWidth = String(board.entries.length).length + 1
-  const pointsWidth = Math.max(0, ...board.entries.map((entry) => String(entry.points).length))
+  const pointsWidth = Math.max(0, ...board.entries.map((entry) => groupDigits(entry.points).length))
   board.entries.forEach((entry, index) => {
     const rank = `${index + 1}.`.padStart(rankWidth)
     const name = truncate(cleanLine(entry.username) || '?', NAME_WIDTH)
     const gap = ' '.repeat(NAME_WIDTH - displayWidth(name) + 1)
-    const points = `${String(entry.points).padStart(pointsWidth)} point${entry.points === 1 ? '' : 's'}`
+    const points = `${groupDigits(entry.points).padStart(pointsWidth)} ${nounFor(entry.points, 'point')}`
     const label = entry.badge === 'None' ? '' : `  ${palette.magenta(entry.badge)}`
     lines.push(
       `${palette.dim('#')} ${palette.dim(rank)} ${palette.bold(name)}${gap}${palette.yellow(points)}${label}`,
@@ -60,7 +59,7 @@ export function renderLeaderboard(ctx: RenderContext, board: LeaderboardResponse
     '',
     comment(
       ctx,
-      `${plural(stats.totalUsers, 'member')} · ${stats.activeUsers} with points · ${plural(stats.experts, 'expert')} · ${plural(stats.totalPoints, 'point')} in all`,
+      `${countOf(stats.totalUsers, 'member')} · ${groupDigits(stats.activeUsers)} with points · ${countOf(stats.experts, 'expert')} · ${countOf(stats.totalPoints, 'point')} in all`,
     ),
     ...others.map((period) =>
       comment(ctx, `${`${PERIOD_NAMES[period]}:`.padEnd(12)} curl "${leaderboardUrl(ctx.origin, period)}"`),

@@ -1,9 +1,8 @@
 import type { CollectionDetail } from '../../../contract/collections.ts'
+import { countOf, nounFor } from '../../../contract/plurals.ts'
 import type { PublicProfileResponse } from '../../../contract/profiles.ts'
 import { comment, entries, footer, page, type RenderContext, WIDTH } from './render.ts'
 import { cleanLine, cleanText, wrap } from './text.ts'
-
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
 
 const memberUrl = (origin: string, username: string) => `${origin}/u/${encodeURIComponent(username)}`
 
@@ -18,10 +17,10 @@ export function renderMember(ctx: RenderContext, profile: PublicProfileResponse)
   const { user, postsPage } = profile
   const name = cleanLine(user.username)
   const lines = [
-    `${palette.dim('#')} ${palette.bold(palette.cyan(name))} ${palette.dim(`— ${user.badge}, ${plural(user.points, 'point')}, member since ${monthOf(user.createdAt)}`)}`,
+    `${palette.dim('#')} ${palette.bold(palette.cyan(name))} ${palette.dim(`— ${user.badge}, ${countOf(user.points, 'point')}, member since ${monthOf(user.createdAt)}`)}`,
     comment(
       ctx,
-      `${plural(user.totalPosts, 'command')} · ${plural(user.totalComments, 'comment')} · ${plural(profile.collections.length, 'public collection')}`,
+      `${countOf(user.totalPosts, 'command')} · ${countOf(user.totalComments, 'comment')} · ${profile.collections.length} public ${nounFor(profile.collections.length, 'collection')}`,
     ),
     '',
     ...entries(ctx, profile.posts, (postsPage.page - 1) * postsPage.pageSize + 1),
@@ -45,7 +44,7 @@ export function renderMember(ctx: RenderContext, profile: PublicProfileResponse)
     lines.push(comment(ctx, 'Collections:'))
     for (const collection of profile.collections) {
       lines.push(
-        comment(ctx, `  ${cleanLine(collection.name)} (${plural(collection.postCount, 'command')})`),
+        comment(ctx, `  ${cleanLine(collection.name)} (${countOf(collection.postCount, 'command')})`),
         comment(ctx, `    curl ${ctx.origin}${collection.url}`),
       )
     }
@@ -60,7 +59,7 @@ export function renderCollection(ctx: RenderContext, collection: CollectionDetai
   const { palette } = ctx
   const owner = cleanLine(collection.owner.username)
   const lines = [
-    `${palette.dim('#')} ${palette.bold(cleanLine(collection.name) || 'Untitled')} ${palette.dim(`— a collection by ${owner}, ${plural(collection.postCount, 'command')}`)}`,
+    `${palette.dim('#')} ${palette.bold(cleanLine(collection.name) || 'Untitled')} ${palette.dim(`— a collection by ${owner}, ${countOf(collection.postCount, 'command')}`)}`,
   ]
   // The description is plain text the owner wrote: kept in its lines, each wrapped.
   for (const paragraph of cleanText(collection.description).split('\n')) {

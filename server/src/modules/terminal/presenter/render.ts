@@ -1,4 +1,5 @@
 import { splitCommand } from '../../../contract/placeholders.ts'
+import { countOf } from '../../../contract/plurals.ts'
 import type { PostCard, PostDetailResponse } from '../../../contract/posts.ts'
 import type { ProgramSummary } from '../../../contract/programs.ts'
 import { SEARCH_MAX_LENGTH } from '../../../contract/values.ts'
@@ -96,7 +97,7 @@ export function renderProgram(
   data: { program: string; posts: readonly PostCard[]; total: number; page: number; pageSize: number },
 ): string {
   const { palette } = ctx
-  const count = `${data.total} command${data.total === 1 ? '' : 's'}`
+  const count = countOf(data.total, 'command')
   const lines = [
     `${palette.dim('#')} ${palette.bold(palette.cyan(data.program))} ${palette.dim(`— ${count} from the Bashboard community, best first`)}`,
     '',
@@ -157,7 +158,7 @@ export function renderSearch(
         ? ` (the best ${posts.length} shown)`
         : ''
   const lines = [
-    `${palette.dim('#')} ${palette.bold(`Search ${quoted}`)} ${palette.dim(`— ${total} command${total === 1 ? '' : 's'}${shown}`)}`,
+    `${palette.dim('#')} ${palette.bold(`Search ${quoted}`)} ${palette.dim(`— ${countOf(total, 'command')}${shown}`)}`,
     ...(paging.note ? [comment(ctx, paging.note)] : []),
     '',
     ...entries(ctx, posts, (paging.page - 1) * paging.pageSize + 1),
@@ -193,7 +194,7 @@ export function renderList(ctx: RenderContext, programs: readonly ProgramSummary
     rows.push(row.join('').trimEnd())
   }
   return page([
-    `${palette.dim('#')} ${palette.bold(`${programs.length} programs`)} ${palette.dim('with commands, the most used first (name, commands)')}`,
+    `${palette.dim('#')} ${palette.bold(countOf(programs.length, 'program'))} ${palette.dim('with commands, the most used first (name, commands)')}`,
     comment(ctx, `See one: curl ${ctx.origin}/<program>`),
     '',
     ...rows,
@@ -210,7 +211,7 @@ export function renderPost(ctx: RenderContext, detail: PostDetailResponse, cliAv
     score(post),
     post.category ? cleanLine(post.category.name) : null,
     `by ${cleanLine(post.author.username)}`,
-    `${post.commentsCount} comment${post.commentsCount === 1 ? '' : 's'}`,
+    countOf(post.commentsCount, 'comment'),
     post.tags.length > 0 ? post.tags.map((tag) => `#${cleanLine(tag)}`).join(' ') : null,
   ].filter((fact): fact is string => fact !== null)
   const lines = [

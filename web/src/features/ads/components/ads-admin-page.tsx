@@ -9,6 +9,7 @@ import {
   type ModAd,
 } from '@bashboard/server/contract'
 import { AD_TITLE_MAX_LENGTH } from '@bashboard/server/contract/limits'
+import { nounFor } from '@bashboard/server/contract/plurals'
 import { useQuery } from '@tanstack/react-query'
 import { MousePointerClick, Pause, Play } from 'lucide-react'
 import { type FormEvent, type ReactNode, useId, useState } from 'react'
@@ -256,7 +257,7 @@ function AdRow({ ad, onEdit }: { ad: ModAd; onEdit: () => void }) {
       <p className="flex items-center gap-1.5 text-sm text-fg" data-testid="ad-clicks">
         <MousePointerClick aria-hidden="true" className="size-4 text-muted" />
         <span className="font-mono tabular-nums">{formatCount(ad.clickCount)}</span>{' '}
-        <span className="text-muted">{ad.clickCount === 1 ? 'click' : 'clicks'}</span>
+        <span className="text-muted">{nounFor(ad.clickCount, 'click')}</span>
       </p>
       <RowActions
         name={name}

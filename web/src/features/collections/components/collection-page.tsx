@@ -1,4 +1,5 @@
 import type { CollectionDetail, PostCard } from '@bashboard/server/contract'
+import { countOf } from '@bashboard/server/contract/plurals'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { Eye, EyeOff, FolderOpen, Pencil, Trash2, X } from 'lucide-react'
@@ -209,9 +210,7 @@ function CollectionHeader({ collection }: { collection: CollectionDetail }) {
                   </span>
                 </span>
               </Link>
-              <span className="font-mono">
-                {count} {count === 1 ? 'command' : 'commands'}
-              </span>
+              <span className="font-mono">{countOf(count, 'command')}</span>
               <span>
                 updated <time dateTime={collection.updatedAt}>{formatDay(collection.updatedAt)}</time>
               </span>

@@ -1,4 +1,5 @@
 import type { MyCollection } from '@bashboard/server/contract'
+import { countOf } from '@bashboard/server/contract/plurals'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { FolderOpen, Plus } from 'lucide-react'
@@ -30,9 +31,7 @@ function CollectionRow({ collection }: { collection: MyCollection }) {
         <p className="line-clamp-2 text-sm break-words text-muted">{collection.description}</p>
       ) : null}
       <p className="flex flex-wrap gap-x-3 font-mono text-xs text-muted">
-        <span>
-          {collection.postCount} {collection.postCount === 1 ? 'command' : 'commands'}
-        </span>
+        <span>{countOf(collection.postCount, 'command')}</span>
         <span>
           updated <time dateTime={collection.updatedAt}>{formatDay(collection.updatedAt)}</time>
         </span>

@@ -1,4 +1,5 @@
 import type { MyCollection } from '@bashboard/server/contract'
+import { countOf } from '@bashboard/server/contract/plurals'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { ArrowUpRight, Plus } from 'lucide-react'
@@ -49,9 +50,7 @@ function CollectionChoice({
       />
       <label htmlFor={inputId} className="flex min-w-0 flex-1 cursor-pointer flex-col">
         <span className="truncate text-sm font-medium text-fg">{collection.name}</span>
-        <span className="font-mono text-xs text-muted">
-          {collection.postCount} {collection.postCount === 1 ? 'command' : 'commands'}
-        </span>
+        <span className="font-mono text-xs text-muted">{countOf(collection.postCount, 'command')}</span>
       </label>
       <VisibilityBadge isPublic={collection.public} />
       <Link

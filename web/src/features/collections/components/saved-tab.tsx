@@ -1,4 +1,5 @@
 import type { PostCard } from '@bashboard/server/contract'
+import { nounFor } from '@bashboard/server/contract/plurals'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Bookmark, Search } from 'lucide-react'
@@ -78,7 +79,7 @@ export function SavedTab({ renderSave }: SavedTabProps) {
       <div className="flex min-h-8 flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-muted">
           <span className="font-mono text-fg">{formatCount(pagination.totalPosts)}</span>{' '}
-          {pagination.totalPosts === 1 ? 'command' : 'commands'} saved, newest first
+          {nounFor(pagination.totalPosts, 'command')} saved, newest first
         </p>
         <ExportMenu target="saved" baseName="saved-commands" label="Export all saved" align="end" />
       </div>

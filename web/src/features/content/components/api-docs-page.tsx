@@ -1,3 +1,4 @@
+import { countOf } from '@bashboard/server/contract/plurals'
 import { useQuery } from '@tanstack/react-query'
 import { Lock, Radio } from 'lucide-react'
 import { Card } from '../../../components/ui/card'
@@ -186,7 +187,8 @@ export function ApiDocsPage() {
         <div className="grid gap-6 lg:grid-cols-[12rem_minmax(0,1fr)]">
           <nav aria-label="API sections" className="flex flex-col gap-1 self-start lg:sticky lg:top-24">
             <p className="px-2 pb-1 font-mono text-xs text-muted">
-              {data.operationCount} endpoints{data.version ? ` · v${data.version}` : ''}
+              {countOf(data.operationCount, 'endpoint')}
+              {data.version ? ` · v${data.version}` : ''}
             </p>
             {data.groups.map((group) => (
               <a

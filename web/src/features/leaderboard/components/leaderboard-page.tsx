@@ -1,4 +1,5 @@
 import type { LeaderboardEntry, LeaderboardPeriod, LeaderboardResponse } from '@bashboard/server/contract'
+import { nounFor } from '@bashboard/server/contract/plurals'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { LucideIcon } from 'lucide-react'
@@ -146,7 +147,7 @@ function Podium({ entries, moved }: { entries: readonly LeaderboardEntry[]; move
                 <LeaderBadge badge={entry.badge} />
               </span>
               <span className="shrink-0 font-mono text-sm font-semibold text-accent-text tabular-nums">
-                {formatCount(entry.points)} pts
+                {formatCount(entry.points)} {nounFor(entry.points, 'pt')}
               </span>
               <span
                 aria-hidden="true"
@@ -196,7 +197,7 @@ function LeaderRow({ entry, rank, flashing }: { entry: LeaderboardEntry; rank: n
         data-testid="leaderboard-points"
         className="shrink-0 font-mono text-sm font-semibold text-accent-text tabular-nums"
       >
-        {formatCount(entry.points)} pts
+        {formatCount(entry.points)} {nounFor(entry.points, 'pt')}
       </span>
     </li>
   )

@@ -1,4 +1,5 @@
 import type { LiveActivityKind, ModActivityItem } from '@bashboard/server/contract'
+import { nounFor } from '@bashboard/server/contract/plurals'
 import { Link } from '@tanstack/react-router'
 import {
   FileText,
@@ -184,7 +185,7 @@ export function ActivityStream({ items, now }: ActivityStreamProps) {
           onClick={() => setFrozen(null)}
           className="rounded-md border border-accent/50 bg-accent-soft px-3 py-2 text-sm font-medium text-accent-text hover:brightness-110 focus-visible:ring-2 focus-visible:ring-accent/60 focus-visible:outline-none"
         >
-          {waitingCount} new {waitingCount === 1 ? 'event' : 'events'} · Resume to show
+          {waitingCount} new {nounFor(waitingCount, 'event')} · Resume to show
         </button>
       ) : null}
 

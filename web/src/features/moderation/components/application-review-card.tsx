@@ -1,5 +1,6 @@
 import type { ModApplication } from '@bashboard/server/contract'
 import { MOD_LIMITS, MOD_MESSAGES } from '@bashboard/server/contract/limits'
+import { nounFor } from '@bashboard/server/contract/plurals'
 import { Check, Eye, EyeOff, FileText, X } from 'lucide-react'
 import { useId, useState } from 'react'
 import { Avatar } from '../../../components/ui/avatar'
@@ -56,7 +57,8 @@ export function ApplicationReviewCard({ application, now, onDecide, sending }: A
               {applicant.username}
             </h3>
             <p className="truncate text-xs text-muted">
-              {applicant.email} · {formatCount(applicant.points)} pts · {applicant.role}
+              {applicant.email} · {formatCount(applicant.points)} {nounFor(applicant.points, 'pt')} ·{' '}
+              {applicant.role}
             </p>
           </div>
         </div>

@@ -1,3 +1,4 @@
+import { moderationActionLabel } from '@bashboard/server/contract/moderation-actions'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { LoadFailed } from '../../../components/ui/load-failed'
@@ -6,12 +7,6 @@ import { useDocumentTitle } from '../../../lib/use-document-title'
 import { modAuditQueryOptions } from '../api'
 import { formatDateTime, relativeTime, useNow } from '../format'
 import { Pager } from './pager'
-
-/** "post.deleted" → "Post deleted". */
-export function actionLabel(action: string): string {
-  const text = action.replace(/[._]/g, ' ').trim()
-  return text.charAt(0).toUpperCase() + text.slice(1)
-}
 
 /** The Audit log tab: every moderator action with its reason, newest first, page by page. */
 export function AuditPage() {
@@ -78,7 +73,7 @@ export function AuditPage() {
                       {entry.moderator.username}
                     </td>
                     <td className="text-fg md:table-cell md:px-4 md:py-3 md:whitespace-nowrap">
-                      {actionLabel(entry.action)}
+                      {moderationActionLabel(entry.action)}
                     </td>
                     <td className="break-words text-fg md:table-cell md:max-w-64 md:px-4 md:py-3">
                       <span className="mr-1.5 rounded bg-surface-3 px-1.5 py-0.5 font-mono text-[11px] text-muted">

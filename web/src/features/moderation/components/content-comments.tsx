@@ -22,7 +22,7 @@ function useCommentResults(search: ContentSearch) {
 export function ContentComments() {
   return (
     <ContentPanel<ModComment>
-      noun={{ one: 'comment', many: 'comments' }}
+      noun="comment"
       textLabel="Comment text"
       useResults={useCommentResults}
       useRemove={useModDeleteComment}

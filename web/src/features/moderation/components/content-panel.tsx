@@ -1,4 +1,5 @@
 import type { ModPagination } from '@bashboard/server/contract'
+import { type CountedNoun, countOf, PLURALS } from '@bashboard/server/contract/plurals'
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query'
 import { Trash2 } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
@@ -27,8 +28,8 @@ export interface DeleteDialogText {
 }
 
 export interface ContentPanelProps<T extends { _id: string }> {
-  /** Singular and plural of what is listed ("post", "posts"), used in every status text. */
-  noun: { one: string; many: string }
+  /** What is listed ("post"), used in every status text, in the plural the contract gives it. */
+  noun: CountedNoun
   /** The label of the search form's text field. */
   textLabel: string
   /** Runs the search; called as a hook, so pass a module-level function. */
@@ -65,8 +66,9 @@ export function ContentPanel<T extends { _id: string }>({
   const [deleting, setDeleting] = useState<T | null>(null)
   const results = useResults(search)
   const remove = useRemove()
-  const Noun = `${noun.one[0]?.toUpperCase() ?? ''}${noun.one.slice(1)}`
-  const Nouns = `${noun.many[0]?.toUpperCase() ?? ''}${noun.many.slice(1)}`
+  const nouns = PLURALS[noun]
+  const Noun = `${noun[0]?.toUpperCase() ?? ''}${noun.slice(1)}`
+  const Nouns = `${nouns[0]?.toUpperCase() ?? ''}${nouns.slice(1)}`
 
   function confirmDelete(reason: string): void {
     if (!deleting) return
@@ -81,7 +83,7 @@ export function ContentPanel<T extends { _id: string }>({
         onError: (error) =>
           toast({
             title: 'Delete failed',
-            message: error instanceof ApiError ? error.message : `Failed to delete ${noun.one}`,
+            message: error instanceof ApiError ? error.message : `Failed to delete ${noun}`,
             variant: 'destructive',
           }),
       },
@@ -97,21 +99,21 @@ export function ContentPanel<T extends { _id: string }>({
         onSearch={(values) => setSearch({ ...values, page: 1 })}
       />
       {results.isPending ? (
-        <Loading label={`Searching ${noun.many}...`} />
+        <Loading label={`Searching ${nouns}...`} />
       ) : results.isError && !results.data ? (
         <LoadFailed
-          message={`Failed to search ${noun.many}.`}
+          message={`Failed to search ${nouns}.`}
           onRetry={() => void results.refetch()}
           retrying={results.isFetching}
         />
       ) : results.data.items.length === 0 ? (
         <p className="rounded-xl border border-dashed border-line-strong px-4 py-10 text-center text-sm text-muted">
-          No {noun.many} match this search.
+          No {nouns} match this search.
         </p>
       ) : (
         <>
           <p className="text-xs text-muted" role="status">
-            {results.data.pagination.total} {results.data.pagination.total === 1 ? noun.one : noun.many}
+            {countOf(results.data.pagination.total, noun)}
           </p>
           <ul
             aria-label={`${Nouns} found`}

@@ -1,4 +1,5 @@
 import type { ModPost } from '@bashboard/server/contract'
+import { countOf } from '@bashboard/server/contract/plurals'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { type ContentSearch, modPostsQueryOptions, useModDeletePost } from '../api'
@@ -17,7 +18,7 @@ function usePostResults(search: ContentSearch) {
 export function ContentPosts() {
   return (
     <ContentPanel<ModPost>
-      noun={{ one: 'post', many: 'posts' }}
+      noun="post"
       textLabel="Title or command"
       useResults={usePostResults}
       useRemove={useModDeletePost}
@@ -38,7 +39,7 @@ export function ContentPosts() {
           </p>
           <p className="mt-1 text-xs text-muted">
             by {post.author?.username ?? 'deleted user'} · {relativeTime(post.createdAt, now)} · ▲{' '}
-            {post.uplikeCount} ▼ {post.downlikeCount} · {post.commentsCount} comments
+            {post.uplikeCount} ▼ {post.downlikeCount} · {countOf(post.commentsCount, 'comment')}
           </p>
         </>
       )}

@@ -1,4 +1,5 @@
 import type { ModUser, Role } from '@bashboard/server/contract'
+import { nounFor } from '@bashboard/server/contract/plurals'
 import { useQuery } from '@tanstack/react-query'
 import { UserCog } from 'lucide-react'
 import { useId, useState } from 'react'
@@ -39,7 +40,7 @@ function UserRow({ user, self, onChange }: { user: ModUser; self: boolean; onCha
             {self ? <span className="ml-2 text-xs font-normal text-muted">(you)</span> : null}
           </p>
           <p className="truncate text-xs text-muted">
-            {user.email} · {formatCount(user.points)} pts · {roleLabel(user.role)}
+            {user.email} · {formatCount(user.points)} {nounFor(user.points, 'pt')} · {roleLabel(user.role)}
           </p>
         </div>
       </div>

@@ -91,6 +91,73 @@ describe('Notifications menu', () => {
     expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument()
   })
 
+  it("shows a moderator's removal with the reason and links to the guidelines and the moderators", async () => {
+    const removal = notification(1, {
+      kind: 'removal',
+      text: 'A moderator removed your command "Command 1". See the community guidelines before you post again, and contact the moderators if you think this was a mistake.',
+      link: '/guidelines',
+      reason: 'Advertising: the command only downloads a paid tool.\nPlease post the tool itself.',
+    })
+    const requests = mockMenu({ notifications: [removal, notification(2)], unreadCount: 2, liveId: '3' })
+    const { router } = renderApp('/')
+    const events = userEvent.setup()
+    await events.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }))
+    const item = within(screen.getByRole('dialog')).getAllByRole('listitem')[0] as HTMLElement
+    expect(item).toHaveTextContent('A moderator removed your command "Command 1".')
+    expect(
+      within(item).getByText(/^Advertising: the command only downloads a paid tool\./),
+    ).toHaveTextContent(
+      'Reason: Advertising: the command only downloads a paid tool. Please post the tool itself.',
+    )
+    expect(within(item).getByRole('link', { name: 'Community guidelines' })).toHaveAttribute(
+      'href',
+      '/guidelines',
+    )
+    expect(within(item).getByRole('link', { name: 'Contact the moderators' })).toHaveAttribute(
+      'href',
+      '/contact',
+    )
+    expect(within(item).getByText('Unread')).toBeInTheDocument()
+
+    await events.click(within(item).getByRole('link', { name: 'Contact the moderators' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/contact'))
+    expect(requests.some((request) => request.path === `/api/notifications/${removal._id}/read`)).toBe(true)
+  })
+
+  it('keeps the reason of a removal pushed live', async () => {
+    mockMenu({ notifications: [], unreadCount: 0, liveId: '3' })
+    const { sockets } = renderApp('/')
+    await screen.findByRole('button', { name: 'Notifications' })
+    const socket = await newestSocket(sockets)
+    await act(async () => socket.open())
+    act(() => socket.receive({ type: 'authed', userId: me._id, role: 'member' }))
+    await waitFor(() =>
+      expect(socket.sentOfType('subscribe')).toContainEqual(
+        expect.objectContaining({ topics: expect.arrayContaining([`user:${me._id}`]) }),
+      ),
+    )
+    const pushed = notification(9, {
+      kind: 'removal',
+      text: 'A moderator removed your comment "buy cheap pills" on "Command 9".',
+      link: '/guidelines',
+      reason: 'Spam',
+    })
+    act(() =>
+      socket.receive({
+        type: 'event',
+        topic: `user:${me._id}`,
+        event: 'notification',
+        id: '4',
+        data: { ...pushed, unreadCount: 1 },
+      }),
+    )
+    expect(await screen.findByText('Removed by a moderator')).toBeInTheDocument()
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }))
+    const item = within(screen.getByRole('dialog')).getByRole('listitem')
+    expect(item).toHaveTextContent('Reason: Spam')
+    expect(within(item).getByRole('link', { name: 'Community guidelines' })).toBeInTheDocument()
+  })
+
   it('says so when there are no notifications', async () => {
     mockMenu({ notifications: [], unreadCount: 0, liveId: '0' })
     renderApp('/')

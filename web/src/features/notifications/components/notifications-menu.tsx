@@ -10,6 +10,7 @@ import {
   FileCheck2,
   MessageSquare,
   MessageSquareReply,
+  ShieldAlert,
   ShieldCheck,
   ThumbsUp,
 } from 'lucide-react'
@@ -31,6 +32,7 @@ const kindIcons: Record<NotificationKind, LucideIcon> = {
   role: ShieldCheck,
   reply: MessageSquareReply,
   mention: AtSign,
+  removal: ShieldAlert,
 }
 
 const toastTitles: Record<string, string> = {
@@ -41,6 +43,7 @@ const toastTitles: Record<string, string> = {
   role: 'Role changed',
   reply: 'New reply',
   mention: 'You were mentioned',
+  removal: 'Removed by a moderator',
 }
 
 /** "just now", "5m ago", "3h ago", "2d ago", then the date. */
@@ -63,7 +66,60 @@ function linkParts(link: string): { to: string; hash?: string } {
   return at === -1 ? { to: link } : { to: link.slice(0, at), hash: link.slice(at + 1) }
 }
 
+/**
+ * A moderator's removal: the text, the moderator's reason quoted on its own lines, and the two places
+ * the text points to (the guidelines and the moderators' contact page), each a link of its own, so
+ * the item is a group rather than one link. Opening either marks it read.
+ */
+function RemovalItem({ notification, onOpen }: { notification: Notification; onOpen: () => void }) {
+  const read = notification.read
+  const linkClasses =
+    'rounded-sm font-medium text-accent-text underline-offset-2 hover:underline focus-visible:underline'
+  return (
+    <li>
+      <div className="flex w-full items-start gap-3 rounded-md px-2.5 py-2">
+        <span
+          className={cn(
+            'mt-0.5 inline-flex size-7 shrink-0 items-center justify-center rounded-md',
+            read ? 'bg-surface-3 text-muted' : 'bg-warning/10 text-warning',
+          )}
+        >
+          <ShieldAlert aria-hidden="true" className="size-4" />
+        </span>
+        <span className="flex min-w-0 flex-1 flex-col gap-1">
+          <span className={cn('text-sm break-words', read ? 'text-muted' : 'text-fg')}>
+            {notification.text}
+          </span>
+          {notification.reason ? (
+            <span className="rounded-md border-l-2 border-line-strong bg-surface-2 px-2 py-1 text-sm break-words whitespace-pre-line text-fg">
+              <span className="font-medium text-muted">Reason: </span>
+              {notification.reason}
+            </span>
+          ) : null}
+          <span className="flex flex-wrap gap-x-3 gap-y-1 text-sm">
+            <Link to={notification.link ?? '/guidelines'} onClick={onOpen} className={linkClasses}>
+              Community guidelines
+            </Link>
+            <Link to="/contact" onClick={onOpen} className={linkClasses}>
+              Contact the moderators
+            </Link>
+          </span>
+          <time dateTime={notification.updatedAt} className="text-xs text-muted">
+            {timeAgo(notification.updatedAt)}
+          </time>
+        </span>
+        {read ? null : (
+          <span className="mt-2 size-2 shrink-0 rounded-full bg-accent">
+            <span className="sr-only">Unread</span>
+          </span>
+        )}
+      </div>
+    </li>
+  )
+}
+
 function NotificationItem({ notification, onOpen }: { notification: Notification; onOpen: () => void }) {
+  if (notification.kind === 'removal') return <RemovalItem notification={notification} onOpen={onOpen} />
   const Icon = kindIcons[notification.kind] ?? Bell
   const body = (
     <>

@@ -1,4 +1,5 @@
 import type { CollectionSummary, ProfileComment, PublicProfileResponse } from '@bashboard/server/contract'
+import { countOf, nounFor } from '@bashboard/server/contract/plurals'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { CalendarDays, Coins, FolderOpen } from 'lucide-react'
@@ -108,7 +109,7 @@ function CollectionsSection({
             <p className="line-clamp-2 text-sm break-words text-muted">{collection.description}</p>
           ) : null}
           <span className="font-mono text-xs text-muted">
-            {collection.postCount} {collection.postCount === 1 ? 'command' : 'commands'} · updated{' '}
+            {countOf(collection.postCount, 'command')} · updated{' '}
             <time dateTime={collection.updatedAt}>{formatDay(collection.updatedAt)}</time>
           </span>
         </li>
@@ -143,7 +144,8 @@ function ProfileHeader({ data }: { data: PublicProfileResponse }) {
         <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted">
           <span className="inline-flex items-center gap-1.5">
             <Coins aria-hidden="true" className="size-4 text-accent-text" />
-            <span className="font-mono text-fg tabular-nums">{formatCount(user.points)}</span> points
+            <span className="font-mono text-fg tabular-nums">{formatCount(user.points)}</span>{' '}
+            {nounFor(user.points, 'point')}
           </span>
           <span className="inline-flex items-center gap-1.5">
             <CalendarDays aria-hidden="true" className="size-4" />

@@ -1,4 +1,5 @@
 import type { TagsResponse } from '@bashboard/server/contract'
+import { countOf } from '@bashboard/server/contract/plurals'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Plus, X } from 'lucide-react'
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react'
@@ -117,7 +118,7 @@ function TagPicker({ tags, onChange }: TagPickerProps) {
                 <button
                   type="button"
                   onClick={() => add(row.tag)}
-                  aria-label={`Add tag ${row.tag} (${formatCount(row.postCount)} posts)`}
+                  aria-label={`Add tag ${row.tag} (${countOf(row.postCount, 'post')})`}
                   className="inline-flex h-7 items-center gap-1 rounded-full border border-line bg-surface-2 px-2.5 font-mono text-xs text-muted hover:border-line-strong hover:text-fg"
                 >
                   <Plus aria-hidden="true" className="size-3" />

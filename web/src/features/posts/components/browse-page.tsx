@@ -1,4 +1,5 @@
 import type { BrowseSort, PostCard as PostCardData } from '@bashboard/server/contract'
+import { countOf, nounFor } from '@bashboard/server/contract/plurals'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ArrowUp, LayoutGrid, List, SlidersHorizontal, X } from 'lucide-react'
 import { useDeferredValue, useEffect, useRef, useState, useTransition } from 'react'
@@ -334,7 +335,7 @@ export function BrowsePage({ params, onParamsChange }: BrowsePageProps) {
             className="inline-flex items-center justify-center gap-2 self-center rounded-full border border-accent/60 bg-accent-soft px-4 py-1.5 text-sm font-medium text-accent-text shadow-panel hover:brightness-110"
           >
             <ArrowUp aria-hidden="true" className="size-4" />
-            {waiting.length === 1 ? '1 new command' : `${waiting.length} new commands`}
+            {formatCount(waiting.length)} new {nounFor(waiting.length, 'command')}
           </button>
         ) : null}
 
@@ -387,8 +388,7 @@ export function BrowsePage({ params, onParamsChange }: BrowsePageProps) {
             <Pagination page={pagination.page} totalPages={pagination.totalPages} onPageChange={changePage} />
             <p className="text-xs text-muted">
               Page {pagination.page} of {Math.max(1, pagination.totalPages)} ·{' '}
-              {formatCount(pagination.totalPosts)} {pagination.totalPosts === 1 ? 'command' : 'commands'} in
-              total
+              {countOf(pagination.totalPosts, 'command')} in total
             </p>
           </div>
         ) : null}

@@ -1,4 +1,5 @@
 import type { Category } from '@bashboard/server/contract'
+import { nounFor } from '@bashboard/server/contract/plurals'
 import { Link } from '@tanstack/react-router'
 import { FolderTree, Lightbulb, Plus, RotateCcw, Trophy, Zap } from 'lucide-react'
 import { useState } from 'react'
@@ -94,8 +95,9 @@ export function CategorySidebar({ categories, selected, disabled, onSelect }: Ca
         </button>
       ) : null}
       <p className="border-t border-line pt-3 text-xs text-muted">
-        Total: <span className="font-mono text-fg">{formatCount(total)}</span> commands in{' '}
-        <span className="font-mono text-fg">{categories.length}</span> categories
+        Total: <span className="font-mono text-fg">{formatCount(total)}</span> {nounFor(total, 'command')} in{' '}
+        <span className="font-mono text-fg">{formatCount(categories.length)}</span>{' '}
+        {nounFor(categories.length, 'category')}
       </p>
     </Card>
   )

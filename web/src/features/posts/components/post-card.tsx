@@ -1,4 +1,5 @@
 import type { PostCard as PostCardData } from '@bashboard/server/contract'
+import { nounFor } from '@bashboard/server/contract/plurals'
 import { Link } from '@tanstack/react-router'
 import { ArrowRight, Calendar, Eye, MessageSquare } from 'lucide-react'
 import { Avatar } from '../../../components/ui/avatar'
@@ -84,12 +85,12 @@ export function PostCard({ post, vote, layout = 'list', className }: PostCardPro
             <span data-testid="view-count" className={cn('rounded px-0.5', viewsFlash && 'animate-flash')}>
               {formatCount(post.viewCount)}
             </span>
-            <span className="sr-only">views</span>
+            <span className="sr-only">{nounFor(post.viewCount, 'view')}</span>
           </span>
           <span className="inline-flex items-center gap-1">
             <MessageSquare aria-hidden="true" className="size-3.5" />
             {formatCount(post.commentsCount)}
-            <span className="sr-only">comments</span>
+            <span className="sr-only">{nounFor(post.commentsCount, 'comment')}</span>
           </span>
         </div>
       </div>

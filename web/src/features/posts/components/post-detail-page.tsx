@@ -1,4 +1,5 @@
 import type { PostCard as PostCardData, PostDetailResponse } from '@bashboard/server/contract'
+import { countOf, nounFor } from '@bashboard/server/contract/plurals'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import {
@@ -196,11 +197,11 @@ function PostBody({
               <span className="inline-flex items-center gap-1.5">
                 <Eye aria-hidden="true" className="size-4" />
                 <span data-testid="detail-view-count">{formatCount(post.viewCount)}</span>
-                {post.viewCount === 1 ? 'view' : 'views'}
+                {nounFor(post.viewCount, 'view')}
               </span>
               <span className="inline-flex items-center gap-1.5">
                 <MessageSquare aria-hidden="true" className="size-4" />
-                {formatCount(post.commentsCount)} {post.commentsCount === 1 ? 'comment' : 'comments'}
+                {countOf(post.commentsCount, 'comment')}
               </span>
             </div>
             {post.tags.length > 0 ? (

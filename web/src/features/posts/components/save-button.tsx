@@ -1,3 +1,4 @@
+import { countOf } from '@bashboard/server/contract/plurals'
 import { useNavigate } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { Bookmark } from 'lucide-react'
@@ -82,7 +83,7 @@ export function SaveButton({ postId, savedCount, saved, size = 'sm', className }
         {formatCount(savedCount)}
       </span>
       <span id={countId} className="sr-only">
-        {savedCount === 1 ? 'Saved by 1 person' : `Saved by ${formatCount(savedCount)} people`}
+        {`Saved by ${countOf(savedCount, 'person')}`}
       </span>
     </button>
   )

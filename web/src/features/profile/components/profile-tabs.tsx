@@ -1,4 +1,5 @@
 import type { ProfileComment, ProfileFavorite, ProfilePost, UserProfile } from '@bashboard/server/contract'
+import { nounFor } from '@bashboard/server/contract/plurals'
 import { Link } from '@tanstack/react-router'
 import { CheckCircle2, Hourglass } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
@@ -107,7 +108,8 @@ function BadgeProgress({ profile }: { profile: UserProfile }) {
           {badgeProgress.next ? (
             <>
               <span className="font-mono text-accent-text">{formatCount(badgeProgress.pointsToNext)}</span>{' '}
-              points to <span className="font-semibold">{badgeProgress.next}</span>
+              {nounFor(badgeProgress.pointsToNext, 'point')} to{' '}
+              <span className="font-semibold">{badgeProgress.next}</span>
             </>
           ) : (
             <>You reached the top tier, {badgeProgress.badge}.</>

@@ -1,4 +1,5 @@
 import type { PostCard, ProgramResponse } from '@bashboard/server/contract'
+import { countOf } from '@bashboard/server/contract/plurals'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { SquareTerminal } from 'lucide-react'
@@ -25,11 +26,6 @@ export interface ProgramPageProps {
     reacted: ProgramResponse['myReactedPosts'],
     label: string,
   ) => ReactNode
-}
-
-/** "1 command", "12 commands". */
-export function commandCount(count: number): string {
-  return `${count} command${count === 1 ? '' : 's'}`
 }
 
 /** The placeholder cards shown while the commands load, the size of the real ones. */
@@ -83,7 +79,7 @@ export function ProgramPage({ program, page, onPageChange, renderList }: Program
           {name}
           <span className="font-sans text-muted">
             {' '}
-            — {total === undefined ? 'commands' : commandCount(total)}
+            — {total === undefined ? 'commands' : countOf(total, 'command')}
           </span>
         </h1>
         <p className="text-sm text-muted">
@@ -117,8 +113,8 @@ export function ProgramPage({ program, page, onPageChange, renderList }: Program
           <Card className="flex flex-col items-center gap-3 px-6 py-12 text-center">
             <p className="text-base font-medium text-fg">No commands on this page.</p>
             <p className="text-sm text-muted">
-              {name} has {commandCount(data.pagination.totalPosts)} on {data.pagination.totalPages} page
-              {data.pagination.totalPages === 1 ? '' : 's'}.
+              {name} has {countOf(data.pagination.totalPosts, 'command')} on{' '}
+              {countOf(data.pagination.totalPages, 'page')}.
             </p>
             <Link
               to="/$program"

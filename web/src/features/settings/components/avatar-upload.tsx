@@ -5,7 +5,8 @@ import { Avatar } from '../../../components/ui/avatar'
 import { Button } from '../../../components/ui/button'
 import { useToast } from '../../../components/ui/toast'
 import { useUploadAvatar } from '../api'
-import { AVATAR_MAX_MB, validateAvatarFile } from '../validation'
+import { AVATAR_MAX_MB, SETTINGS_MESSAGES, validateAvatarFile } from '../validation'
+import { AvatarCropEditor, type AvatarSquare } from './avatar-crop-editor'
 
 /** A picked file and its local preview URL (revoked when replaced or dropped). */
 interface Picked {
@@ -14,8 +15,9 @@ interface Picked {
 }
 
 /**
- * Avatar upload (docs/product-rules.md#settings): pick a JPEG/JPG/PNG of at most 5 MB, see it previewed, then
- * upload it. A refused file shows why under the picker and is never sent.
+ * Avatar upload (docs/product-rules.md#settings): pick a JPEG/JPG/PNG of at most 5 MB, frame the square to
+ * keep, then upload the file with that square (the server cuts it out and re-encodes it). A refused file
+ * shows why under the picker and is never sent; Upload waits until the picked image is drawn and framed.
  */
 export function AvatarUpload({ user }: { user: ProfileHeader }) {
   const toast = useToast()
@@ -25,6 +27,7 @@ export function AvatarUpload({ user }: { user: ProfileHeader }) {
   const inputRef = useRef<HTMLInputElement>(null)
   const [picked, setPicked] = useState<Picked | null>(null)
   const [error, setError] = useState<string | null>(null)
+  const [square, setSquare] = useState<AvatarSquare | null>(null)
 
   // The preview's object URL lives exactly as long as it is shown.
   useEffect(() => {
@@ -34,6 +37,7 @@ export function AvatarUpload({ user }: { user: ProfileHeader }) {
 
   function clear(): void {
     setPicked(null)
+    setSquare(null)
     if (inputRef.current) inputRef.current.value = ''
   }
 
@@ -46,29 +50,46 @@ export function AvatarUpload({ user }: { user: ProfileHeader }) {
       clear()
       return
     }
+    setSquare(null)
     setPicked({ file, url: URL.createObjectURL(file) })
   }
 
+  function onBroken(): void {
+    clear()
+    setError(SETTINGS_MESSAGES.avatarUnreadable)
+  }
+
   function onUpload(): void {
-    if (!picked) return
-    upload.mutate(picked.file, {
-      onSuccess: () => {
-        clear()
-        toast({ title: 'Avatar Updated', message: 'Your new avatar is live.', variant: 'success' })
+    if (!picked || !square) return
+    upload.mutate(
+      { file: picked.file, square },
+      {
+        onSuccess: () => {
+          clear()
+          toast({ title: 'Avatar Updated', message: 'Your new avatar is live.', variant: 'success' })
+        },
+        onError: (failure) =>
+          toast({ title: 'Upload Failed', message: failure.message, variant: 'destructive' }),
       },
-      onError: (failure) =>
-        toast({ title: 'Upload Failed', message: failure.message, variant: 'destructive' }),
-    })
+    )
   }
 
   return (
-    <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-5">
-      <div className="relative self-start">
+    <div
+      className={
+        picked
+          ? 'flex flex-col gap-4 sm:flex-row sm:items-start sm:gap-6'
+          : 'flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-5'
+      }
+    >
+      <div className="relative self-start max-sm:w-full">
         {picked ? (
-          <img
+          // A new key per file: the frame starts centred and unzoomed on every picked image.
+          <AvatarCropEditor
+            key={picked.url}
             src={picked.url}
-            alt="Preview of your new avatar"
-            className="size-20 rounded-full border-2 border-accent object-cover"
+            onSquareChange={setSquare}
+            onBroken={onBroken}
           />
         ) : (
           <Avatar name={user.username} src={user.avatar} size="lg" className="size-20 text-2xl" />
@@ -95,7 +116,7 @@ export function AvatarUpload({ user }: { user: ProfileHeader }) {
           </label>
           {picked ? (
             <>
-              <Button size="sm" onClick={onUpload} loading={upload.isPending}>
+              <Button size="sm" onClick={onUpload} loading={upload.isPending} disabled={!square}>
                 <Upload aria-hidden="true" className="size-4" />
                 {upload.isPending ? 'Uploading...' : 'Upload Avatar'}
               </Button>
@@ -107,7 +128,7 @@ export function AvatarUpload({ user }: { user: ProfileHeader }) {
           ) : null}
         </div>
         <p id={`${inputId}-hint`} className="text-xs text-muted">
-          JPEG, JPG or PNG, at most {AVATAR_MAX_MB}MB. It is cropped to a square.
+          JPEG, JPG or PNG, at most {AVATAR_MAX_MB}MB. You choose the square it is cropped to.
         </p>
         {error ? (
           <p id={errorId} role="alert" className="text-xs font-medium text-danger">

@@ -1,5 +1,5 @@
 import type { ProfileHeader } from '@bashboard/server/contract'
-import { screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { SESSION_STORAGE_KEY } from '../../../state/session'
@@ -21,6 +21,37 @@ function mockSettings(
 
 function imageFile(name: string, type: string, bytes = 1024): File {
   return new File([new Uint8Array(bytes)], name, { type })
+}
+
+/**
+ * jsdom draws nothing: give the cropper's frame a 288 px square box and the picked image `width`×`height`
+ * natural pixels, as a browser would, so it can place its square.
+ */
+function layOutCropper(width = 400, height = 200): void {
+  vi.spyOn(HTMLImageElement.prototype, 'naturalWidth', 'get').mockReturnValue(width)
+  vi.spyOn(HTMLImageElement.prototype, 'naturalHeight', 'get').mockReturnValue(height)
+  const original = HTMLElement.prototype.getBoundingClientRect
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+    return this.classList.contains('reactEasyCrop_Container')
+      ? new DOMRect(0, 0, 288, 288)
+      : original.call(this)
+  })
+}
+
+/** Picks `file` and lets its preview load, as the browser does once it has decoded the file. */
+async function pickAndLoad(events: ReturnType<typeof userEvent.setup>, file: File): Promise<HTMLElement> {
+  layOutCropper()
+  await events.upload(await screen.findByLabelText('Change avatar'), file)
+  const preview = screen.getByRole('img', { name: 'Preview of your new avatar' })
+  fireEvent.load(preview)
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Upload Avatar' })).toBeEnabled())
+  return preview
+}
+
+/** The crop fields of an avatar upload's form. */
+function cropOf(form: unknown): Record<string, unknown> {
+  if (!(form instanceof FormData)) return {}
+  return { cropX: form.get('cropX'), cropY: form.get('cropY'), cropSize: form.get('cropSize') }
 }
 
 async function openSecurityTab() {
@@ -105,18 +136,23 @@ describe('Settings page', () => {
       expect(screen.queryByRole('button', { name: 'Upload Avatar' })).not.toBeInTheDocument()
     })
 
-    it('previews the picked image, uploads it as field "image", and updates the header avatar', async () => {
+    it('previews the picked image from its blob: URL, uploads it with the framed square, and updates the header avatar', async () => {
       const updated: ProfileHeader = { ...user, avatar: '/uploads/avatars/new-face.jpg' }
       const requests = mockSettings({ 'PUT /api/users/avatar': { status: 200, body: updated } })
       renderApp('/settings')
       const events = userEvent.setup()
       const file = imageFile('face.jpg', 'image/jpeg')
+      layOutCropper()
       await events.upload(await screen.findByLabelText('Change avatar'), file)
-      expect(screen.getByRole('img', { name: 'Preview of your new avatar' })).toHaveAttribute(
-        'src',
-        'blob:avatar-preview',
-      )
-      // Nothing is sent until the user confirms the preview.
+      const preview = screen.getByRole('img', { name: 'Preview of your new avatar' })
+      expect(preview).toHaveAttribute('src', 'blob:avatar-preview')
+      expect(preview).toBeVisible()
+      // Until the browser has drawn the file there is no square to keep, so nothing to send.
+      expect(screen.getByRole('button', { name: 'Upload Avatar' })).toBeDisabled()
+      fireEvent.load(preview)
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Upload Avatar' })).toBeEnabled())
+      expect(screen.getByRole('application', { name: 'Avatar crop' })).toBeVisible()
+      // Nothing is sent until the user confirms the crop.
       expect(requests.some((request) => request.path === '/api/users/avatar')).toBe(false)
 
       await events.click(screen.getByRole('button', { name: 'Upload Avatar' }))
@@ -126,11 +162,72 @@ describe('Settings page', () => {
       const form = upload?.body
       expect(form).toBeInstanceOf(FormData)
       expect(form instanceof FormData ? form.get('image') : null).toBe(file)
+      // Untouched, the frame holds the centred square: x 100–300 of the 400×200 image.
+      expect(cropOf(form)).toEqual({ cropX: '100', cropY: '0', cropSize: '200' })
       // The header's avatar (in the user menu button) shows the new image right away.
       const menuButton = screen.getByRole('button', { name: /ada_lovelace/ })
       await waitFor(() =>
         expect(menuButton.querySelector('img')).toHaveAttribute('src', '/uploads/avatars/new-face.jpg'),
       )
+    })
+
+    it('moves the square with the arrow keys and zooms with + and −, and uploads what the frame shows', async () => {
+      const requests = mockSettings({ 'PUT /api/users/avatar': { status: 200, body: user } })
+      renderApp('/settings')
+      const events = userEvent.setup()
+      await pickAndLoad(events, imageFile('face.png', 'image/png'))
+
+      const frame = screen.getByRole('application', { name: 'Avatar crop' })
+      expect(frame).toHaveAccessibleDescription(/arrow keys/)
+      frame.focus()
+      expect(frame).toHaveFocus()
+      // The image moves 8 px right per press, so the square reads further left; it stops at the edge.
+      await events.keyboard('{ArrowRight}{ArrowRight}')
+      const zoom = screen.getByRole('slider', { name: 'Zoom' })
+      expect(zoom).toHaveValue('1')
+      await events.keyboard('+')
+      expect(zoom).toHaveValue('1.25')
+      expect(zoom).toHaveAttribute('aria-valuetext', '125%')
+      await events.keyboard('+-+')
+      expect(zoom).toHaveValue('1.5')
+      await waitFor(() =>
+        expect(document.querySelector('[aria-live="polite"]')).toHaveTextContent(
+          "The square shows 33% of the image's width",
+        ),
+      )
+
+      await events.click(screen.getByRole('button', { name: 'Upload Avatar' }))
+      await screen.findByText('Avatar Updated')
+      const form = requests.find((request) => request.path === '/api/users/avatar')?.body
+      // At 1.5× the frame covers a third of the width (133 px of 400), centred at x 133. The image drawn
+      // 288 px wide moved 16 screen px, 16 / 1.5 × 400 / 288 = 14.8 of its pixels: the square starts at 119.
+      expect(cropOf(form)).toEqual({ cropX: '119', cropY: '33', cropSize: '133' })
+    })
+
+    it('zooms with the slider and the buttons, which stop at the limits', async () => {
+      mockSettings()
+      renderApp('/settings')
+      const events = userEvent.setup()
+      await pickAndLoad(events, imageFile('face.png', 'image/png'))
+      const zoomOut = screen.getByRole('button', { name: 'Zoom out' })
+      const zoomIn = screen.getByRole('button', { name: 'Zoom in' })
+      expect(zoomOut).toBeDisabled()
+      await events.click(zoomIn)
+      expect(screen.getByRole('slider', { name: 'Zoom' })).toHaveValue('1.25')
+      fireEvent.change(screen.getByRole('slider', { name: 'Zoom' }), { target: { value: '4' } })
+      expect(zoomIn).toBeDisabled()
+      await events.click(zoomOut)
+      expect(screen.getByRole('slider', { name: 'Zoom' })).toHaveValue('3.75')
+    })
+
+    it('says so and drops the file when the browser cannot draw it', async () => {
+      mockSettings()
+      renderApp('/settings')
+      const events = userEvent.setup()
+      await events.upload(await screen.findByLabelText('Change avatar'), imageFile('broken.png', 'image/png'))
+      fireEvent.error(screen.getByRole('img', { name: 'Preview of your new avatar' }))
+      expect(await screen.findByRole('alert')).toHaveTextContent('This image could not be read')
+      expect(screen.queryByRole('button', { name: 'Upload Avatar' })).not.toBeInTheDocument()
     })
 
     it("shows 'Upload Failed' with the server's message when the upload is refused", async () => {
@@ -142,7 +239,7 @@ describe('Settings page', () => {
       })
       renderApp('/settings')
       const events = userEvent.setup()
-      await events.upload(await screen.findByLabelText('Change avatar'), imageFile('fake.png', 'image/png'))
+      await pickAndLoad(events, imageFile('fake.png', 'image/png'))
       await events.click(screen.getByRole('button', { name: 'Upload Avatar' }))
       const toast = (await screen.findByText('Upload Failed')).closest('li') as HTMLElement
       expect(toast).toHaveAttribute('role', 'alert')

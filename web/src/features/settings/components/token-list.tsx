@@ -1,4 +1,5 @@
 import type { AccessToken } from '@bashboard/server/contract'
+import { countOf } from '@bashboard/server/contract/plurals'
 import { Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '../../../components/ui/button'
@@ -177,7 +178,7 @@ function RevokeAllDialog({ count, onClose }: { count: number; onClose: () => voi
           onSuccess: ({ revoked }) => {
             toast({
               title: 'Tokens revoked',
-              message: `${revoked} token${revoked === 1 ? '' : 's'} revoked.`,
+              message: `${countOf(revoked, 'token')} revoked.`,
               variant: 'success',
             })
             onClose()
