@@ -14,7 +14,11 @@ import type {
   SearchResponse,
   VoteResponse,
 } from '@bashboard/server/contract'
-import { fillPlaceholders, findPlaceholders } from '@bashboard/server/contract/placeholders'
+import {
+  fillPlaceholders,
+  findPlaceholders,
+  unfilledPlaceholders,
+} from '@bashboard/server/contract/placeholders'
 import { countOf } from '@bashboard/server/contract/plurals'
 import { ApiError, createClient } from './api.ts'
 import { copyText } from './clipboard.ts'
@@ -157,8 +161,14 @@ function warnIfDangerous(post: PostCard): void {
   for (const warning of post.safety.warnings) note(err.red(`⚠ ${stripLine(warning.message)}`))
 }
 
+/** A command filled in, with the placeholders still as written in it (no value, or a blank one). */
+interface Filled {
+  command: string
+  unfilled: string[]
+}
+
 /** Fills the command's placeholders from `--set`, asking on the terminal for the others. */
-async function fillPost(post: PostCard, sets: readonly string[], interactive: boolean): Promise<string> {
+async function fillPost(post: PostCard, sets: readonly string[], interactive: boolean): Promise<Filled> {
   const names = findPlaceholders(post.command)
   const values = parseSets(sets)
   const unknown = Object.keys(values).filter((name) => !names.includes(name))
@@ -178,7 +188,19 @@ async function fillPost(post: PostCard, sets: readonly string[], interactive: bo
     note(`${err.bold(stripLine(post.title))}\n${err.dim(stripControls(post.command))}`)
     answers = await withPrompt(streams, () => askValues(names, values, streams))
   }
-  return stripControls(fillPlaceholders(post.command, answers))
+  return {
+    command: stripControls(fillPlaceholders(post.command, answers)),
+    unfilled: unfilledPlaceholders(post.command, answers).map(stripLine),
+  }
+}
+
+/**
+ * Says on stderr which placeholders a handed-over command still holds (a blank answer or `--set name=`
+ * fills nothing), so nobody pastes `<host>` into a shell thinking the command is ready.
+ */
+function noteUnfilled(unfilled: readonly string[]): void {
+  if (unfilled.length === 0) return
+  note(err.yellow(`${countOf(unfilled.length, 'placeholder')} unfilled: ${unfilled.join(', ')}`))
 }
 
 async function deliver(command: string, copy: boolean): Promise<void> {
@@ -199,12 +221,13 @@ export async function fillCommand(
 ): Promise<void> {
   const { post } = await loadPost(context, slug)
   warnIfDangerous(post)
-  const command = await fillPost(post, options.set ?? [], !options.json)
+  const { command, unfilled } = await fillPost(post, options.set ?? [], !options.json)
   if (options.json) {
-    printJson({ id: post._id, slug: post.slug, title: post.title, command })
+    printJson({ id: post._id, slug: post.slug, title: post.title, command, unfilled })
     return
   }
   await deliver(command, Boolean(options.copy))
+  noteUnfilled(unfilled)
 }
 
 export async function copyCommand(
@@ -215,8 +238,15 @@ export async function copyCommand(
   const { post } = await loadPost(context, slug)
   warnIfDangerous(post)
   const sets = options.set ?? []
-  const command = sets.length > 0 ? await fillPost(post, sets, false) : stripControls(post.command)
+  const { command, unfilled } =
+    sets.length > 0
+      ? await fillPost(post, sets, false)
+      : {
+          command: stripControls(post.command),
+          unfilled: unfilledPlaceholders(post.command, {}).map(stripLine),
+        }
   await deliver(command, true)
+  noteUnfilled(unfilled)
 }
 
 async function pickCommand(context: Context, initial: string, sets: readonly string[]): Promise<void> {
@@ -232,8 +262,9 @@ async function pickCommand(context: Context, initial: string, sets: readonly str
   )
   warnIfDangerous(post)
   // The picker's own streams are closed now; filling opens the terminal afresh.
-  const command = await fillPost(post, sets, true)
+  const { command, unfilled } = await fillPost(post, sets, true)
   print(command)
+  noteUnfilled(unfilled)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -269,13 +300,16 @@ export async function voteCommand(
       upvotes: answer.uplikeCount,
       downvotes: answer.downlikeCount,
       vote: answer.isLiked ? 'up' : answer.isDisliked ? 'down' : null,
+      changed: answer.changed,
     })
     return
   }
   const what = title ? `"${stripLine(title)}"` : id
-  print(
-    `${direction === 'up' ? out.green('▲ upvoted') : out.red('▼ downvoted')} ${what}  ${out.dim(`▲ ${answer.uplikeCount}  ▼ ${answer.downlikeCount}`)}`,
-  )
+  // Pressing the vote already held changes nothing on the site (no toggle off), so say so rather
+  // than report a new vote.
+  const verb = `${answer.changed ? '' : 'already '}${direction === 'up' ? 'upvoted' : 'downvoted'}`
+  const mark = direction === 'up' ? out.green(`▲ ${verb}`) : out.red(`▼ ${verb}`)
+  print(`${mark} ${what}  ${out.dim(`▲ ${answer.uplikeCount}  ▼ ${answer.downlikeCount}`)}`)
 }
 
 async function myCollections(context: Context): Promise<MyCollection[]> {

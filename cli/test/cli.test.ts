@@ -162,12 +162,31 @@ describe('bashboard CLI against a real server', () => {
     )
     expect(filled.code).toBe(0)
     expect(filled.stdout).toBe('rsync -av ./photos/ ana@nas.local:/backup\n')
+    expect(filled.stderr).not.toContain('unfilled')
 
     const run = await runCli(
       ['run', rsync.slug, '-s', 'source=a=b', '-s', 'user=u', '-s', 'host=h', '--json'],
       env,
     )
-    expect(JSON.parse(run.stdout)).toMatchObject({ slug: rsync.slug, command: 'rsync -av a=b u@h:/backup' })
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      slug: rsync.slug,
+      command: 'rsync -av a=b u@h:/backup',
+      unfilled: [],
+    })
+
+    // A blank value fills nothing: the placeholder stays as written, and stderr names it.
+    const blank = await runCli(['fill', rsync.slug, '-s', 'source=a', '-s', 'user=', '-s', 'host= '], env)
+    expect(blank.code).toBe(0)
+    expect(blank.stdout).toBe('rsync -av a {{user}}@<host>:/backup\n')
+    expect(blank.stderr).toContain('2 placeholders unfilled: {{user}}, <host>')
+    const blankJson = await runCli(
+      ['fill', rsync.slug, '-s', 'source=a', '-s', 'user=b', '-s', 'host=', '--json'],
+      env,
+    )
+    expect(JSON.parse(blankJson.stdout)).toMatchObject({
+      command: 'rsync -av a b@<host>:/backup',
+      unfilled: ['<host>'],
+    })
 
     const missing = await runCli(['fill', rsync.slug, '--set', 'source=x'], env)
     expect(missing.code).toBe(2)
@@ -182,14 +201,24 @@ describe('bashboard CLI against a real server', () => {
     expect(copied.code).toBe(0)
     expect(copied.stdout).toBe('rsync -av <source> {{user}}@<host>:/backup\n')
     expect(copied.stderr).toContain('printed the command instead')
+    expect(copied.stderr).toContain('3 placeholders unfilled: <source>, {{user}}, <host>')
   })
 
   it('votes, and explains a missing scope and a revoked token (exit 1)', async () => {
     const up = JSON.parse((await runCli(['up', rsync.slug, '--json'], env)).stdout)
-    expect(up).toMatchObject({ id: rsync._id, upvotes: 1, downvotes: 0, vote: 'up' })
+    expect(up).toMatchObject({ id: rsync._id, upvotes: 1, downvotes: 0, vote: 'up', changed: true })
+    // The vote already held, pressed again, changes nothing and says so.
+    const upAgain = await runCli(['up', rsync.slug], env)
+    expect(upAgain.code).toBe(0)
+    expect(upAgain.stdout).toContain('▲ already upvoted')
     const down = await runCli(['down', rsync.slug], env)
     expect(down.code).toBe(0)
-    expect(down.stdout).toContain('downvoted')
+    expect(down.stdout).toContain('▼ downvoted')
+    const downAgain = await runCli(['down', rsync.slug], env)
+    expect(downAgain.code).toBe(0)
+    expect(downAgain.stdout).toContain('▼ already downvoted')
+    const downJson = JSON.parse((await runCli(['down', rsync.slug, '--json'], env)).stdout)
+    expect(downJson).toMatchObject({ upvotes: 0, downvotes: 1, vote: 'down', changed: false })
     const detail = await api<{ post: { uplikeCount: number; downlikeCount: number } }>(
       site,
       'GET',

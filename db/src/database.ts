@@ -103,6 +103,29 @@ export interface PostOldSlugsTable {
   retired_at: CreatedAt
 }
 
+/** How a post version was replaced (migration 0020): the author's or a moderator's edit, or a rollback. */
+export type RevisionChange = 'edit' | 'rollback'
+
+/**
+ * A version of a post that an edit or rollback replaced (migration 0020), with what the post page shows
+ * of it. `replaced_by` and `replaced_at` say who made the change that replaced it, and when; null
+ * `replaced_by` once that account is gone. The post's deletion takes these rows with it.
+ */
+export interface PostRevisionsTable {
+  id: Generated<string>
+  post_id: string
+  title: string
+  command: string
+  /** Sanitised HTML, as the post had it. */
+  description: string
+  description_text: string
+  tags: ColumnType<string[], string[] | undefined, string[]>
+  category_id: string | null
+  change: ColumnType<RevisionChange, RevisionChange | undefined, RevisionChange>
+  replaced_by: string | null
+  replaced_at: CreatedAt
+}
+
 /**
  * What browse filters need to know of a post's command (migration 0013), decided by the server's rules
  * (placeholders, safety warnings) on create and command edit. A post without a row is not computed yet;
@@ -365,6 +388,7 @@ export interface Database {
   posts: PostsTable
   post_command_flags: PostCommandFlagsTable
   post_old_slugs: PostOldSlugsTable
+  post_revisions: PostRevisionsTable
   votes: VotesTable
   vote_effects: VoteEffectsTable
   comments: CommentsTable

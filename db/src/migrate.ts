@@ -19,6 +19,8 @@ import * as m0016 from './migrations/0016_trending_inputs.ts'
 import * as m0017 from './migrations/0017_leaderboard_sums.ts'
 import * as m0018 from './migrations/0018_post_old_slugs.ts'
 import * as m0019 from './migrations/0019_removal_notifications.ts'
+import * as m0020 from './migrations/0020_post_revisions.ts'
+import * as m0021 from './migrations/0021_username_prefix.ts'
 
 /**
  * Every migration, in order. A static map rather than a folder scan, so bundlers and tsx see the imports
@@ -44,6 +46,8 @@ const migrations: Record<string, Migration> = {
   '0017_leaderboard_sums': m0017,
   '0018_post_old_slugs': m0018,
   '0019_removal_notifications': m0019,
+  '0020_post_revisions': m0020,
+  '0021_username_prefix': m0021,
 }
 
 const provider: MigrationProvider = {

@@ -18,6 +18,7 @@ import * as trendingInputs from './migrations/0016_trending_inputs.ts'
 import * as leaderboardSums from './migrations/0017_leaderboard_sums.ts'
 import * as postOldSlugs from './migrations/0018_post_old_slugs.ts'
 import * as removalNotifications from './migrations/0019_removal_notifications.ts'
+import * as postRevisions from './migrations/0020_post_revisions.ts'
 import { sqlState, TEST_TARGETS, targetTitle } from './test-targets.ts'
 import type { TestDatabase } from './testing.ts'
 
@@ -38,6 +39,7 @@ const APP_TABLES = [
   'points_ledger',
   'post_command_flags',
   'post_old_slugs',
+  'post_revisions',
   'post_views',
   'posts',
   'saves',
@@ -134,6 +136,8 @@ for (const target of TEST_TARGETS) {
         '0017_leaderboard_sums',
         '0018_post_old_slugs',
         '0019_removal_notifications',
+        '0020_post_revisions',
+        '0021_username_prefix',
       ])
     })
 
@@ -316,6 +320,57 @@ for (const target of TEST_TARGETS) {
         .select('slug')
         .where('slug', 'like', '%-name')
         .execute()
+      expect(left).toEqual([])
+    })
+
+    it("keeps a post's revisions valid, drops them with the post and keeps them past their editor (0020)", async () => {
+      const author = await insertUser(db)
+      const editor = await insertUser(db)
+      const post = await insertPost(db, author.id, 'Revised post', 'echo revised-post')
+      const version = {
+        post_id: post.id,
+        title: 'First title',
+        command: 'echo first',
+        description: '<p>First text</p>',
+        description_text: 'First text',
+        replaced_by: editor.id,
+      }
+      const kept = await db
+        .insertInto('post_revisions')
+        .values(version)
+        .returning(['id', 'change', 'tags', 'replaced_at'])
+        .executeTakeFirstOrThrow()
+      expect(kept).toMatchObject({ change: 'edit', tags: [] })
+      expect(kept.replaced_at).toBeInstanceOf(Date)
+
+      const refused = [
+        { ...version, title: '' },
+        { ...version, title: 'x'.repeat(101) },
+        { ...version, command: '' },
+      ]
+      for (const values of refused) {
+        expect(await sqlState(db.insertInto('post_revisions').values(values).execute())).toBe('23514')
+      }
+      const badChange =
+        sql`INSERT INTO post_revisions (post_id, title, command, description, description_text, change)
+        VALUES (${post.id}, 't', 'c', '', '', 'restore')`.execute(db)
+      expect(await sqlState(badChange)).toBe('23514')
+      const noPost = db
+        .insertInto('post_revisions')
+        .values({ ...version, post_id: '00000000-0000-4000-8000-000000000000' })
+        .execute()
+      expect(await sqlState(noPost)).toBe('23503')
+
+      await db.deleteFrom('users').where('id', '=', editor.id).execute()
+      const orphaned = await db
+        .selectFrom('post_revisions')
+        .select('replaced_by')
+        .where('id', '=', kept.id)
+        .executeTakeFirstOrThrow()
+      expect(orphaned.replaced_by).toBeNull()
+
+      await db.deleteFrom('posts').where('id', '=', post.id).execute()
+      const left = await db.selectFrom('post_revisions').select('id').where('post_id', '=', post.id).execute()
       expect(left).toEqual([])
     })
 
@@ -702,6 +757,7 @@ for (const target of TEST_TARGETS) {
         commentReplies,
         postOldSlugs,
         removalNotifications,
+        postRevisions,
       ]
       for (const migration of [...migrations].reverse()) await migration.down?.(db)
       expect(await tableNames(db)).toEqual([])

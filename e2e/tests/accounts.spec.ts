@@ -46,7 +46,7 @@ test('a wrong password shows "Login Failed" and keeps the visitor signed out', a
   await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible()
 })
 
-test('register refuses mismatched passwords with "Password Mismatch"', async ({ page }) => {
+test('register refuses mismatched passwords under Confirm Password', async ({ page }) => {
   const account = freshAccount()
   await page.goto('/register')
   await page.getByLabel('Username').fill(account.username)
@@ -55,12 +55,12 @@ test('register refuses mismatched passwords with "Password Mismatch"', async ({ 
   await page.getByLabel('Confirm Password').fill(`${account.password}-other`)
   await page.getByRole('checkbox', { name: /agree/i }).check()
   await page.getByRole('button', { name: /create account|register|sign up/i }).click()
-  await expect(page.getByText('Password Mismatch')).toBeVisible()
-  await expect(page.getByText("Passwords don't match!")).toBeVisible()
+  await expect(page.getByLabel('Confirm Password')).toHaveAccessibleDescription(/Passwords don't match!/)
+  await expect(page.getByLabel('Confirm Password')).toHaveAttribute('aria-invalid', 'true')
   await expect(page).toHaveURL(/\/register$/)
 })
 
-test('registering a taken username shows "User Already Exists"', async ({ page }) => {
+test('registering a taken username says so under the username', async ({ page }) => {
   await page.goto('/register')
   await page.getByLabel('Username').fill('demo_member')
   await page.getByLabel('Email').fill(freshAccount().email)
@@ -68,7 +68,9 @@ test('registering a taken username shows "User Already Exists"', async ({ page }
   await page.getByLabel('Confirm Password').fill('another-password')
   await page.getByRole('checkbox', { name: /agree/i }).check()
   await page.getByRole('button', { name: /create account|register|sign up/i }).click()
-  await expect(page.getByText('User Already Exists')).toBeVisible()
+  await expect(page.getByLabel('Username')).toHaveAccessibleDescription(/Username is already taken/)
+  // Not in a toast: each toast is an <li> of the notifications region.
+  await expect(page.getByRole('region', { name: 'Notifications' }).locator('li')).toHaveCount(0)
 })
 
 test('the contributor demo account sees Create Post instead of Become Contributor', async ({ page }) => {

@@ -83,7 +83,10 @@ test('a guest who votes is told to log in and sent to /login', async ({ page, re
     .click()
   await expect(page.getByText('Authentication Required')).toBeVisible()
   await expect(page.getByText('Please log in to vote on posts.')).toBeVisible()
-  await expect(page).toHaveURL(/\/login$/)
+  // With the way back to the post (return-after-sign-in.spec.ts follows it).
+  await expect(page).toHaveURL(
+    (url) => url.pathname === '/login' && url.searchParams.get('redirect') === `/post/${post.slug}`,
+  )
 })
 
 test('a contributor shares a command and another browser on Browse sees it arrive live', async ({

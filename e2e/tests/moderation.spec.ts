@@ -63,8 +63,15 @@ test('a member applies, a moderator in another browser accepts it live, and the 
     await expect(moderatorPage.getByText('Application accepted')).toBeVisible()
     await expect(card).toHaveCount(0)
 
-    // The applicant sees the decision, and the header swaps to Create Post, without reloading.
-    await expect(applicant.getByText('Application accepted')).toBeVisible({ timeout: 10_000 })
+    // The applicant sees the decision in one toast (its notification), and the header swaps to Create
+    // Post, without reloading.
+    const applicantToasts = applicant.getByRole('region', { name: 'Notifications' }).locator('li')
+    await expect(
+      applicantToasts.filter({ hasText: 'Your contributor application was accepted' }),
+    ).toBeVisible({
+      timeout: 10_000,
+    })
+    await expect(applicantToasts).toHaveCount(1)
     await expect(applicant.getByTestId('application-status')).toHaveText('Accepted')
     await expect(applicant.getByText('Welcome aboard!')).toBeVisible()
     await expect(header.getByRole('link', { name: 'Create Post' }).first()).toBeAttached()
@@ -122,5 +129,7 @@ test('a member who opens the moderation console sees the 403 page', async ({ pag
 
 test('a guest who opens the moderation console is sent to the login page', async ({ page }) => {
   await page.goto('/mod/activity')
-  await expect(page).toHaveURL(/\/login$/)
+  await expect(page).toHaveURL(
+    (url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/mod/activity',
+  )
 })

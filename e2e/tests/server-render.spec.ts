@@ -206,7 +206,9 @@ test.describe('a guest with JavaScript', () => {
       if (path === `/post/${post.slug}`) {
         await upvote.click()
         await expect(page.getByText('Please log in to vote on posts.')).toBeVisible()
-        await expect(page).toHaveURL(/\/login$/)
+        await expect(page).toHaveURL(
+          (url) => url.pathname === '/login' && url.searchParams.get('redirect') === path,
+        )
       }
     }
 

@@ -10,6 +10,7 @@ import { createPostPageCaches } from './modules/posts/page-caches.ts'
 import { createViewCounter } from './modules/posts/views.ts'
 import { createVoteSettler } from './modules/posts/vote-settler.ts'
 import { createStatsBroadcaster } from './modules/stats/service.ts'
+import { createCategoryCountsBroadcaster } from './modules/website/category-counts.ts'
 import { createSearchIndex } from './modules/website/search-index.ts'
 import { startTrendingRefresh } from './modules/website/trending.ts'
 import { reactionMap } from './reactions.ts'
@@ -35,10 +36,11 @@ export const afterWritesPlugin = fp(
     const { db, live, log } = app
     const events = createDomainEvents(log)
     const stats = createStatsBroadcaster({ db, live })
+    const categories = createCategoryCountsBroadcaster({ db, live })
     const leaderboard = createLeaderboard({ db, live })
     const upvotes = createUpvoteNotifier({ db, live })
     const voteSettler = createVoteSettler({ db, live, events })
-    events.use(reactionMap({ live, stats, leaderboard, voteSettler, upvotes }))
+    events.use(reactionMap({ live, stats, categories, leaderboard, voteSettler, upvotes }))
 
     const viewCounter = createViewCounter({ db, events, log })
     const trendingRanks = startTrendingRefresh({ db, log })
@@ -65,7 +67,7 @@ export const afterWritesPlugin = fp(
       // Views still pending are written (and announced) while their reactors still run.
       await viewCounter.close()
       await Promise.all([trendingRanks.stop(), viewPruner.stop(), voteSettler.close()])
-      await Promise.all([stats.close(), leaderboard.close(), upvotes.close()])
+      await Promise.all([stats.close(), categories.close(), leaderboard.close(), upvotes.close()])
       postPageCaches?.close()
       memberMarks.close()
       stopKeepingSessionUsers?.()

@@ -7,11 +7,13 @@ import type { UpvoteNotifier } from './modules/notifications/service.ts'
 import { publishViewCounts } from './modules/posts/views.ts'
 import type { VoteSettler } from './modules/posts/vote-settler.ts'
 import type { StatsBroadcaster } from './modules/stats/service.ts'
+import type { CategoryCountsBroadcaster } from './modules/website/category-counts.ts'
 
 /** What reacts to writes. */
 export interface Reactors {
   live: LiveHub
   stats: StatsBroadcaster
+  categories: CategoryCountsBroadcaster
   leaderboard: Leaderboard
   voteSettler: VoteSettler
   upvotes: UpvoteNotifier
@@ -26,7 +28,8 @@ export interface Reactors {
  *   (modules/website/search-index.ts) of every instance are patched by these live events, not here,
  *   because they must follow other instances' writes too.
  * - `activity:` the moderation console's live activity line.
- * - `stats:` / `leaderboard:` ask for a coalesced recount and push (each is a batch, lib/batch.ts).
+ * - `stats:` / `categories:` / `leaderboard:` ask for a coalesced recount and push (each is a batch,
+ *   lib/batch.ts); `categories:` is the browse sidebar's counts (`categories.updated` on `posts`).
  * - `votes:` wakes the settler of what votes owe their authors (points, ledger, tier and upvote
  *   notifications: modules/posts/vote-settler.ts), which raises `votes.settled` when done.
  * - `notifications:` pushes the upvote notifications a settled batch grew.
@@ -38,6 +41,10 @@ export function reactionMap(r: Reactors): ReactionMap {
     r.live.publish('mod', 'activity', activityItem(...item))
   const recountStats = { name: 'stats: recount totals', react: () => r.stats.recount() }
   const recountLeaderboard = { name: 'leaderboard: recount boards', react: () => r.leaderboard.recount() }
+  const recountCategories = {
+    name: 'categories: recount posts per category',
+    react: () => r.categories.recount(),
+  }
 
   return {
     'post.created': [
@@ -53,6 +60,7 @@ export function reactionMap(r: Reactors): ReactionMap {
           ),
       },
       recountStats,
+      recountCategories,
       recountLeaderboard,
     ],
     'post.edited': [
@@ -60,6 +68,8 @@ export function reactionMap(r: Reactors): ReactionMap {
         name: 'live: post.updated on post:<id>',
         react: (e) => r.live.publish(`post:${e.post._id}`, 'post.updated', e.post),
       },
+      // An edit may move the post to another category.
+      recountCategories,
     ],
     'post.deleted': [
       {
@@ -75,6 +85,7 @@ export function reactionMap(r: Reactors): ReactionMap {
             : activity('post', e.actor, { type: 'post', id: e.postId, title: `Deleted: ${e.title}` }),
       },
       recountStats,
+      recountCategories,
       recountLeaderboard,
     ],
     'vote.cast': [

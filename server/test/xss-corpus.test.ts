@@ -1,6 +1,11 @@
-import { describe, expect, it } from 'vitest'
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { PostRevisionsResponse } from '../src/contract/post-revisions.ts'
+import type { PostCard } from '../src/contract/posts.ts'
 import { RICH_TEXT_TAGS } from '../src/contract/rich-text.ts'
 import { htmlToText, sanitizeDescription } from '../src/lib/sanitize.ts'
+import { buildTestApp, type TestApp } from './build-test-app.ts'
+import { createCategory, createPostViaApi, createUser, headersFor, type TestUser } from './factories.ts'
 import { xssPayloads } from './xss-corpus.ts'
 
 /*
@@ -55,4 +60,64 @@ describe('the XSS corpus', () => {
   it('turns every payload into inert text for excerpts and meta descriptions', () => {
     for (const payload of payloads) expect(htmlToText(payload)).not.toMatch(/<\s*[a-z]/i)
   })
+})
+
+/*
+ * Post history keeps every replaced description and a rollback restores one: both must hand out only
+ * what the sanitiser let through, never the payload as it was sent.
+ */
+describe('the XSS corpus through post revisions and rollbacks', () => {
+  const BATCH = 60
+  let t: TestApp
+  let author: TestUser
+  let moderator: TestUser
+
+  beforeAll(async () => {
+    t = await buildTestApp()
+    author = await createUser(t.db, { role: 'contributor' })
+    moderator = await createUser(t.db, { role: 'moderator' })
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
+
+  it('keeps nothing executable in a revision, its text, or the post it is rolled back to', async () => {
+    const category = (await createCategory(t.db)).id
+    const failures: string[] = []
+    for (let start = 0; start < payloads.length; start += BATCH) {
+      const batch = payloads.slice(start, start + BATCH).join('')
+      const tag = randomUUID().slice(0, 8)
+      const post = await createPostViaApi(t.app, author, {
+        title: `XSS revisions ${tag}`,
+        command: `echo xss-revisions-${tag}`,
+        description: `<p>Payloads from ${start + 1}.</p>${batch}`,
+        category,
+      })
+      const headers = headersFor(t.app, author)
+      const description = `<p>Replaced with ${batch}</p>`
+      const edit = { id: post._id, description }
+      expect(
+        (await t.app.inject({ method: 'PUT', url: '/api/posts/update', headers, payload: edit })).statusCode,
+      ).toBe(200)
+
+      const history = (
+        await t.app.inject({ url: `/api/posts/${post._id}/revisions` })
+      ).json<PostRevisionsResponse>()
+      const [revision] = history.revisions
+      if (!revision) throw new Error('the edit kept no revision')
+      for (const version of [history.current, revision]) {
+        failures.push(...problemsIn(version.description))
+        if (/<\s*[a-z]/i.test(version.descriptionText)) failures.push(`markup in text of ${post._id}`)
+      }
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/mod/posts/${post._id}/rollback`,
+        headers: headersFor(t.app, moderator),
+        payload: { revisionId: revision._id, reason: 'Back to the first batch' },
+      })
+      expect(res.statusCode).toBe(200)
+      failures.push(...problemsIn(res.json<{ post: PostCard }>().post.description))
+    }
+    expect(failures).toEqual([])
+  }, 120_000)
 })

@@ -41,6 +41,7 @@ const APP_TABLES = [
   'vote_effects',
   'post_command_flags',
   'post_old_slugs',
+  'post_revisions',
   'votes',
   'posts',
   'categories',

@@ -1,10 +1,24 @@
 import { type Static, Type } from 'typebox'
 
-/** Every error the API answers: `error` is the HTTP reason phrase, `message` is for people. */
+/** The object a duplicate clashes with, for a client to link to (e.g. `{slug, path: '/post/<slug>'}`). */
+export const ExistingObject = Type.Object({
+  slug: Type.String(),
+  path: Type.String({ description: "The site path of the existing object's page" }),
+})
+export type ExistingObject = Static<typeof ExistingObject>
+
+/**
+ * Every error the API answers: `error` is the HTTP reason phrase, `message` is for people. A 409 about a
+ * duplicate the caller may open (today: a post whose command is already on the site) also carries
+ * `field`, the request field that clashes, and `existing`, the object it clashes with; every other
+ * error has just the three properties.
+ */
 export const ErrorResponse = Type.Object({
   statusCode: Type.Integer({ minimum: 400, maximum: 599 }),
   error: Type.String(),
   message: Type.String(),
+  field: Type.Optional(Type.String()),
+  existing: Type.Optional(ExistingObject),
 })
 export type ErrorResponse = Static<typeof ErrorResponse>
 

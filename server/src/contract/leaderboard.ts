@@ -15,8 +15,8 @@ export type LeaderboardPeriod = Static<typeof LeaderboardPeriod>
 
 /**
  * One row: `points` is the all-time total or the window's gain (never below 0). `badge` is the
- * leaderboard label: Expert ≥1000, Pro ≥500, Advanced ≥250 (all-time total), else Hot (one of the top
- * 3 weekly gainers with a gain ≥20), else Rising (weekly gain ≥10 and ≥ half the total), else None.
+ * leaderboard label: Expert ≥1000, Pro ≥500, Advanced ≥250 (all-time total), else Top Gainer (one of
+ * the top 3 weekly gainers with a gain ≥20), else Rising (weekly gain ≥10 and ≥ half the total), else None.
  */
 export const LeaderboardEntry = LiveLeaderboardEntry
 export type LeaderboardEntry = Static<typeof LeaderboardEntry>

@@ -126,6 +126,10 @@ export const POST_RULE_MESSAGES = {
   categoryRequired: 'Please select a category.',
   /** Server only: the category id names no category. */
   categoryUnknown: 'The selected category does not exist.',
+  /** Server only, 409: another post has this slug (docs/product-rules.md#posts). */
+  titleTaken: 'A post with this title already exists',
+  /** Server only, 409, with the post that has the command (ErrorResponse `existing`). */
+  commandTaken: 'A post with this command already exists',
 } as const
 
 /** Longest comment, counted after trimming (docs/product-rules.md#comments). */
@@ -150,6 +154,14 @@ export const ACCOUNT_MESSAGES = {
   passwordTooShort: `Password must be at least ${ACCOUNT_LIMITS.passwordMinLength} characters long`,
   /** 422: a new password longer than 128 characters. */
   passwordTooLong: `Password must be at most ${ACCOUNT_LIMITS.passwordMaxLength} characters long`,
+  /** 409: another account has this username (sign-up, profile). */
+  usernameTaken: 'Username is already taken',
+  /** 422: an email address without one @ and a dotted domain, or holding control characters. */
+  emailInvalid: 'Please enter a valid email address',
+  /** 409: another account has this email address (sign-up, profile). */
+  emailTaken: 'An account with this email already exists',
+  /** 422 (field currentPassword): the password change's current password is wrong. */
+  currentPasswordIncorrect: 'Current password is incorrect',
 } as const
 
 /** The five document categories, in the order the form lists them. */

@@ -3,7 +3,7 @@ import { CollectionSummary } from './collections.ts'
 import { Comment } from './comments.ts'
 import { Id, Role } from './common.ts'
 import { Notification } from './notifications.ts'
-import { PostCard } from './posts.ts'
+import { Category, PostCard } from './posts.ts'
 import { PlatformStats } from './stats.ts'
 import type { LEADERBOARD_PERIODS } from './values.ts'
 
@@ -85,7 +85,11 @@ const periodsListed: [LiveLeaderboardPeriod] extends [ListedPeriod]
   : false = true
 void periodsListed
 
-/** One row of the top 10 (docs/product-rules.md#leaderboard). */
+/**
+ * One row of the top 10 (docs/product-rules.md#leaderboard). `badge` is the leaderboard label; "Hot" is
+ * not among them, because Hot is only ever the tier badge (150–249 points), so a top weekly gainer is a
+ * "Top Gainer".
+ */
 export const LiveLeaderboardEntry = Type.Object({
   _id: Id,
   username: Type.String(),
@@ -95,7 +99,7 @@ export const LiveLeaderboardEntry = Type.Object({
     Type.Literal('Expert'),
     Type.Literal('Pro'),
     Type.Literal('Advanced'),
-    Type.Literal('Hot'),
+    Type.Literal('Top Gainer'),
     Type.Literal('Rising'),
     Type.Literal('None'),
   ]),
@@ -219,6 +223,11 @@ export const LiveEvents = {
       username: Type.String(),
       avatar: Type.Union([Type.String(), Type.Null()]),
     }),
+    /**
+     * Every category with its number of posts, in the browse sidebar's order (most posts first), after
+     * posts were created, moved or deleted: a burst of writes sends one.
+     */
+    'categories.updated': Type.Object({ categories: Type.Array(Category) }),
   },
   post: {
     'post.votes': Type.Object({

@@ -1,12 +1,14 @@
 /*
  * `@username` mentions in comment text, shared by the server (who to notify) and the web (which words
- * link to a profile), so both read the same words as mentions. Imports nothing: the web imports it at
- * runtime from `@bashboard/server/contract/mentions`.
+ * link to a profile), so both read the same words as mentions. Imports only the comment Markdown
+ * reader: the web imports it at runtime from `@bashboard/server/contract/mentions`.
  *
  * A mention is `@` and a name as usernames are made (3–30 letters, digits, `_` or `-`), not preceded
  * by a letter, digit, `_`, `-`, `.`, `/` or another `@` (so `me@example.com` and `x.com/@y` are not
  * mentions) and not followed by another name character (so a 31-character name is not cut to 30).
  */
+import { proseOf } from './comment-markdown.ts'
+
 const MENTION = /(?<![A-Za-z0-9_.@/-])@([A-Za-z0-9_-]{3,30})(?![A-Za-z0-9_-])/g
 
 /** A piece of comment text: plain text, or a mention (`text` is `@name` as written). */
@@ -27,11 +29,15 @@ export function splitMentions(text: string): MentionPart[] {
   return parts
 }
 
-/** The distinct usernames mentioned in `text`, in order of first mention, compared without case. */
+/**
+ * The distinct usernames mentioned in comment `text`, in order of first mention, compared without case.
+ * Code (spans and fenced blocks, contract/comment-markdown.ts) mentions nobody: `@decorator` in a
+ * Python snippet is not a member, and the web shows it as code, not as a profile link.
+ */
 export function findMentions(text: string): string[] {
   const seen = new Set<string>()
   const names: string[] = []
-  for (const part of splitMentions(text)) {
+  for (const part of proseOf(text).flatMap(splitMentions)) {
     if (part.kind !== 'mention') continue
     const key = part.username.toLowerCase()
     if (seen.has(key)) continue

@@ -9,6 +9,7 @@
 /** Every action, with its label: past tense, what the moderator did, read before the subject's title. */
 export const MODERATION_ACTION_LABELS = {
   'post.deleted': 'Deleted post',
+  'post.rolled_back': 'Rolled back post',
   'comment.deleted': 'Deleted comment',
   'role.changed': 'Changed role',
   'application.accepted': 'Accepted application',

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox'
-import { Id } from './common.ts'
+import { Id, PageNumber } from './common.ts'
 import { NOTIFICATIONS_PAGE_SIZE } from './values.ts'
 
 /*
@@ -49,12 +49,38 @@ export type Notification = Static<typeof Notification>
 export { NOTIFICATIONS_PAGE_SIZE } from './values.ts'
 
 /**
- * `GET /api/notifications` (member): the newest notifications, the number of unread ones (all of
- * them, not only those listed) and `liveId`, the last event id of `user:<id>` read before the query.
+ * `GET /api/notifications` query: `page` (1 when absent) of the notifications, newest first, only
+ * those of `kind` when given, only unread ones when `unread` is true. The bell's menu asks for page 1
+ * of everything; the notifications page for any of them.
+ */
+export const NotificationsQuery = Type.Object(
+  {
+    page: Type.Optional(PageNumber),
+    kind: Type.Optional(NotificationKind),
+    unread: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+)
+export type NotificationsQuery = Static<typeof NotificationsQuery>
+
+/** Where a notifications page is among those the query matches; `totalPages` is 0 when none match. */
+export const NotificationsPagination = Type.Object({
+  page: Type.Integer({ minimum: 1 }),
+  pageSize: Type.Integer({ minimum: 1 }),
+  total: Type.Integer({ minimum: 0 }),
+  totalPages: Type.Integer({ minimum: 0 }),
+})
+export type NotificationsPagination = Static<typeof NotificationsPagination>
+
+/**
+ * `GET /api/notifications` (member): a page of the notifications the query matches, the number of
+ * unread ones (all of them, whatever the query), where the page is, and `liveId`, the last event id
+ * of `user:<id>` read before the query.
  */
 export const NotificationsResponse = Type.Object({
   notifications: Type.Array(Notification, { maxItems: NOTIFICATIONS_PAGE_SIZE }),
   unreadCount: Type.Integer({ minimum: 0 }),
+  pagination: NotificationsPagination,
   liveId: Type.String(),
 })
 export type NotificationsResponse = Static<typeof NotificationsResponse>

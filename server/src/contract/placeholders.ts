@@ -123,3 +123,18 @@ export function fillPlaceholders(command: string, values: Readonly<Record<string
     })
     .join('')
 }
+
+/**
+ * The placeholders filling with `values` leaves as written (no value, or a blank one), each once and as
+ * first written in the command (`<file>`, `{{path/to/dir}}`), in order of first use: what a copy or
+ * `bashboard fill` names when it hands over a command that still needs filling in.
+ */
+export function unfilledPlaceholders(command: string, values: Readonly<Record<string, string>>): string[] {
+  const written = new Map<string, string>()
+  for (const segment of splitCommand(command)) {
+    if (segment.kind !== 'placeholder' || written.has(segment.name)) continue
+    const value = Object.hasOwn(values, segment.name) ? values[segment.name] : undefined
+    if (!isFilledValue(value)) written.set(segment.name, segment.text)
+  }
+  return [...written.values()]
+}

@@ -29,8 +29,10 @@ export const PLURALS = {
   /** A request's field, in the API's error messages. */
   field: 'fields',
   member: 'members',
+  notification: 'notifications',
   page: 'pages',
   person: 'people',
+  placeholder: 'placeholders',
   point: 'points',
   post: 'posts',
   program: 'programs',

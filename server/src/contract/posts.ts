@@ -151,13 +151,18 @@ export type PostResponse = Static<typeof PostResponse>
 export const DeletePostResponse = Type.Object({ postId: Id })
 export type DeletePostResponse = Static<typeof DeletePostResponse>
 
-/** Answer to POST /api/posts/upvote/{id} and /downvote/{id}: the counts and the caller's vote after it. */
+/**
+ * Answer to POST /api/posts/upvote/{id} and /downvote/{id}: the counts and the caller's vote after it.
+ * `changed` is false when the press changed nothing because the caller already held that vote
+ * (docs/product-rules.md#votes), so a client can say "already upvoted" rather than "upvoted".
+ */
 export const VoteResponse = Type.Object({
   postId: Id,
   uplikeCount: Type.Integer({ minimum: 0 }),
   downlikeCount: Type.Integer({ minimum: 0 }),
   isLiked: Type.Boolean(),
   isDisliked: Type.Boolean(),
+  changed: Type.Boolean(),
 })
 export type VoteResponse = Static<typeof VoteResponse>
 

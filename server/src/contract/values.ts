@@ -18,6 +18,12 @@ export const BLOG_PAGE_SIZE = 6
  */
 export const SEARCH_MAX_LENGTH = 200
 
+/**
+ * A search's matches are counted up to this many (`pagination.totalPosts`): past it the count stops, so
+ * a common word costs no more than a rare one. A count equal to it reads "1,000+".
+ */
+export const SEARCH_COUNT_CAP = 1000
+
 /** How many notifications `GET /api/notifications` returns at most. */
 export const NOTIFICATIONS_PAGE_SIZE = 30
 

@@ -71,10 +71,12 @@ export const BrowseFilterFields = {
 /**
  * GET /api/website/browse query. `category` is a category id or slug. A non-empty (trimmed) `search`
  * switches to search mode: ranked results, `sort` and `category` ignored (the filters still apply).
+ * `exact` searches the words as typed: a misspelt word is not corrected (its prefix still matches).
  */
 export const BrowseQuery = Type.Object({
   page: Type.Optional(PageNumber),
   search: Type.Optional(Type.String({ maxLength: SEARCH_MAX_LENGTH })),
+  exact: Type.Optional(Type.Boolean()),
   category: Type.Optional(Type.String({ maxLength: 100 })),
   sort: Type.Optional(BrowseSort),
   ...BrowseFilterFields,
@@ -82,7 +84,10 @@ export const BrowseQuery = Type.Object({
 export type BrowseQuery = Static<typeof BrowseQuery>
 
 /**
- * GET /api/website/browse answer. `search` is the trimmed search term in search mode, else null.
+ * GET /api/website/browse answer. `search` is the trimmed search term in search mode, else null;
+ * `correctedSearch`, only when the search corrected a misspelt word, is the search with each corrected
+ * word replaced by the word searched in its place (`gerp` → `grep`). `pagination.totalPosts` is the
+ * number of matching posts, counted up to SEARCH_COUNT_CAP (contract/values.ts) in search mode.
  * `liveId` is the id of the last `posts` event the page reflects (read before the query; a cached page's
  * moves with the events patched into it).
  */
@@ -92,6 +97,7 @@ export const BrowseResponse = Type.Object({
   pagination: Pagination,
   myReactedPosts: Type.Union([ReactedPosts, Type.Null()]),
   search: Type.Union([Type.String(), Type.Null()]),
+  correctedSearch: Type.Optional(Type.String()),
   liveId: Type.String(),
 })
 export type BrowseResponse = Static<typeof BrowseResponse>

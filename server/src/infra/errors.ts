@@ -4,13 +4,15 @@ import fp from 'fastify-plugin'
 import type { ErrorResponse } from '../contract/common.ts'
 import { nounFor } from '../contract/plurals.ts'
 import { isDatabaseUnavailable, isRefusedCharacter, isUniqueViolation } from '../lib/db-errors.ts'
-import { AppError } from '../lib/errors.ts'
+import { AppError, ConflictError } from '../lib/errors.ts'
 import { NUL_CHARACTER_MESSAGE } from './input-guards.ts'
 
 interface HttpFailure {
   statusCode: number
   message: string
   headers: Readonly<Record<string, string>>
+  /** The duplicate's `field` and `existing`, sent only when the error points at an existing object. */
+  extra?: Pick<ErrorResponse, 'field' | 'existing'>
 }
 
 /** A schema failure as reported by the TypeBox validator (and Ajv): only the fields we read. */
@@ -49,6 +51,10 @@ export function errorBody(statusCode: number, message: string): ErrorResponse {
 
 /** Maps any thrown value to the response the client gets (without logging). */
 export function toHttpFailure(error: unknown): HttpFailure {
+  if (error instanceof ConflictError && error.existing) {
+    const extra = { ...(error.field ? { field: error.field } : {}), existing: error.existing }
+    return { statusCode: 409, message: error.message, headers: error.headers, extra }
+  }
   if (error instanceof AppError) {
     return { statusCode: error.statusCode, message: error.message, headers: error.headers }
   }
@@ -129,7 +135,9 @@ export const errorsPlugin = fp(
       for (const [name, value] of Object.entries(failure.headers)) {
         if (!reply.hasHeader(name)) reply.header(name, value)
       }
-      return reply.status(failure.statusCode).send(errorBody(failure.statusCode, failure.message))
+      return reply
+        .status(failure.statusCode)
+        .send({ ...errorBody(failure.statusCode, failure.message), ...failure.extra })
     })
   },
   { name: 'bashboard-errors' },

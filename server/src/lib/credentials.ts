@@ -24,7 +24,7 @@ export function normalizeUsername(raw: string): string {
 export function normalizeEmail(raw: string): string {
   const email = raw.trim().toLowerCase()
   if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email) || hasControlCharacters(email, false)) {
-    throw new InvalidError('Please enter a valid email address', 'email')
+    throw new InvalidError(ACCOUNT_MESSAGES.emailInvalid, 'email')
   }
   return email
 }

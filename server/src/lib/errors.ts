@@ -43,13 +43,24 @@ export class NotFoundError extends AppError {
   }
 }
 
-/** 409: a duplicate; `field` names what clashes. */
+/** Where the object a duplicate clashes with lives (contract ErrorResponse `existing`). */
+export interface ExistingTarget {
+  slug: string
+  path: string
+}
+
+/**
+ * 409: a duplicate; `field` names what clashes. With `existing`, the answer also carries `field` and
+ * the object it clashes with, so the client can link to it.
+ */
 export class ConflictError extends AppError {
   readonly field: string | undefined
+  readonly existing: ExistingTarget | undefined
 
-  constructor(message: string, field?: string) {
+  constructor(message: string, field?: string, existing?: ExistingTarget) {
     super(409, message)
     this.field = field
+    this.existing = existing
   }
 }
 

@@ -5,7 +5,22 @@ import {
   findPlaceholders,
   PLACEHOLDER_NAME_MAX_LENGTH,
   splitCommand,
+  unfilledPlaceholders,
 } from '../contract/placeholders.ts'
+
+describe('unfilledPlaceholders', () => {
+  it('names the placeholders left without a value once each, as first written, in order', () => {
+    const command = 'cp <file> {{path/to/dir}} && ls {{path/to/dir}} <file> <mode>'
+    expect(unfilledPlaceholders(command, {})).toEqual(['<file>', '{{path/to/dir}}', '<mode>'])
+    // A blank value fills nothing, so its placeholder is still named.
+    expect(unfilledPlaceholders(command, { file: 'a.txt', 'path/to/dir': '  ' })).toEqual([
+      '{{path/to/dir}}',
+      '<mode>',
+    ])
+    expect(unfilledPlaceholders(command, { file: 'a', 'path/to/dir': 'b', mode: 'c' })).toEqual([])
+    expect(unfilledPlaceholders('ls -la', {})).toEqual([])
+  })
+})
 
 describe('findPlaceholders: the tldr form {{…}}', () => {
   it('finds names in order of first use', () => {

@@ -1,4 +1,4 @@
-/** Trending ("Most Popular") ranking (docs/product-rules.md#lists). */
+/** The trending ranking, labelled "Trending" wherever a sort is named (docs/product-rules.md#lists). */
 
 /** Only posts created within this many days are ranked as trending. */
 export const TRENDING_WINDOW_DAYS = 30

@@ -11,12 +11,15 @@ export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your connectio
 export class ApiError extends Error {
   readonly status: number
   readonly serverMessage: string | undefined
+  /** The error body as sent (DESIGN §6), read by the forms (lib/form-failure.ts), not here. */
+  readonly body: unknown
 
-  constructor(status: number, message: string, serverMessage?: string) {
+  constructor(status: number, message: string, serverMessage?: string, body?: unknown) {
     super(message)
     this.name = 'ApiError'
     this.status = status
     this.serverMessage = serverMessage
+    this.body = body
   }
 
   /** True when the request never got an HTTP response. */
@@ -34,17 +37,15 @@ export interface ApiRequestOptions {
   fallbackMessage?: string
 }
 
-async function readServerMessage(response: Response): Promise<string | undefined> {
+async function readServerFailure(response: Response): Promise<{ message?: string; body?: unknown }> {
   try {
     const body: unknown = await response.json()
-    if (typeof body === 'object' && body !== null && 'message' in body) {
-      const { message } = body as { message: unknown }
-      if (typeof message === 'string' && message.trim() !== '') return message
-    }
+    const message = typeof body === 'object' && body !== null ? (body as { message?: unknown }).message : null
+    return typeof message === 'string' && message.trim() !== '' ? { message, body } : { body }
   } catch {
     // A proxy error page or an empty body: there is simply no server message.
+    return {}
   }
-  return undefined
 }
 
 /** How requests go out: the browser's fetch, or, when the server renders a page, the server itself. */
@@ -85,11 +86,12 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
   }
 
   if (!response.ok) {
-    const serverMessage = await readServerMessage(response)
+    const { message: serverMessage, body } = await readServerFailure(response)
     throw new ApiError(
       response.status,
       serverMessage ?? fallbackMessage ?? `Error: ${response.status}`,
       serverMessage,
+      body,
     )
   }
   if (response.status === 204) return undefined as T

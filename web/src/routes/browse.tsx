@@ -7,6 +7,8 @@ import { BROWSE_SORTS, type BrowseParams, browseQueryOptions } from '../features
 export interface BrowseSearch extends BrowseFilterSearch {
   page?: number
   search?: string
+  /** Search the words as typed: no spelling corrections ("Search for `gerp` instead"). */
+  exact?: boolean
   category?: string
   sort?: BrowseSort
 }
@@ -17,7 +19,7 @@ const sorts = new Set<string>(BROWSE_SORTS)
 function validateSearch(raw: Record<string, unknown>): BrowseSearch {
   // The rest are the filters, passed as they are: the page (loaded with /browse, not with the app)
   // reads them and puts malformed or unknown ones right, keeping that parsing out of the first download.
-  const { page: _page, search: _search, category: _category, sort: _sort, ...filters } = raw
+  const { page: _page, search: _search, exact: _exact, category: _category, sort: _sort, ...filters } = raw
   const page = Number.parseInt(String(raw.page ?? ''), 10)
   const text = (value: unknown): string | undefined =>
     typeof value === 'string' || typeof value === 'number' ? String(value) : undefined
@@ -27,6 +29,8 @@ function validateSearch(raw: Record<string, unknown>): BrowseSearch {
   return {
     ...(Number.isFinite(page) && page > 1 ? { page } : {}),
     ...(search?.trim() ? { search } : {}),
+    // Only with a search, which it qualifies.
+    ...(search?.trim() && (raw.exact === true || raw.exact === 'true') ? { exact: true } : {}),
     ...(category ? { category } : {}),
     ...(sort && sorts.has(sort) && sort !== 'latest' ? { sort: sort as BrowseSort } : {}),
     ...(filters as BrowseFilterSearch),
@@ -34,10 +38,11 @@ function validateSearch(raw: Record<string, unknown>): BrowseSearch {
 }
 
 function toParams(search: BrowseSearch): BrowseParams {
-  const { page: _page, search: _search, category: _category, sort: _sort, ...filters } = search
+  const { page: _page, search: _search, exact: _exact, category: _category, sort: _sort, ...filters } = search
   return {
     page: search.page ?? 1,
     search: search.search?.trim() ?? '',
+    ...(search.exact ? { exact: true } : {}),
     category: search.category ?? '',
     sort: search.sort ?? 'latest',
     // Only when set, so an unfiltered page shares its cache entry with links that name no filters.

@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { LoginPage } from '../features/auth/components/login-page'
-import { redirectSignedInHome } from '../features/auth/guards'
+import { redirectSignedIn } from '../features/auth/guards'
+import { validateReturnSearch } from '../lib/return-path'
 
 export const Route = createFileRoute('/login')({
-  beforeLoad: redirectSignedInHome,
+  validateSearch: validateReturnSearch,
+  beforeLoad: redirectSignedIn,
   component: LoginPage,
 })

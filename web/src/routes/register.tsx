@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { RegisterPage } from '../features/auth/components/register-page'
-import { redirectSignedInHome } from '../features/auth/guards'
+import { redirectSignedIn } from '../features/auth/guards'
+import { validateReturnSearch } from '../lib/return-path'
 
 export const Route = createFileRoute('/register')({
-  beforeLoad: redirectSignedInHome,
+  validateSearch: validateReturnSearch,
+  beforeLoad: redirectSignedIn,
   component: RegisterPage,
 })

@@ -40,9 +40,21 @@ const SLOTS: readonly { slot: AdSlot; size: 'banner' | 'box' }[] = [
   { slot: 'ads4', size: 'box' },
 ]
 
-/** One house ad per page and slot. */
+/**
+ * A contributor has no use for "Become a contributor": a slot of that campaign lists a second house ad
+ * after it, which the web shows them instead (one house ad per slot: the first the reader can use).
+ */
+function alternateFor(page: AdPage): keyof typeof CAMPAIGNS {
+  return page === 'Blog' ? 'leaderboard' : 'blog'
+}
+
+/** One house ad per page and slot, and an alternate after each "Become a contributor". */
 export const HOUSE_ADS: readonly SeedAd[] = (Object.keys(LAYOUT) as AdPage[]).flatMap((page) =>
-  SLOTS.map(({ slot, size }, index) => ({ page, slot, size, campaign: LAYOUT[page][index] ?? 'blog' })),
+  SLOTS.flatMap(({ slot, size }, index) => {
+    const campaign = LAYOUT[page][index] ?? 'blog'
+    const ad = { page, slot, size, campaign }
+    return campaign === 'contribute' ? [ad, { ...ad, campaign: alternateFor(page) }] : [ad]
+  }),
 )
 
 /** The bundled image of a campaign in a size: `/house-ads/<campaign>-<size>.png`. */

@@ -1,6 +1,7 @@
 import type { Database, Role, UserRow } from '@bashboard/db'
 import type { Kysely } from 'kysely'
 import type { LoginBody, SignupBody } from '../../contract/accounts.ts'
+import { ACCOUNT_MESSAGES } from '../../contract/limits.ts'
 import type { DomainEvents } from '../../events/dispatcher.ts'
 import { hasAccess } from '../../lib/access.ts'
 import { checkNewPassword, normalizeEmail, normalizeUsername } from '../../lib/credentials.ts'
@@ -30,8 +31,8 @@ interface PreparedAccount {
   role: Role
 }
 
-export const USERNAME_TAKEN = 'Username is already taken'
-export const EMAIL_TAKEN = 'An account with this email already exists'
+export const USERNAME_TAKEN = ACCOUNT_MESSAGES.usernameTaken
+export const EMAIL_TAKEN = ACCOUNT_MESSAGES.emailTaken
 const INVALID_CREDENTIALS = 'Invalid credentials'
 
 /**

@@ -109,13 +109,13 @@ async function createPostAs(author: TestUser, title: string): Promise<string> {
 }
 
 describe('leaderboardLabel', () => {
-  it('follows docs/product-rules.md#leaderboard: tier labels first, then Hot, then Rising, else None', () => {
+  it('follows docs/product-rules.md#leaderboard: tier labels first, then Top Gainer, then Rising, else None', () => {
     expect(leaderboardLabel(1000, 0, false)).toBe('Expert')
     expect(leaderboardLabel(999, 500, true)).toBe('Pro')
     expect(leaderboardLabel(250, 100, true)).toBe('Advanced')
-    expect(leaderboardLabel(249, 20, true)).toBe('Hot')
+    expect(leaderboardLabel(249, 20, true)).toBe('Top Gainer')
     expect(leaderboardLabel(249, 19, true)).toBe('None')
-    expect(leaderboardLabel(40, 20, true)).toBe('Hot')
+    expect(leaderboardLabel(40, 20, true)).toBe('Top Gainer')
     expect(leaderboardLabel(40, 20, false)).toBe('Rising')
     expect(leaderboardLabel(21, 10, false)).toBe('None')
     expect(leaderboardLabel(20, 10, false)).toBe('Rising')
@@ -186,13 +186,13 @@ describe('GET /api/website/leaderboard', () => {
     expect(rollup).toEqual(ledger)
   })
 
-  it('labels Hot for the top 3 weekly gainers with ≥20 and Rising for fast growers', async () => {
-    const hot = await Promise.all([30, 28, 25].map((gain) => userWith(gain + 100, [[gain, 1]])))
+  it('labels Top Gainer for the top 3 weekly gainers with ≥20 and Rising for fast growers', async () => {
+    const top = await Promise.all([30, 28, 25].map((gain) => userWith(gain + 100, [[gain, 1]])))
     const fourth = await userWith(24, [[24, 1]])
     const slow = await userWith(200, [[15, 1]])
     const entries = await board('week')
     const badge = (id: string) => entries.find((e) => e._id === id)?.badge
-    expect(hot.map((u) => badge(u.id))).toEqual(['Hot', 'Hot', 'Hot'])
+    expect(top.map((u) => badge(u.id))).toEqual(['Top Gainer', 'Top Gainer', 'Top Gainer'])
     // Not in the top 3, but the week brought ≥10 and at least half of the total.
     expect(badge(fourth.id)).toBe('Rising')
     expect(badge(slow.id)).toBe('None')

@@ -43,11 +43,11 @@ export const LEADERBOARD_TIMINGS: LeaderboardTimings = {
  * The leaderboard label thresholds (docs/product-rules.md#leaderboard). The Experts stat counts users at
  * `expert` or more in the database (migration 0017's counters.points_totals), which names 1000 too.
  */
-const LABEL = { expert: 1000, pro: 500, advanced: 250, hotGain: 20, hotRank: 3, risingGain: 10 } as const
+const LABEL = { expert: 1000, pro: 500, advanced: 250, topGain: 20, topRank: 3, risingGain: 10 } as const
 
 /**
  * The leaderboard label of a user (docs/product-rules.md#leaderboard): Expert ≥1000, Pro ≥500, Advanced ≥250
- * all-time points, else Hot when among the top 3 weekly gainers with a gain ≥20, else Rising when the weekly
+ * all-time points, else Top Gainer when among the top 3 weekly gainers with a gain ≥20, else Rising when the weekly
  * gain is ≥10 and at least half the total, else None.
  */
 export function leaderboardLabel(
@@ -58,7 +58,7 @@ export function leaderboardLabel(
   if (total >= LABEL.expert) return 'Expert'
   if (total >= LABEL.pro) return 'Pro'
   if (total >= LABEL.advanced) return 'Advanced'
-  if (topWeekly && weeklyGain >= LABEL.hotGain) return 'Hot'
+  if (topWeekly && weeklyGain >= LABEL.topGain) return 'Top Gainer'
   if (weeklyGain >= LABEL.risingGain && weeklyGain * 2 >= total) return 'Rising'
   return 'None'
 }
@@ -96,14 +96,14 @@ export async function computeLeaderboards(db: Kysely<Database>): Promise<Leaderb
   // Users on the other boards but not among the week's top 50 may still have a (small) weekly gain.
   const missing = [...new Set([...all, ...month].map((row) => row.id))].filter((id) => !weekly.has(id))
   for (const [id, gain] of await findWindowGains(db, 'week', missing)) weekly.set(id, gain)
-  const hot = new Set(week.slice(0, LABEL.hotRank).map((row) => row.id))
+  const topGainers = new Set(week.slice(0, LABEL.topRank).map((row) => row.id))
 
   const toEntry = (row: BoardRow): LeaderboardEntry => ({
     _id: row.id,
     username: row.username,
     avatar: avatarUrl(row.avatar),
     points: Math.max(0, row.gain),
-    badge: leaderboardLabel(row.points, weekly.get(row.id) ?? 0, hot.has(row.id)),
+    badge: leaderboardLabel(row.points, weekly.get(row.id) ?? 0, topGainers.has(row.id)),
   })
   return {
     boards: { all: all.map(toEntry), week: week.map(toEntry), month: month.map(toEntry) },

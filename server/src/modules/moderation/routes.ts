@@ -17,10 +17,13 @@ import {
   ModUserListResponse,
   ModUsersQuery,
 } from '../../contract/moderation.ts'
+import { RollbackPostBody } from '../../contract/post-revisions.ts'
+import { PostResponse } from '../../contract/posts.ts'
 import { AFTER_WRITES_PLUGIN } from '../../events/dispatcher.ts'
 import { requireAuth } from '../../infra/auth.ts'
 import { modulePlugin } from '../../infra/module-plugin.ts'
 import { type CommentsDeps, deleteComment } from '../comments/service.ts'
+import { rollbackPost } from '../posts/revisions.ts'
 import { deletePost, type PostsDeps } from '../posts/service.ts'
 import {
   ACTIVITY_DEFAULT_LIMIT,
@@ -104,6 +107,25 @@ export const moderationRoutes = modulePlugin('moderation', [AFTER_WRITES_PLUGIN]
     async (request) => {
       const reason = checkReason(request.body.reason)
       return deletePost(postsDeps, requireAuth(request), request.params.id, { reason })
+    },
+  )
+
+  app.post(
+    '/api/mod/posts/:id/rollback',
+    {
+      config: moderator,
+      schema: {
+        params: ModIdParams,
+        body: RollbackPostBody,
+        response: { 200: PostResponse, 409: ErrorResponse, 422: ErrorResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const reason = checkReason(request.body.reason)
+      const { revisionId } = request.body
+      return {
+        post: await rollbackPost(postsDeps, requireAuth(request), request.params.id, { revisionId, reason }),
+      }
     },
   )
 

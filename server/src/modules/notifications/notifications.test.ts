@@ -327,6 +327,72 @@ describe('removal notifications', () => {
   })
 })
 
+describe('the notifications page', () => {
+  async function page(user: TestUser, query: string) {
+    return t.app.inject({
+      method: 'GET',
+      url: `/api/notifications${query}`,
+      headers: authHeader(loginAs(t.app, user)),
+    })
+  }
+
+  it('pages every notification newest first, filters by kind and by unread, and counts what matched', async () => {
+    const me = await createUser(t.db)
+    // 33 role notices and 2 tier notices, oldest first, each a moment apart.
+    const kinds = [...Array.from({ length: 33 }, () => 'role' as const), 'tier' as const, 'tier' as const]
+    for (const [index, kind] of kinds.entries()) {
+      await withTransaction({ db: t.db, live: t.app.live }, (trx, outbox) =>
+        createNotification(trx, outbox, { userId: me.id, kind, text: `${kind} ${index}`, link: null }),
+      )
+    }
+    const first = (await page(me, '')).json() as NotificationsResponse
+    expect(first.notifications.map((n) => n.text).slice(0, 3)).toEqual(['tier 34', 'tier 33', 'role 32'])
+    expect(first.notifications).toHaveLength(30)
+    expect(first.pagination).toEqual({ page: 1, pageSize: 30, total: 35, totalPages: 2 })
+    const second = (await page(me, '?page=2')).json() as NotificationsResponse
+    expect(second.notifications.map((n) => n.text)).toEqual([
+      'role 4',
+      'role 3',
+      'role 2',
+      'role 1',
+      'role 0',
+    ])
+    expect(second.pagination).toMatchObject({ page: 2, total: 35, totalPages: 2 })
+    expect((await page(me, '?page=3')).json()).toMatchObject({ notifications: [], unreadCount: 35 })
+
+    const tiers = (await page(me, '?kind=tier')).json() as NotificationsResponse
+    expect(tiers.notifications.map((n) => n.text)).toEqual(['tier 34', 'tier 33'])
+    expect(tiers.pagination).toMatchObject({ total: 2, totalPages: 1 })
+    // The unread total is the member's whole count, whatever the filter.
+    expect(tiers.unreadCount).toBe(35)
+
+    const read = first.notifications[0]?._id ?? ''
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/notifications/${read}/read`,
+      headers: authHeader(loginAs(t.app, me)),
+    })
+    const unreadTiers = (await page(me, '?kind=tier&unread=true')).json() as NotificationsResponse
+    expect(unreadTiers.notifications.map((n) => n.text)).toEqual(['tier 33'])
+    expect(unreadTiers).toMatchObject({ unreadCount: 34, pagination: { total: 1 } })
+    const none = (await page(me, '?kind=removal')).json() as NotificationsResponse
+    expect(none).toMatchObject({ notifications: [], pagination: { total: 0, totalPages: 0 } })
+  })
+
+  it.each([
+    ['?kind=poke', 'an unknown kind'],
+    ['?page=0', 'page 0'],
+    ['?page=two', 'a page that is not a number'],
+    ['?unread=maybe', 'unread that is not a boolean'],
+    ['?sort=oldest', 'an unknown parameter'],
+  ])('answers 400 to %s (%s)', async (query) => {
+    const me = await createUser(t.db)
+    const res = await page(me, query)
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toMatchObject({ statusCode: 400, message: expect.any(String) })
+  })
+})
+
 describe('reading notifications', () => {
   it('marks one read (404 for another user’s), then all read', async () => {
     const me = await createUser(t.db)

@@ -54,16 +54,48 @@ export function insertNotification(db: Executor, input: NewNotification): Promis
     .executeTakeFirstOrThrow()
 }
 
-/** The user's newest notifications (by last change), at most one page. */
-export function listNotifications(db: Executor, userId: string): Promise<NotificationRow[]> {
-  return db
-    .selectFrom('notifications')
+/** Which of a user's notifications a page lists: one kind, or only the unread ones. */
+export interface NotificationFilter {
+  kind?: NotificationKind | undefined
+  unread?: boolean | undefined
+}
+
+function matching(db: Executor, userId: string, filter: NotificationFilter) {
+  let query = db.selectFrom('notifications').where('user_id', '=', userId)
+  if (filter.kind) query = query.where('kind', '=', filter.kind)
+  if (filter.unread) query = query.where('read_at', 'is', null)
+  return query
+}
+
+/**
+ * Page `page` of the user's notifications that match `filter`, newest activity first (served by
+ * notifications_user_updated_at_idx; a user's rows are few, so the offset stays cheap).
+ */
+export function listNotifications(
+  db: Executor,
+  userId: string,
+  filter: NotificationFilter = {},
+  page = 1,
+): Promise<NotificationRow[]> {
+  return matching(db, userId, filter)
     .selectAll()
-    .where('user_id', '=', userId)
     .orderBy('updated_at', 'desc')
     .orderBy('id', 'desc')
     .limit(NOTIFICATIONS_PAGE_SIZE)
+    .offset((page - 1) * NOTIFICATIONS_PAGE_SIZE)
     .execute()
+}
+
+/** How many of the user's notifications match `filter`. */
+export async function countNotifications(
+  db: Executor,
+  userId: string,
+  filter: NotificationFilter,
+): Promise<number> {
+  const row = await matching(db, userId, filter)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
 }
 
 /**

@@ -2,13 +2,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ErrorResponse } from '../../contract/common.ts'
 import {
   NotificationParams,
+  NotificationsQuery,
   NotificationsResponse,
   UnreadCountResponse,
 } from '../../contract/notifications.ts'
 import { requireAuth } from '../../infra/auth.ts'
 import { getNotifications, readAllNotifications, readNotification } from './service.ts'
 
-/** The signed-in user's notifications: the menu's list, mark all read, mark one read. */
+/** The signed-in user's notifications: the menu's list and the notifications page, mark all read, mark one read. */
 export const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = { db: app.db, live: app.live }
 
@@ -16,9 +17,12 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/notifications',
     {
       config: { access: 'member', tokenScope: 'read' },
-      schema: { response: { 200: NotificationsResponse, 401: ErrorResponse } },
+      schema: {
+        querystring: NotificationsQuery,
+        response: { 200: NotificationsResponse, 400: ErrorResponse, 401: ErrorResponse },
+      },
     },
-    async (request) => getNotifications(deps, requireAuth(request).id),
+    async (request) => getNotifications(deps, requireAuth(request).id, request.query),
   )
 
   app.post(

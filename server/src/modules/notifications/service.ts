@@ -2,7 +2,11 @@ import type { Database, NotificationKind, NotificationRow } from '@bashboard/db'
 import type { Kysely, Transaction } from 'kysely'
 import { MENTIONS_NOTIFIED_MAX } from '../../contract/comments.ts'
 import { findMentions } from '../../contract/mentions.ts'
-import type { NotificationsResponse } from '../../contract/notifications.ts'
+import {
+  NOTIFICATIONS_PAGE_SIZE,
+  type NotificationsQuery,
+  type NotificationsResponse,
+} from '../../contract/notifications.ts'
 import { badgeForPoints } from '../../lib/badges.ts'
 import { startBatch } from '../../lib/batch.ts'
 import { NotFoundError } from '../../lib/errors.ts'
@@ -10,6 +14,7 @@ import type { LiveHub } from '../../live/hub.ts'
 import type { Outbox } from '../../live/outbox.ts'
 import { toNotification } from './presenter.ts'
 import {
+  countNotifications,
   countUnread,
   findCommentSummary,
   findPostSummary,
@@ -307,18 +312,35 @@ export function createUpvoteNotifier(
   }
 }
 
-/** The user's 30 newest notifications, their unread count, and the `user:<id>` live id read first. */
+/**
+ * A page of the user's notifications matching `query` (kind, unread only), the unread total and where
+ * the page is. The live id is read before the rows: an event published in between is replayed on
+ * subscribe, not lost.
+ */
 export async function getNotifications(
   deps: { db: Kysely<Database>; live: LiveHub },
   userId: string,
+  query: NotificationsQuery = {},
 ): Promise<NotificationsResponse> {
-  // Read before the rows: an event published in between is replayed on subscribe, not lost.
+  const page = query.page ?? 1
+  const filter = { kind: query.kind, unread: query.unread }
   const liveId = await deps.live.currentId(`user:${userId}`)
-  const [rows, unreadCount] = await Promise.all([
-    listNotifications(deps.db, userId),
+  const [rows, total, unreadCount] = await Promise.all([
+    listNotifications(deps.db, userId, filter, page),
+    countNotifications(deps.db, userId, filter),
     countUnread(deps.db, userId),
   ])
-  return { notifications: rows.map(toNotification), unreadCount, liveId }
+  return {
+    notifications: rows.map(toNotification),
+    unreadCount,
+    pagination: {
+      page,
+      pageSize: NOTIFICATIONS_PAGE_SIZE,
+      total,
+      totalPages: Math.ceil(total / NOTIFICATIONS_PAGE_SIZE),
+    },
+    liveId,
+  }
 }
 
 /** Marks all of the user's notifications read. */

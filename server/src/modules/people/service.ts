@@ -1,5 +1,6 @@
 import type { Database, UserRow } from '@bashboard/db'
 import type { Kysely } from 'kysely'
+import { ACCOUNT_MESSAGES } from '../../contract/limits.ts'
 import type { AvatarCrop, UpdatePasswordBody, UpdateProfileBody, UserProfile } from '../../contract/people.ts'
 import { AVATAR_MAX_SIDE } from '../../contract/people.ts'
 import type { DomainEvents } from '../../events/dispatcher.ts'
@@ -23,7 +24,7 @@ import {
   updatePassword,
 } from './repo.ts'
 
-export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect'
+export const CURRENT_PASSWORD_INCORRECT = ACCOUNT_MESSAGES.currentPasswordIncorrect
 
 /** A user deleted since their token was checked is signed out. */
 function present(user: UserRow | undefined): UserRow {

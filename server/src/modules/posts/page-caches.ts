@@ -211,6 +211,10 @@ export function createPostPageCaches(live: LiveHub, now?: () => number): PostPag
         dropHolders(postId)
         return
       }
+      case 'categories.updated':
+        // The cached pages keep the counts they were read with; a client served one is replayed this.
+        keptOtherCategories(watched)
+        return
       case 'author.updated':
         cards.patchAuthor(watched.data() as PostsEvents['author.updated'])
         // A page being computed may have read the old name: it is not kept.

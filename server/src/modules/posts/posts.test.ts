@@ -222,6 +222,35 @@ describe('POST /api/posts/create', () => {
     expect(await points(t.db, contributor.id)).toEqual(before)
   })
 
+  it('links a duplicate command to the post that has it; other errors keep the three properties', async () => {
+    const first = await createOk()
+    const sameCommand = await create(contributor, uniqueBody({ command: `  ${first.command}  ` }))
+    expect(sameCommand.statusCode).toBe(409)
+    expect(sameCommand.json()).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      message: POST_MESSAGES.commandTaken,
+      field: 'command',
+      existing: { slug: first.slug, path: `/post/${first.slug}` },
+    })
+    const sameTitle = await create(contributor, uniqueBody({ title: first.title }))
+    expect(sameTitle.json()).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      message: POST_MESSAGES.titleTaken,
+    })
+    // An edit onto another post's command links to that post, not to the one being edited.
+    const edited = await createOk()
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/posts/update',
+      headers: authHeader(loginAs(t.app, contributor)),
+      payload: { id: edited._id, command: first.command },
+    })
+    expect(put.statusCode).toBe(409)
+    expect(put.json().existing).toEqual({ slug: first.slug, path: `/post/${first.slug}` })
+  })
+
   it('publishes post.created on posts after commit, and nothing when the write fails', async () => {
     const { events, stop } = recordEvents(t.bus)
     try {
@@ -404,9 +433,11 @@ describe('votes', () => {
         downlikeCount: 0,
         isLiked: true,
         isDisliked: false,
+        changed: true,
       })
+      // The held vote pressed again answers the same state and says it changed nothing.
       const again = await voteAs(member, post._id, 'upvote')
-      expect(again.json()).toEqual(up.json())
+      expect(again.json()).toEqual({ ...up.json(), changed: false })
       const down = await voteAs(member, post._id, 'downvote')
       expect(down.json()).toEqual({
         postId: post._id,
@@ -414,6 +445,7 @@ describe('votes', () => {
         downlikeCount: 1,
         isLiked: false,
         isDisliked: true,
+        changed: true,
       })
       const after = await points(t.db, contributor.id)
       expect(after.points).toBe(
@@ -539,7 +571,7 @@ describe('votes', () => {
     // Every press answers the state after the one that counted, never a count without the vote.
     for (const res of responses) {
       expect(res.statusCode).toBe(200)
-      expect(res.json()).toEqual({
+      expect(res.json()).toMatchObject({
         postId: post._id,
         uplikeCount: 1,
         downlikeCount: 0,
@@ -547,6 +579,8 @@ describe('votes', () => {
         isDisliked: false,
       })
     }
+    // Exactly one press cast the vote; every other one found it held.
+    expect(responses.filter((res) => res.json().changed === true)).toHaveLength(1)
     const votes = await t.db.selectFrom('votes').select('value').where('post_id', '=', post._id).execute()
     expect(votes).toEqual([{ value: 1 }])
     expect(await voteCounts(post._id)).toMatchObject({ uplike_count: 1, downlike_count: 0, up: 1, down: 0 })

@@ -260,6 +260,18 @@ export async function findTakenPostFields(
   return { slug: row.slug === true, command: row.command === true }
 }
 
+/** The current slug of the post (other than `exceptId`) whose command has this key, or undefined. */
+export async function findPostSlugByCommandKey(
+  db: Kysely<Database>,
+  commandKey: string,
+  exceptId?: string,
+): Promise<string | undefined> {
+  let query = db.selectFrom('posts').select('slug').where('command_key', '=', commandKey)
+  if (exceptId) query = query.where('id', '<>', exceptId)
+  const row = await query.executeTakeFirst()
+  return row?.slug
+}
+
 /** The id of the category whose id or slug is `key`, or undefined. */
 export async function resolveCategoryId(db: Kysely<Database>, key: string): Promise<string | undefined> {
   const row = await db
@@ -281,15 +293,30 @@ export type PostChanges = Pick<
   'title' | 'slug' | 'command' | 'command_key' | 'tags' | 'description' | 'description_text' | 'category_id'
 >
 
-/** What an edit of a post reads first, its row locked FOR UPDATE until the transaction ends. */
+/**
+ * What an edit of a post reads first, its row locked FOR UPDATE until the transaction ends: with every
+ * field an edit can change, which the edit keeps as a revision.
+ */
 export function lockPostForEdit(trx: Transaction<Database>, id: string) {
   return trx
     .selectFrom('posts')
-    .select(['id', 'author_id', 'category_id', 'slug', 'command', 'tags'])
+    .select([
+      'id',
+      'author_id',
+      'category_id',
+      'slug',
+      'title',
+      'command',
+      'tags',
+      'description',
+      'description_text',
+    ])
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst()
 }
+
+export type LockedPost = NonNullable<Awaited<ReturnType<typeof lockPostForEdit>>>
 
 /** Writes an edit's changed fields and dates it (`updated_at` and `edited_at`: now). */
 export async function updatePostFields(trx: Transaction<Database>, id: string, changes: PostChanges) {

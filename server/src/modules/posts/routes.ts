@@ -1,5 +1,6 @@
 import { Type } from 'typebox'
 import { ErrorResponse } from '../../contract/common.ts'
+import { PostRevisionsResponse } from '../../contract/post-revisions.ts'
 import {
   CreatePostBody,
   DeletePostResponse,
@@ -14,6 +15,7 @@ import { AFTER_WRITES_PLUGIN } from '../../events/dispatcher.ts'
 import { requireAuth } from '../../infra/auth.ts'
 import { modulePlugin } from '../../infra/module-plugin.ts'
 import { NotFoundError } from '../../lib/errors.ts'
+import { listPostRevisions } from './revisions.ts'
 import {
   createPost,
   deletePost,
@@ -29,7 +31,7 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404
 // The seed's client deletes with `DELETE /api/post/delete:{id}`: the colon is part of the segment.
 const LEGACY_DELETE_PREFIX = 'delete:'
 
-/** Post detail, create, update, delete (both paths) and votes. */
+/** Post detail, its history, create, update, delete (both paths) and votes. */
 export const postsRoutes = modulePlugin('posts', [AFTER_WRITES_PLUGIN], async (app) => {
   const deps: PostsDeps = {
     db: app.db,
@@ -102,6 +104,15 @@ export const postsRoutes = modulePlugin('posts', [AFTER_WRITES_PLUGIN], async (a
       const key = viewerKey(request.auth, request.ip, request.headers['user-agent'])
       return getPostDetail(deps, request.auth, request.params.idOrSlug, key)
     },
+  )
+
+  app.get(
+    '/api/posts/:idOrSlug/revisions',
+    {
+      config: { access: 'public', tokenScope: 'read' },
+      schema: { params: PostIdOrSlugParams, response: { 200: PostRevisionsResponse, ...errors } },
+    },
+    async (request) => listPostRevisions(deps, request.params.idOrSlug),
   )
 
   for (const [path, value] of [

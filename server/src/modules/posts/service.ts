@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
-import type { Database } from '@bashboard/db'
-import type { Kysely } from 'kysely'
+import type { Database, RevisionChange } from '@bashboard/db'
+import type { Kysely, Transaction } from 'kysely'
 import { hasTextDirectionControls, normalizeLineBreaks } from '../../contract/limits.ts'
 import {
   type CreatePostBody,
@@ -13,7 +13,7 @@ import {
   type VoteResponse,
 } from '../../contract/posts.ts'
 import type { DomainEvents } from '../../events/dispatcher.ts'
-import { withEvents } from '../../events/transaction.ts'
+import { type EventOutbox, withEvents } from '../../events/transaction.ts'
 import { type AuthUser, hasAccess, isContributor } from '../../lib/access.ts'
 import { isUniqueViolation } from '../../lib/db-errors.ts'
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../../lib/errors.ts'
@@ -37,16 +37,20 @@ import {
   deletePostRow,
   findPostCardById,
   findPostKey,
+  findPostSlugByCommandKey,
   findTakenPostFields,
   insertPost,
+  type LockedPost,
   lockPostForDelete,
   lockPostForEdit,
   moveSlug,
+  type PostChanges,
   recordPoints,
   resolveCategoryId,
   sumPointsForSubject,
   updatePostFields,
 } from './repo.ts'
+import { insertPostRevision } from './revisions-repo.ts'
 import type { ViewCounter } from './views.ts'
 import { castVote, findVoteCounts } from './votes-repo.ts'
 
@@ -79,8 +83,6 @@ const readPostPageRows = postPageReader(RELATED_LIMIT)
  */
 export const POST_MESSAGES = {
   ...POST_RULE_MESSAGES,
-  titleTaken: 'A post with this title already exists',
-  commandTaken: 'A post with this command already exists',
   notContributor: 'Only contributors can create posts',
   ownPost: 'You cannot vote on your own post',
   notFound: 'Post not found',
@@ -129,10 +131,20 @@ async function checkCategory(db: Kysely<Database>, raw: string): Promise<string>
   return id
 }
 
+/**
+ * The 409 for a command already on the site. It names the post that has it (docs/product-rules.md#posts),
+ * so the form can link there instead of leaving the author to search for it.
+ */
+async function commandTaken(db: Kysely<Database>, key: string, exceptId?: string): Promise<ConflictError> {
+  const slug = await findPostSlugByCommandKey(db, key, exceptId)
+  const existing = slug === undefined ? undefined : { slug, path: `/post/${slug}` }
+  return new ConflictError(POST_MESSAGES.commandTaken, 'command', existing)
+}
+
 async function assertUnique(db: Kysely<Database>, slug?: string, key?: string, exceptId?: string) {
   const taken = await findTakenPostFields(db, slug, key, exceptId)
   if (taken.slug) throw new ConflictError(POST_MESSAGES.titleTaken, 'title')
-  if (taken.command) throw new ConflictError(POST_MESSAGES.commandTaken, 'command')
+  if (taken.command && key !== undefined) throw await commandTaken(db, key, exceptId)
 }
 
 // A lost race between the pre-check and the write gives the same 409 as the pre-check.
@@ -142,6 +154,18 @@ function rethrowDuplicate(error: unknown): never {
     if (error.constraint?.includes('slug')) throw new ConflictError(POST_MESSAGES.titleTaken, 'title')
   }
   throw error
+}
+
+/**
+ * After a lost race the transaction is aborted, so the winner's slug is looked up outside it: the same
+ * answer as the pre-check's.
+ */
+function linkLostCommandRace(db: Kysely<Database>, key: string | undefined, exceptId?: string) {
+  return async (error: unknown): Promise<never> => {
+    if (error instanceof ConflictError && error.field === 'command' && !error.existing && key !== undefined)
+      throw await commandTaken(db, key, exceptId)
+    throw error
+  }
 }
 
 async function loadCard(db: Kysely<Database>, id: string): Promise<PostCard> {
@@ -194,14 +218,15 @@ export async function createPost(deps: PostsDeps, auth: AuthUser, body: CreatePo
     const created = await loadCard(trx, inserted.id)
     outbox.raise('post.created', { post: created, actor: auth })
     return created
-  })
+  }).catch(linkLostCommandRace(deps.db, key))
 }
 
 /**
  * Changes a post's fields (its author or a moderator). The same rules and uniqueness apply as on
  * create; a new command re-derives the command's tags and keeps the author's extra ones. A new slug
  * keeps the old one as the post's (post_old_slugs, in the same transaction), so old links redirect to
- * the new address; a slug the post had before is its own to take back. Raises `post.edited`.
+ * the new address; a slug the post had before is its own to take back. The version it replaces is kept
+ * as a revision when anything shown changes ({@link writePostEdit}). Raises `post.edited`.
  */
 export async function updatePost(deps: PostsDeps, auth: AuthUser, body: UpdatePostBody): Promise<PostCard> {
   if (!isUuid(body.id)) throw new NotFoundError(POST_MESSAGES.notFound)
@@ -229,23 +254,57 @@ export async function updatePost(deps: PostsDeps, auth: AuthUser, body: UpdatePo
         current.tags.filter((tag) => !oldDerived.has(tag)),
       )
     }
-    await updatePostFields(trx, current.id, {
+    const changes: PostChanges = {
       ...(title !== undefined && slug !== undefined ? { title, slug } : {}),
       ...(command !== undefined && key !== undefined ? { command, command_key: key } : {}),
       ...(tags ? { tags } : {}),
       ...(description ? { description: description.html, description_text: description.text } : {}),
       ...(categoryId !== undefined ? { category_id: categoryId } : {}),
-    }).catch(rethrowDuplicate)
-    if (slug !== undefined && slug !== current.slug) await moveSlug(trx, current.id, current.slug, slug)
-    if (command !== undefined) await saveCommandFlags(trx, current.id, command)
-    if (categoryId !== undefined && categoryId !== current.category_id) {
-      if (current.category_id) await adjustCategoryCount(trx, current.category_id, -1)
-      await adjustCategoryCount(trx, categoryId, 1)
     }
-    const updated = await loadCard(trx, current.id)
-    outbox.raise('post.edited', { post: updated, actor: auth })
-    return updated
-  })
+    return writePostEdit(trx, outbox, auth, current, changes, 'edit')
+  }).catch(linkLostCommandRace(deps.db, key, body.id))
+}
+
+/** Whether `changes` alter anything the post page shows of `current` (the slug follows the title). */
+export function changesShownFields(current: LockedPost, changes: PostChanges): boolean {
+  const differs = (field: 'title' | 'command' | 'description' | 'category_id') =>
+    changes[field] !== undefined && changes[field] !== current[field]
+  const tagsDiffer = changes.tags !== undefined && changes.tags.join('\n') !== current.tags.join('\n')
+  return (
+    differs('title') || differs('command') || differs('description') || differs('category_id') || tagsDiffer
+  )
+}
+
+/**
+ * Writes a checked edit of a locked post, the one path for edits and rollbacks: keeps the version it
+ * replaces as a revision when anything shown changes (post_revisions, same transaction), then the fields,
+ * a renamed slug, the command's flags and the category counts; raises `post.edited`, whose reactions
+ * publish `post.updated` and refresh the page caches. The search vector follows the row (a generated column).
+ */
+export async function writePostEdit(
+  trx: Transaction<Database>,
+  outbox: EventOutbox,
+  auth: AuthUser,
+  current: LockedPost,
+  changes: PostChanges,
+  change: RevisionChange,
+): Promise<PostCard> {
+  if (changesShownFields(current, changes)) {
+    const { title, command, description, description_text, tags, category_id } = current
+    const version = { title, command, description, description_text, tags, category_id }
+    await insertPostRevision(trx, current.id, version, auth.id, change)
+  }
+  await updatePostFields(trx, current.id, changes).catch(rethrowDuplicate)
+  const { slug, command, category_id: categoryId } = changes
+  if (slug !== undefined && slug !== current.slug) await moveSlug(trx, current.id, current.slug, slug)
+  if (command !== undefined) await saveCommandFlags(trx, current.id, command)
+  if (categoryId !== undefined && categoryId !== current.category_id) {
+    if (current.category_id) await adjustCategoryCount(trx, current.category_id, -1)
+    if (categoryId) await adjustCategoryCount(trx, categoryId, 1)
+  }
+  const updated = await loadCard(trx, current.id)
+  outbox.raise('post.edited', { post: updated, actor: auth })
+  return updated
 }
 
 /**
@@ -308,8 +367,21 @@ export async function deletePost(
 }
 
 /** What a vote answers: the post's counts and the caller's vote after it. */
-function voteState(postId: string, up: number, down: number, callerVote: number): VoteResponse {
-  return { postId, uplikeCount: up, downlikeCount: down, isLiked: callerVote > 0, isDisliked: callerVote < 0 }
+function voteState(
+  postId: string,
+  up: number,
+  down: number,
+  callerVote: number,
+  changed: boolean,
+): VoteResponse {
+  return {
+    postId,
+    uplikeCount: up,
+    downlikeCount: down,
+    isLiked: callerVote > 0,
+    isDisliked: callerVote < 0,
+    changed,
+  }
 }
 
 /**
@@ -336,12 +408,12 @@ export async function vote(
   if (post.authorId === auth.id) throw new ForbiddenError(POST_MESSAGES.ownPost)
   if (!changed) {
     // The caller's vote pressed again changes nothing: the counts read with it answer.
-    if (post.callerVote === value) return voteState(id, post.uplikeCount, post.downlikeCount, value)
+    if (post.callerVote === value) return voteState(id, post.uplikeCount, post.downlikeCount, value, false)
     // The same user's concurrent press of this vote won. Its commit came before this statement
     // finished, so a fresh read has its counts (the statement's snapshot predates it).
     const counts = await findVoteCounts(deps.db, id)
     if (!counts) throw new NotFoundError(POST_MESSAGES.notFound)
-    return voteState(id, counts.uplike_count, counts.downlike_count, value)
+    return voteState(id, counts.uplike_count, counts.downlike_count, value, false)
   }
 
   await deps.events.emit('vote.cast', {
@@ -353,7 +425,7 @@ export async function vote(
     votedAt: changed.votedAt,
     voter: auth,
   })
-  return voteState(id, changed.uplikeCount, changed.downlikeCount, value)
+  return voteState(id, changed.uplikeCount, changed.downlikeCount, value, true)
 }
 
 /** The key a visitor's views are counted under: the user id, or a hash of IP and user agent. */

@@ -1,10 +1,11 @@
 import type { CollectionSummary } from '../../contract/collections.ts'
 import type { PublicProfileResponse } from '../../contract/profiles.ts'
 import { PUBLIC_PROFILE_POSTS_PAGE_SIZE } from '../../contract/profiles.ts'
+import type { UserSuggestion } from '../../contract/user-suggestions.ts'
 import { badgeForPoints } from '../../lib/badges.ts'
 import { avatarUrl } from '../accounts/presenter.ts'
 import type { ProfileCommentRow } from '../people/repo.ts'
-import type { PublicPostRow, PublicUserRow } from './repo.ts'
+import type { PublicPostRow, PublicUserRow, SuggestedUserRow } from './repo.ts'
 
 /** A public profile from the user row, one page of posts, their public collections and comments. */
 export function toPublicProfile(
@@ -53,4 +54,9 @@ export function toPublicProfile(
       post: { _id: row.post_id, title: row.post_title, slug: row.post_slug },
     })),
   }
+}
+
+/** A member suggested for an `@mention`: the name and avatar URL every comment shows already. */
+export function toUserSuggestion(row: SuggestedUserRow): UserSuggestion {
+  return { username: row.username, avatar: avatarUrl(row.avatar) }
 }

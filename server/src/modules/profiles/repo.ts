@@ -60,3 +60,37 @@ export async function countComments(db: Kysely<Database>, userId: string): Promi
     .executeTakeFirstOrThrow()
   return Number(row.count)
 }
+
+/** A member as the `@` suggestions show them. */
+export interface SuggestedUserRow {
+  username: string
+  avatar: string | null
+}
+
+/**
+ * Members whose lower-cased username starts with `prefix` (letters, digits, `_`, `-`), in code-point
+ * order, at most `limit`. The range `[prefix, prefix with its last character + 1)` under the "C"
+ * collation is exactly the names starting with it, and users_username_prefix_idx (migration 0021)
+ * serves it as an index range already in order, so the query reads `limit` index entries at most.
+ */
+export function suggestUsersQuery(db: Kysely<Database>, prefix: string, limit: number) {
+  const start = prefix.toLowerCase()
+  const end = start.slice(0, -1) + String.fromCharCode(start.charCodeAt(start.length - 1) + 1)
+  const key = sql<string>`(lower(username) COLLATE "C")`
+  return db
+    .selectFrom('users')
+    .select(['username', 'avatar'])
+    .where(key, '>=', start)
+    .where(key, '<', end)
+    .orderBy(key)
+    .limit(limit)
+}
+
+/** Runs {@link suggestUsersQuery}. */
+export function findUsersByPrefix(
+  db: Kysely<Database>,
+  prefix: string,
+  limit: number,
+): Promise<SuggestedUserRow[]> {
+  return suggestUsersQuery(db, prefix, limit).execute()
+}

@@ -3,11 +3,12 @@ import {
   type PublicProfileResponse,
   USER_NOT_FOUND,
 } from '../../contract/profiles.ts'
+import { USER_SUGGESTION_LIMIT, type UserSuggestResponse } from '../../contract/user-suggestions.ts'
 import { NotFoundError } from '../../lib/errors.ts'
 import { type CollectionsDeps, listUserCollections } from '../collections/service.ts'
 import { findCommentsOf } from '../people/repo.ts'
-import { toPublicProfile } from './presenter.ts'
-import { countComments, findPostsPage, findPublicUser } from './repo.ts'
+import { toPublicProfile, toUserSuggestion } from './presenter.ts'
+import { countComments, findPostsPage, findPublicUser, findUsersByPrefix } from './repo.ts'
 
 /** What a public profile needs: the collections module's deps, since it lists their public collections. */
 export type ProfilesDeps = CollectionsDeps
@@ -37,4 +38,16 @@ export async function getPublicProfile(
     comments,
     totalComments,
   })
+}
+
+/**
+ * Members whose usernames start with `prefix` (the route's schema keeps it to name characters), for the
+ * comment box's `@` suggestions: at most {@link USER_SUGGESTION_LIMIT}, username and avatar only.
+ */
+export async function suggestUsers(
+  deps: Pick<ProfilesDeps, 'db'>,
+  prefix: string,
+): Promise<UserSuggestResponse> {
+  const rows = await findUsersByPrefix(deps.db, prefix, USER_SUGGESTION_LIMIT)
+  return { users: rows.map(toUserSuggestion) }
 }

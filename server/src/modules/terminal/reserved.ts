@@ -25,6 +25,7 @@ export const RESERVED_NAMES: ReadonlySet<string> = new Set([
   'logout',
   'mod',
   'moderators',
+  'notifications',
   'post',
   'privacy',
   'profile',

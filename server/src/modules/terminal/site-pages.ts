@@ -23,6 +23,7 @@ export const BROWSER_PAGES: readonly BrowserPage[] = [
   { route: '/register', title: 'Create an account' },
   { route: '/forgot-password', title: 'Reset your password' },
   { route: '/settings', title: 'Your settings and access tokens' },
+  { route: '/notifications', title: 'Your notifications' },
   {
     route: '/profile',
     title: 'Your profile',
@@ -36,6 +37,7 @@ export const BROWSER_PAGES: readonly BrowserPage[] = [
     title: 'Edit a post',
     instead: ({ slug = '' }) => ({ note: 'Read the post', path: `/post/${encodeURIComponent(slug)}` }),
   },
+  { route: '/post/:slug/history', title: "A post's earlier versions, with what each edit changed" },
   { route: '/mod', title: 'The moderation console' },
   { route: '/mod/activity', title: 'The moderation console: live activity' },
   { route: '/mod/applications', title: 'The moderation console: contributor applications' },

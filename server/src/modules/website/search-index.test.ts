@@ -17,7 +17,7 @@ import { intersectSum, PostingList, unionMax } from '../../lib/postings.ts'
 import { NO_FILTERS } from './filters.ts'
 import { SEARCH_INDEX_RERANK_CHUNK, searchPosts } from './search.ts'
 import { createSearchIndex, type SearchIndex, scoreOf } from './search-index.ts'
-import { resolveSearch, searchPostsInDatabase } from './search-repo.ts'
+import { resolveSearch, resolveSearchWords, searchPostsInDatabase } from './search-repo.ts'
 
 /*
  * The in-memory search index (search-index.ts) against the database path it stands in for
@@ -133,6 +133,14 @@ describe('the search index', () => {
         t.db.transaction().execute((trx) => resolveSearch(trx, query)),
       ])
       expect(fromIndex, query).toBe(fromDatabase)
+      // The corrections said and the exact words' tsquery agree too (the answer's "Showing results for").
+      for (const exact of [false, true]) {
+        const [said, saidByDatabase] = await Promise.all([
+          index.resolve(query, { exact }),
+          t.db.transaction().execute((trx) => resolveSearchWords(trx, query, { exact })),
+        ])
+        expect(said, `${query} exact=${exact}`).toEqual(saidByDatabase)
+      }
       const window = { limit: 20, offset: 0 }
       const indexed = await searchPosts(t.db, index, query, window)
       const database = await searchPostsInDatabase(t.db, query, window)

@@ -19,6 +19,7 @@ import { Documents } from './search-documents.ts'
 import { type RankDocument, type RankQuery, type RankSource, rankDocument, rankQuery } from './search-rank.ts'
 import {
   PREFIX_MAX_LENGTH,
+  type ResolvedSearch,
   readPostsFingerprint,
   readSearchDocuments,
   readSearchDocumentsById,
@@ -26,7 +27,7 @@ import {
   readVocabularyCounts,
   readWordForms,
   readWordTerms,
-  resolveSearch,
+  resolveSearchWords,
   SEARCH_COUNT_CAP,
   type SearchDocumentCursor,
   WORD_CORRECTION_THRESHOLD,
@@ -73,6 +74,11 @@ export interface SearchIndex {
   whenReady(): Promise<void>
   /** The tsquery text of a search (null when it has no word), from the kept token resolutions. */
   tsqueryOf(search: string): Promise<string | null>
+  /**
+   * The tsquery text of a search and the misspelt words it corrected (search-repo.ts ResolvedSearch);
+   * `exact` corrects none.
+   */
+  resolve(search: string, opts?: { exact?: boolean }): Promise<ResolvedSearch>
   /**
    * The ids of the best `want` matches of the tsquery text by the index's rank, and how many posts
    * match (at most SEARCH_COUNT_CAP); null when the index cannot answer this query.
@@ -140,9 +146,18 @@ const SPARE_UNIONS_KEPT = 4
  */
 const PREFIX_WORDS_WALKED = 16
 
-/** A token's words with their full terms (own form, prefix, corrections) and whether they only rank. */
+/**
+ * A token's words with their full terms (own form, prefix, corrections), their terms without
+ * corrections (an exact search), the first correction of a misspelt one, and whether they only rank.
+ */
 interface TokenWords {
-  words: Array<{ word: string; term: string; optional: boolean }>
+  words: Array<{
+    word: string
+    term: string
+    exactTerm: string
+    correction: string | null
+    optional: boolean
+  }>
 }
 
 /**
@@ -403,14 +418,24 @@ export function createSearchIndex(deps: {
   }
 
   async function tsqueryOf(search: string): Promise<string | null> {
+    return (await resolve(search)).tsquery
+  }
+
+  async function resolve(search: string, opts: { exact?: boolean } = {}): Promise<ResolvedSearch> {
+    const exact = opts.exact ?? false
     // A post created, edited or deleted a moment ago is searched as it is now.
     await Promise.all([vocabularyLoading, rereading])
     // A tag (`<a href="x y">`) is one token of PostgreSQL's parser across spaces: the whole search is
     // resolved there instead.
-    if (search.includes('<')) return db.transaction().execute((trx) => resolveSearch(trx, search))
+    if (search.includes('<'))
+      return db.transaction().execute((trx) => resolveSearchWords(trx, search, { exact }))
     const pieces = searchPieces(search)
     const missing = pieces.filter((piece) => !tokens.has(piece))
-    if (missing.length === 0) return assemble(pieces.map((piece) => tokens.get(piece) as TokenWords))
+    if (missing.length === 0)
+      return assemble(
+        pieces.map((piece) => tokens.get(piece) as TokenWords),
+        exact,
+      )
     const version = vocabularyVersion
     const rows: WordFormRow[] = []
     const unread: string[] = []
@@ -422,32 +447,34 @@ export function createSearchIndex(deps: {
     if (unread.length > 0) rows.push(...(await readWordForms(db, unread)))
     const resolved = new Map<string, TokenWords>(missing.map((piece) => [piece, { words: [] }]))
     for (const row of rows) {
-      resolved
-        .get(row.token)
-        ?.words.push({ word: row.word, term: fullTerm(row.word, row.term), optional: row.optional })
+      resolved.get(row.token)?.words.push({ ...fullTerms(row.word, row.term), optional: row.optional })
     }
     if (version === vocabularyVersion) {
       if (tokens.size + resolved.size > SEARCH_TOKENS_KEPT) forgetOldestTokens()
       for (const [piece, words] of resolved) tokens.set(piece, words)
     }
-    return assemble(pieces.map((piece) => (tokens.get(piece) ?? resolved.get(piece)) as TokenWords))
+    return assemble(
+      pieces.map((piece) => (tokens.get(piece) ?? resolved.get(piece)) as TokenWords),
+      exact,
+    )
   }
 
   /**
-   * A word's term as wordTerms (search-repo.ts) builds it: its own form; as a prefix too when short or
-   * unknown; OR-ed with the vocabulary's corrections when unknown.
+   * A word's terms as wordTerms (search-repo.ts) builds them: its own form; as a prefix too when short
+   * or unknown; OR-ed with the vocabulary's corrections when unknown (but for an exact search).
    */
-  function fullTerm(word: string, ownTerm: string): string {
+  function fullTerms(word: string, ownTerm: string): Omit<TokenWords['words'][number], 'optional'> {
     const known = vocabulary?.has(word) ?? false
     const parts = [ownTerm]
     if ([...word].length <= PREFIX_MAX_LENGTH || !known) {
       parts.push(`'${word.replaceAll('\\', '\\\\').replaceAll("'", "''")}':*`)
     }
-    if (!known) {
-      const corrections = vocabulary?.corrections(word, WORD_CORRECTION_THRESHOLD, WORD_CORRECTIONS) ?? []
-      if (corrections.length > 0) parts.push(corrections.join(' | '))
-    }
-    return parts.join(' | ')
+    const exactTerm = parts.join(' | ')
+    if (known) return { word, term: exactTerm, exactTerm, correction: null }
+    const corrections = vocabulary?.correctionsOf(word, WORD_CORRECTION_THRESHOLD, WORD_CORRECTIONS) ?? []
+    if (corrections.length === 0) return { word, term: exactTerm, exactTerm, correction: null }
+    const term = [exactTerm, ...corrections.map((entry) => entry.term)].join(' | ')
+    return { word, term, exactTerm, correction: corrections[0]?.word ?? null }
   }
 
   function forgetOldestTokens(): void {
@@ -458,14 +485,22 @@ export function createSearchIndex(deps: {
     }
   }
 
-  /** The tsquery text searchTsquery (search-repo.ts) builds from the same words, in the same order. */
-  function assemble(resolved: TokenWords[]): string | null {
+  /** What resolvedSearch (search-repo.ts) builds from the same words, in the same order. */
+  function assemble(resolved: TokenWords[], exact: boolean): ResolvedSearch {
     const byWord = new Map<string, TokenWords['words'][number]>()
     for (const token of resolved) for (const word of token.words) byWord.set(word.word, word)
-    if (byWord.size === 0) return null
+    if (byWord.size === 0) return { tsquery: null, corrections: [] }
     const words = [...byWord.values()].sort((a, b) => byteOrder(a.word, b.word))
     const required = words.filter((word) => !word.optional)
-    return (required.length > 0 ? required : words).map((word) => `(${word.term})`).join(' & ')
+    const kept = required.length > 0 ? required : words
+    return {
+      tsquery: kept.map((word) => `(${exact ? word.exactTerm : word.term})`).join(' & '),
+      corrections: exact
+        ? []
+        : kept.flatMap((word) =>
+            word.correction === null ? [] : [[word.word, word.correction] as [string, string]],
+          ),
+    }
   }
 
   /**
@@ -637,6 +672,7 @@ export function createSearchIndex(deps: {
     },
     whenReady: () => firstBuild,
     tsqueryOf,
+    resolve,
     match,
     rebuild,
     checkTable: () => check.flush(),

@@ -1,5 +1,6 @@
 import { type Database, fixedStatement, preparedAs } from '@bashboard/db'
 import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely'
+import { SEARCH_COUNT_CAP } from '../../contract/values.ts'
 import { cardsJson, type PostCardJson, toPostCardRow } from '../posts/card-json-repo.ts'
 import { type PostCardRow, selectPostCards } from '../posts/repo.ts'
 import { type BrowseFilters, NO_FILTERS } from './filters.ts'
@@ -24,10 +25,10 @@ export const WORD_CORRECTION_THRESHOLD = 0.25
 export const WORD_CORRECTIONS = 3
 
 /**
- * Search totals are counted up to this many matches; past it the count stops (common words). The same
- * matches are the ones ranked, so a search never reads more than this many posts, whatever their number.
+ * Search totals are counted up to SEARCH_COUNT_CAP (contract/values.ts) matches. The same matches are
+ * the ones ranked, so a search never reads more than this many posts, whatever their number.
  */
-export const SEARCH_COUNT_CAP = 1000
+export { SEARCH_COUNT_CAP }
 
 /**
  * Known words up to this long also match as prefixes: short words are the ones typed in part (`xz` of
@@ -70,59 +71,89 @@ function oneEditAway(word: RawBuilder<string>) {
 }
 
 /**
- * The tsquery of a user's search as tsquery text (null when it has no word), built against the
- * vocabulary of migration 0009. The search is split the way posts are indexed, into lexemes of the
- * simple configuration (`chmod -R` → `chmod`, `r`), and its words are AND-ed. With `fuzzy`, a word the
- * vocabulary does not know also matches as a prefix (`rsyn` finds `rsync`) and is OR-ed with up to
- * {@link WORD_CORRECTIONS} vocabulary words: first those one edit away (the most frequent first), then
- * the most similar by trigrams, found through the vocabulary's trigram index (`%`:
- * pg_trgm.similarity_threshold, which searchPosts sets); short known words match as prefixes too
- * ({@link PREFIX_MAX_LENGTH}). One-letter words (option letters: `tar -x`) and english stop words only
- * rank, unless nothing else is left: required, they would drop posts that write the option another way
- * (`-xzf`); as prefixes, they would match most posts.
+ * What a search resolves to: the tsquery text (null when it has no word), and each misspelt word of it
+ * that was corrected with the vocabulary word that stands in for it first (`[word, correction]`, in
+ * the tsquery's order of words), so the answer can say what it searched for.
  */
+export interface ResolvedSearch {
+  tsquery: string | null
+  corrections: Array<[string, string]>
+}
+
+/**
+ * The tsquery of a user's search as tsquery text, and its corrections (see {@link ResolvedSearch}),
+ * built against the vocabulary of migration 0009. The search is split the way posts are indexed, into
+ * lexemes of the simple configuration (`chmod -R` → `chmod`, `r`), and its words are AND-ed. With
+ * `fuzzy`, a word the vocabulary does not know also matches as a prefix (`rsyn` finds `rsync`) and,
+ * unless `exact`, is OR-ed with up to {@link WORD_CORRECTIONS} vocabulary words: first those one edit
+ * away (the most frequent first), then the most similar by trigrams, found through the vocabulary's
+ * trigram index (`%`: pg_trgm.similarity_threshold, which searchPosts sets); short known words match as
+ * prefixes too ({@link PREFIX_MAX_LENGTH}). One-letter words (option letters: `tar -x`) and english stop
+ * words only rank, unless nothing else is left: required, they would drop posts that write the option
+ * another way (`-xzf`); as prefixes, they would match most posts. Only the corrections of words the
+ * tsquery keeps are reported.
+ */
+function resolvedSearch(search: string, fuzzy: boolean, exact: boolean) {
+  return sql<{ tsquery: string | null; corrections: Array<[string, string]> | null }>`
+    SELECT
+      coalesce(
+        string_agg('(' || t.term || ')', ' & ') FILTER (WHERE NOT t.optional),
+        string_agg('(' || t.term || ')', ' & ')
+      ) AS tsquery,
+      CASE WHEN bool_and(t.optional)
+        THEN json_agg(json_build_array(t.word, t.correction)) FILTER (WHERE t.correction IS NOT NULL)
+        ELSE json_agg(json_build_array(t.word, t.correction)) FILTER (WHERE t.correction IS NOT NULL AND NOT t.optional)
+      END AS corrections
+    FROM (${wordTerms(sql`unnest(tsvector_to_array(to_tsvector('simple', ${search}))) AS w(word)`, fuzzy, exact)}) t`
+}
+
+/** The tsquery text of {@link resolvedSearch}, as one value. */
 function searchTsquery(search: string, fuzzy: boolean) {
-  return sql<string | null>`(
-    SELECT coalesce(
-      string_agg('(' || t.term || ')', ' & ') FILTER (WHERE NOT t.optional),
-      string_agg('(' || t.term || ')', ' & ')
-    )
-    FROM (${wordTerms(sql`unnest(tsvector_to_array(to_tsvector('simple', ${search}))) AS w(word)`, fuzzy)}) t
-  )`
+  return sql<string | null>`(SELECT r.tsquery FROM (${resolvedSearch(search, fuzzy, false)}) r)`
 }
 
 /**
  * For each word of `words` (a FROM item naming its column `w.word`: lexemes of the simple
- * configuration), the word's term as tsquery text (`term`) and whether it only ranks (`optional`); see
- * {@link searchTsquery}, which ANDs them. The one definition of how a word is matched and corrected.
+ * configuration), the word's term as tsquery text (`term`), whether it only ranks (`optional`) and the
+ * first of its corrections (`correction`: null for a known word, or with `exact`); see
+ * {@link resolvedSearch}, which ANDs them. The one definition of how a word is matched and corrected.
  */
-function wordTerms(words: RawBuilder<unknown>, fuzzy: boolean) {
-  const alternatives = fuzzy
+function wordTerms(words: RawBuilder<unknown>, fuzzy: boolean, exact: boolean) {
+  const prefix = fuzzy
     ? sql`CASE WHEN length(w.word) <= ${PREFIX_MAX_LENGTH} OR NOT k.known
-          THEN '''' || replace(replace(w.word, '\\', '\\\\'), '''', '''''') || ''':*' END,
-        CASE WHEN NOT k.known THEN (
-          SELECT string_agg(${wordTerm(sql`c.word`)}, ' | ')
-          FROM (
-            SELECT found.word FROM (
+          THEN '''' || replace(replace(w.word, '\\', '\\\\'), '''', '''''') || ''':*' END`
+    : sql`NULL`
+  // The filter names only the outer row, so PostgreSQL skips the lookups for a known word.
+  const corrections =
+    fuzzy && !exact
+      ? sql`SELECT array_agg(c.word ORDER BY c.n) AS words FROM (
+            SELECT found.word, row_number() OVER (ORDER BY min(found.tier), max(found.weight) DESC, found.word) AS n
+            FROM (
               SELECT v.word, 0 AS tier, v.doc_count::float8 AS weight FROM search_words v
               WHERE v.word IN (${oneEditAway(sql`w.word`)}) AND v.doc_count > 0
               UNION ALL
               SELECT v.word, 1, similarity(v.word, w.word) FROM search_words v
               WHERE v.word % w.word AND v.doc_count > 0
             ) found
+            WHERE NOT k.known
             GROUP BY found.word
             ORDER BY min(found.tier), max(found.weight) DESC, found.word
             LIMIT ${WORD_CORRECTIONS}
-          ) c
-        ) END`
-    : sql`NULL`
+          ) c`
+      : sql`SELECT NULL::text[] AS words`
   return sql`
-    SELECT w.word, concat_ws(' | ', ${wordTerm(sql`w.word`)}, ${alternatives}) AS term,
-      length(w.word) = 1 OR numnode(plainto_tsquery('english', w.word)) = 0 AS optional
+    SELECT w.word,
+      concat_ws(' | ', ${wordTerm(sql`w.word`)}, ${prefix},
+        (SELECT string_agg(${wordTerm(sql`x.word`)}, ' | ' ORDER BY x.n)
+          FROM unnest(c.words) WITH ORDINALITY AS x(word, n))
+      ) AS term,
+      length(w.word) = 1 OR numnode(plainto_tsquery('english', w.word)) = 0 AS optional,
+      c.words[1] AS correction
     FROM ${words}
     CROSS JOIN LATERAL (
       SELECT EXISTS (SELECT 1 FROM search_words v WHERE v.word = w.word AND v.doc_count > 0) AS known
-    ) k`
+    ) k
+    CROSS JOIN LATERAL (${corrections}) c`
 }
 
 /**
@@ -213,12 +244,28 @@ async function countMatches(db: Kysely<Database>, tsquery: string, filters = NO_
  * measured side by side.
  */
 export async function resolveSearch(trx: Transaction<Database>, search: string): Promise<string | null> {
+  return (await resolveSearchWords(trx, search)).tsquery
+}
+
+/**
+ * {@link resolveSearch} with the corrections it made ({@link ResolvedSearch}); `exact` makes none, so a
+ * misspelt word matches only itself and its prefix.
+ */
+export async function resolveSearchWords(
+  trx: Transaction<Database>,
+  search: string,
+  opts: { exact?: boolean } = {},
+): Promise<ResolvedSearch> {
+  const exact = opts.exact ?? false
   await sql`SELECT set_config('pg_trgm.similarity_threshold', ${String(WORD_CORRECTION_THRESHOLD)}, true),
     set_config('enable_seqscan', 'off', true)`.execute(trx)
   // Its text never varies and its plan is index probes of the vocabulary whatever the words.
-  const { rows } = await sql<{ tsquery: string | null }>`${preparedAs('search_tsquery')}
-    SELECT ${searchTsquery(search, true)} AS tsquery`.execute(trx)
-  return rows[0]?.tsquery ?? null
+  const { rows } = await sql<{
+    tsquery: string | null
+    corrections: Array<[string, string]> | null
+  }>`${preparedAs(exact ? 'search_tsquery_exact' : 'search_tsquery')}
+    ${resolvedSearch(search, true, exact)}`.execute(trx)
+  return { tsquery: rows[0]?.tsquery ?? null, corrections: rows[0]?.corrections ?? [] }
 }
 
 /**
@@ -231,11 +278,11 @@ export async function resolveSearch(trx: Transaction<Database>, search: string):
 export async function searchPostsInDatabase(
   db: Kysely<Database>,
   search: string,
-  opts: { limit: number; offset: number; filters?: BrowseFilters },
-): Promise<{ rows: PostCardRow[]; total: number }> {
+  opts: { limit: number; offset: number; filters?: BrowseFilters; exact?: boolean },
+): Promise<{ rows: PostCardRow[]; total: number; corrections: Array<[string, string]> }> {
   return db.transaction().execute(async (trx) => {
-    const tsquery = await resolveSearch(trx, search)
-    if (!tsquery) return { rows: [], total: 0 }
+    const { tsquery, corrections } = await resolveSearchWords(trx, search, { exact: opts.exact ?? false })
+    if (!tsquery) return { rows: [], total: 0, corrections }
     const rows = await searchPageQuery(trx, search, { ...opts, tsquery }).execute()
     const first = rows[0]
     // A page past the last match has no row to carry the count.
@@ -244,7 +291,7 @@ export async function searchPostsInDatabase(
       : opts.offset === 0
         ? 0
         : await countMatches(trx, tsquery, opts.filters)
-    return { rows, total }
+    return { rows, total, corrections }
   })
 }
 

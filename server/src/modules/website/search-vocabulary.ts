@@ -215,6 +215,11 @@ export class Vocabulary {
    * similar first; ties by the database's order of the words.
    */
   corrections(word: string, threshold: number, limit: number): string[] {
+    return this.correctionsOf(word, threshold, limit).map((entry) => entry.term)
+  }
+
+  /** {@link corrections}, each with its word. */
+  correctionsOf(word: string, threshold: number, limit: number): Array<{ word: string; term: string }> {
     const candidates = new Map<string, Candidate>()
     const offer = (entry: VocabularyWord, tier: number, weight: number) => {
       const held = candidates.get(entry.word)
@@ -240,7 +245,7 @@ export class Vocabulary {
     return [...candidates.values()]
       .sort((a, b) => a.tier - b.tier || b.weight - a.weight || a.entry.order - b.entry.order)
       .slice(0, limit)
-      .map((candidate) => candidate.entry.term)
+      .map((candidate) => ({ word: candidate.entry.word, term: candidate.entry.term }))
   }
 }
 

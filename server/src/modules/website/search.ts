@@ -22,6 +22,8 @@ export interface SearchPage {
   rows: PostCardRow[]
   /** How many posts match (at most SEARCH_COUNT_CAP). */
   total: number
+  /** The misspelt words the search corrected, each with the word searched in its place. */
+  corrections: Array<[string, string]>
 }
 
 /**
@@ -43,15 +45,17 @@ export async function searchPosts(
     offset: number
     filters?: BrowseFilters
     held?: (candidates: readonly string[]) => readonly string[]
+    /** No spelling corrections: the words as typed (and their prefixes). */
+    exact?: boolean
   },
 ): Promise<SearchPage> {
   if (index?.ready && !hasFilters(opts.filters ?? NO_FILTERS)) {
-    const tsquery = await index.tsqueryOf(search)
-    if (tsquery === null) return { ids: [], rows: [], total: 0 }
+    const { tsquery, corrections } = await index.resolve(search, { exact: opts.exact ?? false })
+    if (tsquery === null) return { ids: [], rows: [], total: 0, corrections }
     const chunk = SEARCH_INDEX_RERANK_CHUNK
     const found = index.match(tsquery, chunkEnd(opts, chunk))
     if (found) {
-      if (found.ids.length <= opts.offset) return { ids: [], rows: [], total: found.total }
+      if (found.ids.length <= opts.offset) return { ids: [], rows: [], total: found.total, corrections }
       const held = opts.held?.(found.ids) ?? []
       const ids = pageInMemory(search, found, chunk, opts)
       if (ids) {
@@ -60,18 +64,19 @@ export async function searchPosts(
         const read = missing.length > 0 ? await readCards(db, missing) : []
         const byId = new Map(read.map((row) => [row.id, row]))
         const rows = missing.flatMap((id) => byId.get(id) ?? [])
-        return { ids: ids.filter((id) => holding.has(id) || byId.has(id)), rows, total: found.total }
+        const shown = ids.filter((id) => holding.has(id) || byId.has(id))
+        return { ids: shown, rows, total: found.total, corrections }
       }
       // Only the chunks the window covers are ranked: a deep page's earlier candidates are not read.
       const first = chunkStart(opts.offset, chunk)
       const wanted = found.ids.filter((_, i) => i >= first && found.documents[i] === undefined)
       const page = await searchPageOfPool(db, search, tsquery, found.ids, chunk, opts, held, wanted)
       found.keep(page.sources)
-      return { ids: page.ids, rows: page.rows, total: found.total }
+      return { ids: page.ids, rows: page.rows, total: found.total, corrections }
     }
   }
-  const { rows, total } = await searchPostsInDatabase(db, search, opts)
-  return { ids: rows.map((row) => row.id), rows, total }
+  const { rows, total, corrections } = await searchPostsInDatabase(db, search, opts)
+  return { ids: rows.map((row) => row.id), rows, total, corrections }
 }
 
 /**

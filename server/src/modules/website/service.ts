@@ -17,6 +17,7 @@ import { TODAYS_POSTS_LIMIT, toPlatformStats } from '../stats/service.ts'
 import { browsePageReader } from './browse-page-repo.ts'
 import { searchKey } from './caches.ts'
 import { createCardPresenter } from './card-presenter.ts'
+import { correctedSearchOf } from './corrected-search.ts'
 import { type BrowseFilterInput, type BrowseFilters, hasFilters, parseBrowseFilters } from './filters.ts'
 import { homeRowsReader } from './home-repo.ts'
 import {
@@ -169,17 +170,31 @@ async function loadWebsite(deps: WebsiteDeps): Promise<HomePage> {
 export async function browse(
   deps: WebsiteDeps,
   auth: AuthUser | null,
-  query: { page?: number; search?: string; category?: string; sort?: BrowseSort } & BrowseFilterInput,
+  query: {
+    page?: number
+    search?: string
+    exact?: boolean
+    category?: string
+    sort?: BrowseSort
+  } & BrowseFilterInput,
 ): Promise<BrowseResponse> {
   const params = {
     page: query.page ?? 1,
     search: query.search?.trim() ?? '',
+    exact: query.exact ?? false,
     categoryKey: query.category?.trim() ?? '',
     sort: query.sort ?? 'latest',
     filters: parseBrowseFilters(query),
   }
   const load = () => loadBrowse(deps, params)
-  const key = JSON.stringify([params.sort, params.categoryKey, params.page, params.search, params.filters])
+  const key = JSON.stringify([
+    params.sort,
+    params.categoryKey,
+    params.page,
+    params.search,
+    params.filters,
+    params.exact,
+  ])
   const { response } = await readThrough(deps.pageCaches?.browse, key, load)
   const { lists, votes } = await withMemberMarks(deps.memberMarks, auth, response.posts)
   return { ...response, posts: lists[0], myReactedPosts: votes && toReactedPosts(votes) }
@@ -191,7 +206,14 @@ export async function browse(
  */
 async function loadBrowse(
   deps: WebsiteDeps,
-  params: { page: number; search: string; categoryKey: string; sort: BrowseSort; filters: BrowseFilters },
+  params: {
+    page: number
+    search: string
+    exact: boolean
+    categoryKey: string
+    sort: BrowseSort
+    filters: BrowseFilters
+  },
 ): Promise<BrowsePage> {
   const { page, search, categoryKey, filters } = params
   const filtering = hasFilters(filters)
@@ -199,21 +221,25 @@ async function loadBrowse(
   const liveId = await deps.live.currentId('posts')
   const offset = (page - 1) * PAGE_SIZE
   const present = (
-    result: { cards: PostCard[]; total: number },
+    result: { cards: PostCard[]; total: number; corrections?: Array<[string, string]> },
     categories: CategoryListRow[],
     categoryId: string | null,
-  ): BrowsePage => ({
-    response: {
-      posts: result.cards,
-      categories: categories.map(toCategory),
-      pagination: pagination(page, PAGE_SIZE, result.total),
-      search: search === '' ? null : search,
-      liveId,
-    },
-    // An unknown category's page is empty and stays so until it expires.
-    categoryId,
-    filtered: filtering,
-  })
+  ): BrowsePage => {
+    const corrected = correctedSearchOf(search, result.corrections ?? [])
+    return {
+      response: {
+        posts: result.cards,
+        categories: categories.map(toCategory),
+        pagination: pagination(page, PAGE_SIZE, result.total),
+        search: search === '' ? null : search,
+        ...(corrected === null ? {} : { correctedSearch: corrected }),
+        liveId,
+      },
+      // An unknown category's page is empty and stays so until it expires.
+      categoryId,
+      filtered: filtering,
+    }
+  }
   const presentRows = (result: { rows: PostCardRow[]; total: number }) => ({
     cards: share(result.rows.map(presentCard)),
     total: result.total,
@@ -234,7 +260,12 @@ async function loadBrowse(
     resolving,
     (async () => {
       if (search !== '')
-        return searchCards(deps, share, presentCard, search, { limit: PAGE_SIZE, offset, filters })
+        return searchCards(deps, share, presentCard, search, {
+          limit: PAGE_SIZE,
+          offset,
+          filters,
+          exact: params.exact,
+        })
       const id = await resolving
       if (filtered && !id) return { cards: [], total: 0 }
       const rows = await filteredBrowsePosts(deps.db, {
@@ -260,8 +291,8 @@ async function searchCards(
   share: (cards: PostCard[]) => PostCard[],
   present: (row: PostCardRow) => PostCard,
   search: string,
-  opts: { limit: number; offset: number; filters?: BrowseFilters },
-): Promise<{ cards: PostCard[]; total: number }> {
+  opts: { limit: number; offset: number; filters?: BrowseFilters; exact?: boolean },
+): Promise<{ cards: PostCard[]; total: number; corrections: Array<[string, string]> }> {
   const recent = deps.pageCaches?.recentCards
   const reused = new Map<string, PostCard>()
   const held = (candidates: readonly string[]) => {
@@ -280,7 +311,7 @@ async function searchCards(
     const card = byId.get(id) ?? reused.get(id)
     return card ? [card] : []
   })
-  return { cards, total: page.total }
+  return { cards, total: page.total, corrections: page.corrections }
 }
 
 /** GET /api/posts/v1/search: ranked results; an empty search is an empty list. */

@@ -10,6 +10,7 @@ import { CloseIcon, MenuIcon } from '../../components/ui/frame-icons'
 import { useToast } from '../../components/ui/toast'
 import { useLogout, useProfileHeader } from '../../features/auth/session'
 import { cn } from '../../lib/cn'
+import { useReturnSearch } from '../../lib/use-sign-in-return'
 import { isSignedInAtom } from '../../state/session'
 import { DonateLink } from './donate-link'
 
@@ -38,6 +39,8 @@ export function Header() {
   const logout = useLogout()
   const toast = useToast()
   const [menuOpen, setMenuOpen] = useState(false)
+  // Login and Register bring the guest back to the page they were reading.
+  const loginSearch = useReturnSearch()
   const menuButtonRef = useRef<HTMLButtonElement>(null)
 
   useEffect(() => {
@@ -129,10 +132,10 @@ export function Header() {
               )
             ) : (
               <>
-                <Link to="/login" className={buttonClasses('ghost', 'sm')}>
+                <Link to="/login" search={loginSearch} className={buttonClasses('ghost', 'sm')}>
                   Login
                 </Link>
-                <Link to="/register" className={buttonClasses('primary', 'sm')}>
+                <Link to="/register" search={loginSearch} className={buttonClasses('primary', 'sm')}>
                   Register
                 </Link>
               </>
@@ -169,6 +172,7 @@ export function Header() {
               user={user}
               onNavigate={closeMenu}
               onLogout={onLogout}
+              loginSearch={loginSearch}
             />
           </Suspense>
         </nav>

@@ -5,6 +5,7 @@ import { primaryNav } from '../../components/layout/nav-items'
 import { Avatar } from '../../components/ui/avatar'
 import { buttonClasses } from '../../components/ui/button-classes'
 import { cn } from '../../lib/cn'
+import type { ReturnSearch } from '../../lib/return-path'
 import { ContributionLink } from './contribution-link'
 import { DonateLink } from './donate-link'
 
@@ -18,13 +19,15 @@ export interface PhoneMenuProps {
   user: ProfileHeader | undefined
   onNavigate: () => void
   onLogout: () => void
+  /** The search of the Login and Register links: the page to come back to once signed in. */
+  loginSearch: ReturnSearch
 }
 
 /**
  * The phone menu's links and account section, below 768 px. Its own chunk, loaded when the menu is first
  * about to open (header.tsx), since the first screen shows it closed.
  */
-export function PhoneMenu({ pathname, signedIn, user, onNavigate, onLogout }: PhoneMenuProps) {
+export function PhoneMenu({ pathname, signedIn, user, onNavigate, onLogout, loginSearch }: PhoneMenuProps) {
   return (
     <>
       <ul className="flex flex-col">
@@ -87,10 +90,10 @@ export function PhoneMenu({ pathname, signedIn, user, onNavigate, onLogout }: Ph
           </>
         ) : (
           <div className="grid grid-cols-2 gap-2">
-            <Link to="/login" className={buttonClasses('secondary', 'md')}>
+            <Link to="/login" search={loginSearch} className={buttonClasses('secondary', 'md')}>
               Login
             </Link>
-            <Link to="/register" className={buttonClasses('primary', 'md')}>
+            <Link to="/register" search={loginSearch} className={buttonClasses('primary', 'md')}>
               Register
             </Link>
             <DonateLink onNavigate={onNavigate} className="col-span-2 h-10 w-full border border-line" />

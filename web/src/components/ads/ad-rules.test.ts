@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { adClickTarget, adImageSource, adSitePath } from './ad-rules'
+import { adClickTarget, adImageSource, adSitePath, adsForReader } from './ad-rules'
 
 describe('adSitePath (house ads stay on the site)', () => {
   const origin = 'http://127.0.0.1:3303'
@@ -56,5 +56,37 @@ describe('adImageSource', () => {
     expect(adImageSource('javascript:alert(1)')).toBeNull()
     expect(adImageSource('data:image/png;base64,AAAA')).toBeNull()
     expect(adImageSource('')).toBeNull()
+  })
+})
+
+describe('adsForReader (one house ad per slot, the first its reader can use)', () => {
+  const origin = 'https://bashboard.example'
+  const apply = { url: '/contribute', sitePath: '/contribute' }
+  const blog = { url: '/blog', sitePath: '/blog' }
+  const leaderboard = { url: `${origin}/leaderboard` }
+  const advertiser = { url: 'https://vendor.example/offer' }
+
+  it('shows guests and members the first house ad and every advertiser', () => {
+    for (const role of [null, 'member']) {
+      expect(adsForReader([apply, advertiser, blog, leaderboard], role, origin)).toEqual([apply, advertiser])
+    }
+  })
+
+  it('never asks contributors or moderators to apply: they get the next house ad', () => {
+    for (const role of ['contributor', 'moderator']) {
+      expect(adsForReader([apply, blog, advertiser], role, origin)).toEqual([blog, advertiser])
+      expect(
+        adsForReader(
+          [{ url: '/application?from=ad', sitePath: '/application?from=ad' }, leaderboard],
+          role,
+          origin,
+        ),
+      ).toEqual([leaderboard])
+      expect(adsForReader([apply], role, origin)).toEqual([])
+    }
+  })
+
+  it('counts an absolute link to this site as a house ad', () => {
+    expect(adsForReader([leaderboard, blog], null, origin)).toEqual([leaderboard])
   })
 })

@@ -50,3 +50,28 @@ export function adImageSource(src: string | null | undefined): string | null {
   if (value.startsWith('/') && !value.startsWith('//')) return value
   return /^https?:\/\/[^\s]+$/i.test(value) ? value : null
 }
+
+/** The pages a house ad asks its reader to apply on: for guests and members, never contributors. */
+const APPLY_PATHS = ['/contribute', '/application']
+
+/**
+ * The ads a slot shows its reader (docs/product-rules.md#ads): every advertiser's ad, and at most one
+ * house ad, the first the reader can use; "Become a contributor" is not for contributors and
+ * moderators. `role` is null for a guest.
+ */
+export function adsForReader<A extends { url: string; sitePath?: string | undefined }>(
+  ads: readonly A[],
+  role: string | null,
+  origin: string,
+): A[] {
+  const applied = role === 'contributor' || role === 'moderator'
+  let houseAdShown = false
+  return ads.filter((ad) => {
+    const path = adSitePath(ad, origin)
+    if (path === null) return true
+    if (houseAdShown) return false
+    if (applied && APPLY_PATHS.some((apply) => path === apply || path.startsWith(`${apply}?`))) return false
+    houseAdShown = true
+    return true
+  })
+}

@@ -64,6 +64,27 @@ describe('AdSlot (drawn from the source it is given)', () => {
     expect(screen.getByText(AD_FALLBACK_TEXT)).toBeInTheDocument()
   })
 
+  it("shows a contributor the slot's next house ad instead of one asking them to apply", () => {
+    const house = (title: string, url: string) => ({ ...ad, _id: `id-${url}`, title, url, sitePath: url })
+    const ads = adsBody({
+      ads1: [house('Become a contributor', '/contribute'), house('Read the blog', '/blog')],
+    })
+    for (const [readerRole, shown] of [
+      [null, 'Become a contributor'],
+      ['member', 'Become a contributor'],
+      ['contributor', 'Read the blog'],
+    ] as const) {
+      const { source } = fakeSource({ pending: false, failureCount: 0, ads, readerRole })
+      const { unmount } = render(
+        <AdSourceProvider value={source}>
+          <AdSlot page="Homepage" slot="ads1" />
+        </AdSourceProvider>,
+      )
+      expect(screen.getAllByRole('img').map((image) => image.getAttribute('alt'))).toEqual([shown])
+      unmount()
+    }
+  })
+
   it('shows the fallback without a source, as for a page without ads', () => {
     render(<AdSlot page="Homepage" slot="ads1" />)
     expect(screen.getByText(AD_FALLBACK_TEXT)).toBeInTheDocument()

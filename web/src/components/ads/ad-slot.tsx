@@ -3,7 +3,7 @@ import { useRouter } from '@tanstack/react-router'
 import { type MouseEvent, useState } from 'react'
 import { cn } from '../../lib/cn'
 import { usePageLocation } from '../../lib/page-location'
-import { adClickTarget, adImageSource, adSitePath } from './ad-rules'
+import { adClickTarget, adImageSource, adSitePath, adsForReader } from './ad-rules'
 import { useAdSource } from './ad-source'
 
 export type { AdPage, AdSlotName }
@@ -122,13 +122,15 @@ function AdCreative({
 }
 
 /**
- * An advertisement slot: the ads of one slot group of a page, from the app's ad source (./ad-source.tsx).
+ * An advertisement slot: the ads of one slot group of a page, from the app's ad source (./ad-source.tsx),
+ * as its reader gets them (`adsForReader`: one house ad, the first they can use).
  * While loading it shows the seed's loading text with the retry counter; with no ad, or when loading
  * failed, the seed's fallback text.
  */
 export function AdSlot({ page, slot, variant = 'banner', className }: AdSlotProps) {
   const source = useAdSource()
-  const { pending, failureCount, ads: pageAds } = source.usePageAds(page)
+  const { pending, failureCount, ads: pageAds, readerRole = null } = source.usePageAds(page)
+  const location = usePageLocation()
 
   if (pending) {
     return (
@@ -140,7 +142,7 @@ export function AdSlot({ page, slot, variant = 'banner', className }: AdSlotProp
     )
   }
 
-  const ads = pageAds?.[slot] ?? []
+  const ads = adsForReader(pageAds?.[slot] ?? [], readerRole, location.origin)
   return (
     <aside aria-label="Advertisement" data-ad-slot={slot} className={className}>
       {ads.length === 0 ? (

@@ -9,6 +9,8 @@ export interface PageAds {
   failureCount: number
   /** The page's ads by slot group; undefined when loading failed, which the slots draw as no ads. */
   ads: AdsResponse | undefined
+  /** The reader's role, which picks the house ad a slot shows; null or absent for a guest. */
+  readerRole?: string | null
 }
 
 /**

@@ -220,7 +220,10 @@ export default function RichTextEditor({
           openOnClick: false,
           autolink: true,
           defaultProtocol: 'https',
-          protocols: ['http', 'https', 'mailto'],
+          // No `protocols`: linkify knows http, https and mailto itself, and the extension registers
+          // each listed scheme again on every editor it starts. Once linkify has read a link
+          // (autolink, paste), that re-registration is what warned "linkifyjs: already initialized";
+          // the schemes a link may use are the server's allowlist and SafeHtml's.
           HTMLAttributes: { rel: 'noopener nofollow ugc', target: null },
         },
       }),
@@ -240,13 +243,16 @@ export default function RichTextEditor({
     onUpdate: ({ editor: current }) => onChange(current.getHTML()),
   })
 
-  // The attributes above are read once; the error state changes while the editor lives. The view
-  // exists only once the editor has mounted, which can come after this effect's first run.
+  // The attributes above are read once; the error state (and the error line it points at) changes
+  // while the editor lives. The view exists only once the editor has mounted, which can come after this
+  // effect's first run.
   useEffect(() => {
     const apply = (): void => {
       const dom = editor.view.dom
       if (invalid) dom.setAttribute('aria-invalid', 'true')
       else dom.removeAttribute('aria-invalid')
+      if (describedBy) dom.setAttribute('aria-describedby', describedBy)
+      else dom.removeAttribute('aria-describedby')
     }
     if (editor.isInitialized) {
       apply()
@@ -256,7 +262,7 @@ export default function RichTextEditor({
     return () => {
       editor.off('create', apply)
     }
-  }, [editor, invalid])
+  }, [editor, invalid, describedBy])
 
   return (
     <div

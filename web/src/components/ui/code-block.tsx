@@ -1,13 +1,16 @@
 import { Check, Copy } from 'lucide-react'
 import { type ReactNode, useEffect, useState } from 'react'
 import { cn } from '../../lib/cn'
+import { commandCopiedToast } from './command-copied'
 import { useToast } from './toast'
 
 export interface CodeBlockProps {
   /** The command exactly as it should be copied (no prompt). */
   command: string
-  /** The glyph drawn before each line; never copied. */
-  prompt?: string
+  /** The glyph drawn before each line; never copied. `null` draws none (code that is not a command). */
+  prompt?: string | null
+  /** What the block holds, for the copy button's and the scroll group's names ("Copy command"). */
+  label?: string
   /**
    * Draws the text of line `index` of `command` (e.g. with parts marked); the plain line by default.
    * Only how it looks changes: Copy always copies `command`.
@@ -15,6 +18,8 @@ export interface CodeBlockProps {
   renderLine?: (line: string, index: number) => ReactNode
   /** Wraps long lines instead of scrolling them sideways, so every part stays in view (filled commands). */
   wrap?: boolean
+  /** The placeholders still as written in `command` (`<file>`): the copy toast names them. */
+  unfilled?: readonly string[]
   className?: string
 }
 
@@ -65,7 +70,15 @@ function useSidewaysOverflow(element: HTMLElement | null, enabled: boolean, cont
  * for the block scrolls sideways: its clipped edge fades out, and the block takes focus so the arrow keys
  * scroll it.
  */
-export function CodeBlock({ command, prompt = '$', renderLine, wrap = false, className }: CodeBlockProps) {
+export function CodeBlock({
+  command,
+  prompt = '$',
+  label = 'Command',
+  renderLine,
+  wrap = false,
+  unfilled,
+  className,
+}: CodeBlockProps) {
   const toast = useToast()
   const [copied, setCopied] = useState(false)
   // State, not a ref: the overflow effect must run again once the element exists.
@@ -77,7 +90,7 @@ export function CodeBlock({ command, prompt = '$', renderLine, wrap = false, cla
     ? {
         tabIndex: 0,
         role: 'group',
-        'aria-label': 'Command (scroll sideways with the arrow keys to read it all)',
+        'aria-label': `${label} (scroll sideways with the arrow keys to read it all)`,
         'data-overflow': [overflow.start && 'start', overflow.end && 'end'].filter(Boolean).join(' '),
       }
     : {}
@@ -92,7 +105,11 @@ export function CodeBlock({ command, prompt = '$', renderLine, wrap = false, cla
     try {
       await navigator.clipboard.writeText(command)
       setCopied(true)
-      toast({ title: 'Copied!', message: 'Command copied to clipboard.', variant: 'success' })
+      toast(
+        label === 'Command'
+          ? commandCopiedToast(unfilled)
+          : { title: 'Copied!', message: `${label} copied to clipboard.`, variant: 'success' },
+      )
     } catch {
       toast({
         title: 'Copy failed',
@@ -124,12 +141,18 @@ export function CodeBlock({ command, prompt = '$', renderLine, wrap = false, cla
           <code>
             {lines.map((line, index) => (
               // Lines of one command never reorder, so the index is a stable key. A wrapped line
-              // continues under the text, not under the prompt glyph.
-              // biome-ignore lint/suspicious/noArrayIndexKey: see above
-              <span key={index} className={cn('block', wrap && 'pl-5 -indent-5')}>
-                <span aria-hidden="true" className="mr-3 text-[#4ade80] select-none">
-                  {prompt}
-                </span>
+              // continues under the text, not under the prompt glyph; without a glyph an empty line
+              // would have no height (min-h-6 is the line height).
+              <span
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                key={index}
+                className={cn('block', prompt === null ? 'min-h-6' : wrap && 'pl-5 -indent-5')}
+              >
+                {prompt === null ? null : (
+                  <span aria-hidden="true" className="mr-3 text-[#4ade80] select-none">
+                    {prompt}
+                  </span>
+                )}
                 {renderLine ? renderLine(line, index) : line}
               </span>
             ))}
@@ -155,7 +178,7 @@ export function CodeBlock({ command, prompt = '$', renderLine, wrap = false, cla
       <button
         type="button"
         onClick={copy}
-        aria-label={copied ? 'Copied' : 'Copy command'}
+        aria-label={copied ? 'Copied' : `Copy ${label.toLowerCase()}`}
         className="inline-flex size-8 shrink-0 items-center justify-center rounded-md text-[#9fb5aa] hover:bg-white/10 hover:text-white"
       >
         {copied ? (

@@ -21,6 +21,8 @@ export interface ImageFieldProps {
   uploading: boolean
   /** Placeholder of the URL box. */
   urlPlaceholder?: string
+  /** The form's refusal of the chosen image (the server's), shown like the field's own until it changes. */
+  error?: string | null | undefined
 }
 
 const ACCEPTED = ['image/jpeg', 'image/png']
@@ -36,10 +38,22 @@ export function imageFileProblem(file: File): string | null {
  * An image chosen by upload (with preview) or by typing a full https URL; either can be cleared. The
  * feature passes its own upload mutation, so the blog desk and the ad desk share one field.
  */
-export function ImageField({ label, image, onChange, upload, uploading, urlPlaceholder }: ImageFieldProps) {
+export function ImageField({
+  label,
+  image,
+  onChange,
+  upload,
+  uploading,
+  urlPlaceholder,
+  error: formError,
+}: ImageFieldProps) {
   const id = useId()
-  const [error, setError] = useState<string | null>(null)
+  const [ownError, setError] = useState<string | null>(null)
   const [url, setUrl] = useState('')
+  // Its own refusal is the newer news: the form's is about the image chosen before.
+  const error = ownError ?? formError ?? null
+  // Both ways of choosing an image are the field, so both say it is refused.
+  const invalid = error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {}
 
   async function onFile(event: ChangeEvent<HTMLInputElement>): Promise<void> {
     const file = event.target.files?.[0]
@@ -106,6 +120,7 @@ export function ImageField({ label, image, onChange, upload, uploading, urlPlace
             className="sr-only"
             disabled={uploading}
             onChange={(event) => void onFile(event)}
+            {...invalid}
           />
         </label>
         <span className="text-xs text-muted">
@@ -122,6 +137,7 @@ export function ImageField({ label, image, onChange, upload, uploading, urlPlace
           value={url}
           onChange={(event) => setUrl(event.target.value)}
           placeholder={urlPlaceholder ?? 'or paste https://…'}
+          {...invalid}
           className={cn(fieldClasses, 'h-8 max-w-sm flex-1 border-line')}
         />
         <Button variant="secondary" size="sm" onClick={applyUrl} disabled={url.trim() === ''}>

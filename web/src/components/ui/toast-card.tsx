@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router'
 import { CircleAlert, CircleCheck, Info, X } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { cn } from '../../lib/cn'
@@ -15,12 +16,15 @@ export interface ToastInput {
    * screen instead of piling up under it, and `dismissToastKeyAtom` removes it once it no longer applies.
    */
   key?: string
+  /** A page of the site the toast leads to ("View your post"): opening it dismisses the toast. */
+  link?: { to: string; label: string } | undefined
 }
 
-export interface ToastItem extends Required<Omit<ToastInput, 'message' | 'key'>> {
+export interface ToastItem extends Required<Omit<ToastInput, 'message' | 'key' | 'link'>> {
   id: number
   message: string | undefined
   key: string | undefined
+  link: ToastInput['link']
 }
 
 const icons = { default: Info, success: CircleCheck, destructive: CircleAlert }
@@ -50,7 +54,7 @@ export function ToastCard({ toast, onDismiss }: { toast: ToastItem; onDismiss: (
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
       className={cn(
-        'pointer-events-auto flex w-full animate-toast-in motion-reduce:animate-none items-start gap-3 rounded-lg border bg-surface p-4 shadow-panel',
+        'pointer-events-auto flex w-full animate-toast-in motion-reduce:animate-none items-start gap-2.5 rounded-lg border bg-surface px-3 py-2.5 shadow-panel sm:gap-3 sm:p-4',
         destructive ? 'border-danger/60' : 'border-line-strong',
       )}
     >
@@ -63,7 +67,19 @@ export function ToastCard({ toast, onDismiss }: { toast: ToastItem; onDismiss: (
       />
       <div className="min-w-0 flex-1">
         <p className={cn('text-sm font-semibold', destructive ? 'text-danger' : 'text-fg')}>{toast.title}</p>
-        {toast.message ? <p className="mt-0.5 text-sm text-muted">{toast.message}</p> : null}
+        {/* Two lines on a phone keep the toast small; the whole text stays in the page for screen readers. */}
+        {toast.message ? (
+          <p className="mt-0.5 line-clamp-2 text-sm text-muted sm:line-clamp-none">{toast.message}</p>
+        ) : null}
+        {toast.link ? (
+          <Link
+            to={toast.link.to}
+            onClick={() => onDismiss(toast.id)}
+            className="mt-1 inline-block rounded-sm text-sm font-medium text-accent-text underline underline-offset-2 hover:no-underline"
+          >
+            {toast.link.label}
+          </Link>
+        ) : null}
       </div>
       <button
         type="button"

@@ -6,8 +6,8 @@ import type { ToastInput, ToastItem } from './toast-card'
 
 export type { ToastInput, ToastItem, ToastVariant } from './toast-card'
 
-/** At most this many toasts are on screen; older ones make room. */
-const MAX_TOASTS = 4
+/** At most this many toasts are kept; older ones make room. A phone shows only the newest two (below). */
+export const MAX_TOASTS = 4
 
 let nextToastId = 1
 
@@ -24,6 +24,7 @@ export const pushToastAtom = atom(null, (get, set, input: ToastInput) => {
     variant,
     durationMs: input.durationMs ?? (variant === 'destructive' ? 7000 : 5000),
     key: input.key,
+    link: input.link,
   }
   const others =
     input.key === undefined ? get(toastsAtom) : get(toastsAtom).filter((item) => item.key !== input.key)
@@ -73,9 +74,13 @@ export function Toaster() {
   return (
     <section
       aria-label="Notifications"
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-50 p-4 sm:left-auto sm:w-96"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-50 p-2 sm:left-auto sm:w-96 sm:p-4"
     >
-      <ol aria-live="polite" className="flex flex-col gap-2">
+      {/* On a phone the newest two show, so a burst covers a strip at the bottom rather than the page. */}
+      <ol
+        aria-live="polite"
+        className="flex flex-col gap-1.5 max-sm:[&>li:nth-last-child(n+3)]:hidden sm:gap-2"
+      >
         {toasts.length > 0 ? (
           <Suspense fallback={null}>
             {toasts.map((toast) => (

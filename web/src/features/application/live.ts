@@ -4,7 +4,7 @@ import { applicationKeys } from './queries'
 
 /**
  * The applicant's private topic: a moderator's decision (`application.status`) rewrites the status card
- * in place. The page notices the change and shows its toast; the header's role swap is auth's handler.
+ * in place. The toast comes from the decision's notification; the header's role swap is auth's handler.
  */
 export const applicationLive = {
   topicKinds: ['user'],

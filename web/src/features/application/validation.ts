@@ -4,6 +4,7 @@ import {
   APPLICATION_LIMITS,
   APPLICATION_MESSAGES,
 } from '@bashboard/server/contract/limits'
+import type { FieldMessages } from '../../lib/form-failure'
 
 /** The document categories, in the order the select lists them (shared with the server). */
 export const DOC_CATEGORIES = APPLICATION_DOC_CATEGORIES
@@ -57,4 +58,19 @@ export function validateApplication(
 /** Whether the cover letter is long enough for the submit button to be enabled. */
 export function coverLetterLongEnough(coverLetter: string): boolean {
   return coverLetter.trim().length >= COVER_LETTER_MIN
+}
+
+/** The server's refusals of the application form, by field (the rest, e.g. "already under review", name none). */
+export const APPLICATION_FIELD_MESSAGES: FieldMessages<ApplicationField> = {
+  document: [
+    APPLICATION_MESSAGES.invalidDocument,
+    APPLICATION_MESSAGES.documentTooLarge,
+    APPLICATION_MESSAGES.unsafePdf,
+  ],
+  coverLetter: [
+    APPLICATION_MESSAGES.coverLetterTooShort,
+    APPLICATION_MESSAGES.coverLetterTooLong,
+    APPLICATION_MESSAGES.coverLetterCharacters,
+  ],
+  docCategory: [APPLICATION_MESSAGES.invalidDocCategory],
 }

@@ -1,13 +1,23 @@
+import { ACCOUNT_MESSAGES } from '@bashboard/server/contract/limits'
 import { ApiError } from '../../lib/api-client'
+import type { FieldMessages } from '../../lib/form-failure'
 
 export interface ErrorToast {
   title: string
   message: string
 }
 
+/** The server's refusals of a sign-up, by the field they go under (contract/limits' words). */
+export const SIGNUP_FIELD_MESSAGES: FieldMessages<'username' | 'email' | 'password'> = {
+  username: [ACCOUNT_MESSAGES.usernameRule, ACCOUNT_MESSAGES.usernameTaken],
+  email: [ACCOUNT_MESSAGES.emailInvalid, ACCOUNT_MESSAGES.emailTaken],
+  password: [ACCOUNT_MESSAGES.passwordTooShort, ACCOUNT_MESSAGES.passwordTooLong],
+}
+
 /**
- * The register screen's error catalogue (docs/product-rules.md#sign-in): toast title and message for a failed
- * signup.
+ * The register screen's error catalogue (docs/product-rules.md#sign-in): title and message for a failed
+ * signup. The form toasts it only when no answer about the input came (no response, a 5xx); a 4xx goes
+ * under its field, or above Create Account with this message when the server gave none.
  */
 export function describeSignupError(error: unknown): ErrorToast {
   if (!(error instanceof ApiError) || error.isNetworkError) {

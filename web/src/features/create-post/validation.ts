@@ -1,4 +1,5 @@
 import { hasControlCharacters, POST_LIMITS, POST_RULE_MESSAGES } from '@bashboard/server/contract/limits'
+import type { FieldMessages } from '../../lib/form-failure'
 
 /** Longest title (docs/product-rules.md#create-post), the server's limit. */
 export const TITLE_MAX_LENGTH = POST_LIMITS.titleMaxLength
@@ -57,3 +58,21 @@ export function validateCreatePost(values: CreatePostValues): CreatePostProblem 
   if (values.category === '') return { field: 'category', message: POST_RULE_MESSAGES.categoryRequired }
   return null
 }
+
+const fieldOfRule = (rule: string): CreatePostField | undefined =>
+  (['title', 'command', 'description', 'category'] as const).find((field) => rule.startsWith(field))
+
+/** The server's messages for each field (its rules are named after the field they check). */
+export const POST_FIELD_MESSAGES: FieldMessages<CreatePostField> = (() => {
+  const messages: Record<CreatePostField, string[]> = {
+    title: [],
+    command: [],
+    description: [],
+    category: [],
+  }
+  for (const [rule, message] of Object.entries(POST_RULE_MESSAGES)) {
+    const field = fieldOfRule(rule)
+    if (field) messages[field].push(message)
+  }
+  return messages
+})()

@@ -61,6 +61,11 @@ export const homeLive = {
     'post.created': (queryClient) => {
       void queryClient.invalidateQueries({ queryKey: homeKeys.website() })
     },
+    'categories.updated': (queryClient, data) => {
+      queryClient.setQueryData<WebsiteResponse>(homeKeys.website(), (current) =>
+        current ? { ...current, categories: data.categories } : current,
+      )
+    },
     // Refetched whether or not the lists held it: a deleted post leaves room for an older one.
     'post.deleted': (queryClient) => {
       void queryClient.invalidateQueries({ queryKey: homeKeys.website() })

@@ -1,10 +1,9 @@
-import { loadSignedInUser } from '../../lib/route-guards'
-import type { RouterContext } from '../../router-context'
+import { type GuardArgs, loadSignedInUser } from '../../lib/route-guards'
 
 /**
  * beforeLoad guard of /mod: guests go to /login. Signed-in users get through, and the console's layout
  * shows the 403 page unless they are moderators (the header is loaded here so that is known at once).
  */
-export async function requireSignedInForConsole({ context }: { context: RouterContext }): Promise<void> {
-  await loadSignedInUser({ context })
+export async function requireSignedInForConsole(args: GuardArgs): Promise<void> {
+  await loadSignedInUser(args)
 }

@@ -1,17 +1,34 @@
 import type {
   LiveNotification,
   Notification,
+  NotificationKind,
   NotificationsResponse,
   UnreadCountResponse,
 } from '@bashboard/server/contract'
 import { NOTIFICATIONS_PAGE_SIZE } from '@bashboard/server/contract/values'
-import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import {
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query'
 import { apiFetch } from '../../lib/api-client'
 import { currentUserKeyRoot } from '../../lib/current-user'
 
 /** Query keys of the signed-in user's notifications; under the user's root, so logout drops them. */
 export const notificationKeys = {
   list: () => [...currentUserKeyRoot, 'notifications'] as const,
+  /** Pages of the notifications page; apart from the menu's list, which pushes are merged into. */
+  pages: () => [...currentUserKeyRoot, 'notification-pages'] as const,
+  page: (filter: NotificationsPageFilter) => [...notificationKeys.pages(), filter] as const,
+}
+
+/** What the notifications page shows: a page, of one kind or of all, of unread ones or of all. */
+export interface NotificationsPageFilter {
+  page: number
+  kind?: NotificationKind | undefined
+  unread?: boolean | undefined
 }
 
 /** The newest notifications, the unread total and the `user:<id>` live id (GET /api/notifications). */
@@ -23,6 +40,23 @@ export function notificationsQueryOptions() {
         signal,
         fallbackMessage: 'Failed to fetch notifications',
       }),
+  })
+}
+
+/** A page of the notifications page (GET /api/notifications?page=&kind=&unread=). */
+export function notificationsPageQueryOptions(filter: NotificationsPageFilter) {
+  const query = new URLSearchParams({ page: String(filter.page) })
+  if (filter.kind) query.set('kind', filter.kind)
+  if (filter.unread) query.set('unread', 'true')
+  return queryOptions({
+    queryKey: notificationKeys.page(filter),
+    queryFn: ({ signal }) =>
+      apiFetch<NotificationsResponse>(`/api/notifications?${query}`, {
+        signal,
+        fallbackMessage: 'Failed to fetch notifications',
+      }),
+    // The page shown stays while the next one loads, so the list does not jump to a spinner.
+    placeholderData: keepPreviousData,
   })
 }
 
@@ -83,11 +117,14 @@ export function useMarkAllRead() {
         method: 'POST',
         fallbackMessage: 'Failed to mark notifications as read',
       }),
-    onSuccess: (answer) => setAllRead(queryClient, () => true, answer.unreadCount),
+    onSuccess: (answer) => {
+      setAllRead(queryClient, () => true, answer.unreadCount)
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.pages() })
+    },
   })
 }
 
-/** POST /api/notifications/{id}/read: one notification is read (opened from the menu). */
+/** POST /api/notifications/{id}/read: one notification is read (opened from the menu or the page). */
 export function useMarkRead() {
   const queryClient = useQueryClient()
   return useMutation({
@@ -96,7 +133,9 @@ export function useMarkRead() {
         method: 'POST',
         fallbackMessage: 'Failed to mark the notification as read',
       }),
-    onSuccess: (answer, id) =>
-      setAllRead(queryClient, (notification) => notification._id === id, answer.unreadCount),
+    onSuccess: (answer, id) => {
+      setAllRead(queryClient, (notification) => notification._id === id, answer.unreadCount)
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.pages() })
+    },
   })
 }

@@ -29,10 +29,13 @@ export const notificationsLive = {
       const merged = current ? mergePushedNotification(current, data) : null
       if (merged) queryClient.setQueryData(key, merged)
       else void queryClient.invalidateQueries({ queryKey: key })
+      // A page of the notifications page may now start elsewhere: it is read again.
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.pages() })
       for (const listener of arrivalListeners) listener(data)
     },
   },
   reset: (queryClient) => {
     void queryClient.invalidateQueries({ queryKey: notificationKeys.list() })
+    void queryClient.invalidateQueries({ queryKey: notificationKeys.pages() })
   },
 } satisfies LiveFeature

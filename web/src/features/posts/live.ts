@@ -17,8 +17,9 @@ const postCards = postCardEvents(postsPostCards)
  * of our cached queries holding the post (detail, each browse page), and so are the caller's own vote
  * and saved mark when they change in another of their tabs (`vote.changed`, `saved.changed` on their
  * `user:<id>`); the other features that show post cards write them into their own queries
- * (lib/post-cache-registry.ts). A new post waits behind Browse's "N new commands" banner instead of
- * shifting the list under the reader; a deleted one is refetched away.
+ * (lib/post-cache-registry.ts). The sidebar's category counts follow `categories.updated`. A new post
+ * waits behind Browse's "N new commands" banner instead of shifting the list under the reader; a
+ * deleted one is refetched away.
  */
 export const postsLive = {
   topicKinds: ['posts', ...POST_CARD_TOPIC_KINDS],
@@ -55,6 +56,12 @@ export const postsLive = {
       if (shown) return
       queryClient.setQueryData<PostCard[]>(postKeys.incoming(), (waiting = []) =>
         waiting.some((item) => item._id === post._id) ? waiting : [post, ...waiting],
+      )
+    },
+    // Absolute counts in the sidebar's order: every cached page takes the same list.
+    'categories.updated': (queryClient, data) => {
+      queryClient.setQueriesData<BrowseResponse>({ queryKey: postKeys.browses() }, (page) =>
+        page ? { ...page, categories: data.categories } : page,
       )
     },
     'post.deleted': (queryClient, data) => {

@@ -15,6 +15,8 @@ export const BROWSE_SORTS: readonly BrowseSort[] = ['latest', 'trending', 'upvot
 export interface BrowseParams {
   page: number
   search: string
+  /** With a search: its words as typed, no spelling corrections; absent otherwise. */
+  exact?: boolean
   category: string
   sort: BrowseSort
   /** Tags, dates, flags and score as the URL writes them (browse-filters.ts); absent for none. */
@@ -36,8 +38,10 @@ export const postKeys = {
 export function browseQueryString(params: BrowseParams): string {
   const query = new URLSearchParams({ page: String(params.page) })
   const search = params.search.trim()
-  if (search) query.set('search', search)
-  else {
+  if (search) {
+    query.set('search', search)
+    if (params.exact) query.set('exact', 'true')
+  } else {
     query.set('sort', params.sort)
     if (params.category) query.set('category', params.category)
   }

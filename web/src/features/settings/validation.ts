@@ -1,9 +1,11 @@
 import {
   ACCOUNT_LIMITS,
   ACCOUNT_MESSAGES,
+  AVATAR_CROP_INVALID,
   AVATAR_MAX_BYTES,
   IMAGE_MESSAGES,
 } from '@bashboard/server/contract/limits'
+import type { FieldMessages } from '../../lib/form-failure'
 
 /**
  * The messages of docs/product-rules.md#settings, word for word. The avatar and password rules are the
@@ -75,4 +77,23 @@ export function validatePasswordForm(
   if (values.newPassword.length < MIN_PASSWORD_LENGTH)
     return { field: 'newPassword', message: SETTINGS_MESSAGES.passwordTooShort }
   return null
+}
+
+/** The server's refusals of the profile form, by field (username and email rules, taken names). */
+export const PROFILE_FIELD_MESSAGES: FieldMessages<keyof ProfileFormValues> = {
+  username: [ACCOUNT_MESSAGES.usernameRule, ACCOUNT_MESSAGES.usernameTaken],
+  email: [ACCOUNT_MESSAGES.emailInvalid, ACCOUNT_MESSAGES.emailTaken],
+}
+
+/** The server's refusals of the password form, by field. */
+export const PASSWORD_FIELD_MESSAGES: FieldMessages<keyof PasswordFormValues> = {
+  currentPassword: [ACCOUNT_MESSAGES.currentPasswordIncorrect],
+  newPassword: [ACCOUNT_MESSAGES.passwordTooShort, ACCOUNT_MESSAGES.passwordTooLong],
+  confirmPassword: [],
+}
+
+/** The server's refusals of an avatar upload: of the file itself, or of the square framed in it. */
+export const AVATAR_FIELD_MESSAGES: FieldMessages<'image' | 'crop'> = {
+  image: [IMAGE_MESSAGES.invalidType, IMAGE_MESSAGES.tooLarge],
+  crop: [AVATAR_CROP_INVALID],
 }

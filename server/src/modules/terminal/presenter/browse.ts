@@ -8,7 +8,7 @@ import { cleanLine, wrap } from './text.ts'
 /** Browse orders as the page's heading says them. */
 const SORT_NAMES: Record<BrowseSort, string> = {
   latest: 'newest first',
-  trending: 'most popular first',
+  trending: 'trending first',
   upvotes: 'most upvoted first',
   views: 'most viewed first',
 }

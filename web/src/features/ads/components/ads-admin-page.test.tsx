@@ -1,8 +1,9 @@
 import type { ModAd } from '@bashboard/server/contract'
-import { fireEvent, screen, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { type MockAnswer, mockApi, profileFixture, statsFixture } from '../../../test/mock-api'
+import { expectFieldError, expectNoFieldError, toasts } from '../../../test/form-assertions'
+import { errorBody, type MockAnswer, mockApi, profileFixture, statsFixture } from '../../../test/mock-api'
 import { renderApp, storeSession, validSession } from '../../../test/render-app'
 
 const moderator = profileFixture({ role: 'moderator', contributor: true, username: 'grace_mod' })
@@ -82,9 +83,13 @@ describe('AdsAdminPage', () => {
     fireEvent.input(start, { target: { value: '2026-12-10T10:00' } })
     fireEvent.input(end, { target: { value: '2026-12-01T10:00' } })
     await userEvent.click(screen.getByRole('button', { name: 'Create ad' }))
-    expect(screen.getByRole('alert')).toHaveTextContent('The end of the schedule must be after its start.')
+    expectFieldError(end, 'The end of the schedule must be after its start.')
     expect(requests.some((request) => request.method === 'POST')).toBe(false)
 
+    // Moving the start mends the schedule too.
+    fireEvent.input(start, { target: { value: '2026-11-30T10:00' } })
+    expectNoFieldError(end, 'The end of the schedule must be after its start.')
+    fireEvent.input(start, { target: { value: '2026-12-10T10:00' } })
     fireEvent.input(end, { target: { value: '' } })
     await userEvent.click(screen.getByRole('button', { name: 'Create ad' }))
     expect(await screen.findByText('Ad created')).toBeInTheDocument()
@@ -100,5 +105,56 @@ describe('AdsAdminPage', () => {
       endsAt: null,
     })
     // A long form on a shared, busy machine: give it more than the default 5 s.
+  })
+
+  it("shows the server's refusal under the field it names, not in a toast, until that field changes", async () => {
+    const refused = "The ad's link must be '#', a path on this site or an http(s) URL."
+    signIn({
+      'GET /api/mod/ads': { status: 200, body: { ads: [modAd()] } },
+      [`PUT /api/mod/ads/${AD_ID}`]: { status: 422, body: errorBody(422, refused) },
+    })
+    renderApp('/mod/ads')
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Read the blog' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Save ad' }))
+    const url = screen.getByRole('textbox', { name: 'Link URL' })
+    await waitFor(() => expectFieldError(url, refused))
+    expect(screen.queryByText('Save Failed')).not.toBeInTheDocument()
+    // Another field's edit leaves it; editing the link clears it.
+    fireEvent.input(screen.getByRole('textbox', { name: 'Title (alt text)' }), { target: { value: 'Blog' } })
+    expectFieldError(url, refused)
+    await userEvent.type(url, '/x')
+    expectNoFieldError(url, refused)
+  })
+
+  it('shows a refusal naming no field above the buttons, not in a toast', async () => {
+    signIn({
+      'GET /api/mod/ads': { status: 200, body: { ads: [modAd()] } },
+      [`PUT /api/mod/ads/${AD_ID}`]: { status: 404, body: errorBody(404, 'Ad not found') },
+    })
+    renderApp('/mod/ads')
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Read the blog' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Save ad' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Ad not found')
+    expect(toasts()).toEqual([])
+  })
+
+  it.each<[string, MockAnswer, string]>([
+    [
+      'a 5xx',
+      { status: 503, body: errorBody(503, 'The database is unavailable') },
+      'The database is unavailable',
+    ],
+    ['no response', 'network', 'Network error. Please check your connection.'],
+  ])("toasts 'Save Failed' for %s, which says nothing about the fields", async (_case, answer, message) => {
+    signIn({
+      'GET /api/mod/ads': { status: 200, body: { ads: [modAd()] } },
+      [`PUT /api/mod/ads/${AD_ID}`]: answer,
+    })
+    renderApp('/mod/ads')
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Read the blog' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Save ad' }))
+    const toast = (await screen.findByText('Save Failed')).closest('li') as HTMLElement
+    expect(within(toast).getByText(message)).toBeInTheDocument()
+    expect(screen.getByRole('textbox', { name: 'Link URL' })).not.toHaveAttribute('aria-invalid')
   })
 })

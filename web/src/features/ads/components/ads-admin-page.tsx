@@ -1,23 +1,14 @@
-import {
-  AD_PAGES,
-  AD_SIZES,
-  AD_SLOTS,
-  type AdPage,
-  type AdSize,
-  type AdSlotName,
-  type CreateAdBody,
-  type ModAd,
-} from '@bashboard/server/contract'
+import { AD_PAGES, AD_SIZES, AD_SLOTS, type CreateAdBody, type ModAd } from '@bashboard/server/contract'
 import { AD_TITLE_MAX_LENGTH } from '@bashboard/server/contract/limits'
 import { nounFor } from '@bashboard/server/contract/plurals'
 import { useQuery } from '@tanstack/react-query'
 import { MousePointerClick, Pause, Play } from 'lucide-react'
 import { type FormEvent, type ReactNode, useId, useState } from 'react'
-import { adClickTarget } from '../../../components/ads/ad-rules'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { Checkbox } from '../../../components/ui/checkbox'
-import { ImageField, type ImageValue } from '../../../components/ui/image-field'
+import { FormError } from '../../../components/ui/form-error'
+import { ImageField } from '../../../components/ui/image-field'
 import { fieldClasses, Input } from '../../../components/ui/input'
 import {
   ManagedList,
@@ -29,22 +20,12 @@ import {
 import { useToast } from '../../../components/ui/toast'
 import { ApiError } from '../../../lib/api-client'
 import { cn } from '../../../lib/cn'
+import { type FormFailure, formFailureOf } from '../../../lib/form-failure'
 import { formatCount } from '../../../lib/format-count'
 import { useDocumentTitle } from '../../../lib/use-document-title'
 import { modAdsQueryOptions, useCreateAd, useDeleteAd, useUpdateAd, useUploadAdImage } from '../api'
 import { type AdState, adState, fromLocalInput, toLocalInput } from '../schedule'
-
-interface AdDraft {
-  title: string
-  page: AdPage
-  slot: AdSlotName
-  size: AdSize
-  url: string
-  image: ImageValue | null
-  startsAt: string
-  endsAt: string
-  active: boolean
-}
+import { AD_FIELD_MESSAGES, type AdDraft, type AdField, adDraftProblem } from '../validation'
 
 function draftOf(ad: ModAd | null): AdDraft {
   return {
@@ -58,19 +39,6 @@ function draftOf(ad: ModAd | null): AdDraft {
     endsAt: toLocalInput(ad?.endsAt ?? null),
     active: ad?.active ?? true,
   }
-}
-
-/** The first problem of an ad draft, or null. '#' is allowed: it makes an ad that is not clickable. */
-export function adDraftProblem(draft: AdDraft): string | null {
-  const url = draft.url.trim()
-  if (url === '') return 'Please enter the URL the ad links to.'
-  if (url !== '#' && adClickTarget(url) === null) return "The ad's link must be '#' or an http(s) URL."
-  if (!draft.image) return 'Please upload an image or enter a full https URL.'
-  const start = fromLocalInput(draft.startsAt)
-  const end = fromLocalInput(draft.endsAt)
-  if (start && end && Date.parse(end) <= Date.parse(start))
-    return 'The end of the schedule must be after its start.'
-  return null
 }
 
 function Select<T extends string>({
@@ -106,20 +74,33 @@ function Select<T extends string>({
   )
 }
 
+/**
+ * Creates or edits an ad. The first problem of the draft, or the server's refusal, shows under its field
+ * (or above the buttons when it names none) until that field changes; only a lost connection or a 5xx
+ * is a toast.
+ */
 function AdEditor({ ad, onDone }: { ad: ModAd | null; onDone: () => void }) {
   const toast = useToast()
   const create = useCreateAd()
   const update = useUpdateAd()
   const upload = useUploadAdImage()
   const [draft, setDraft] = useState<AdDraft>(() => draftOf(ad))
-  const [problem, setProblem] = useState<string | null>(null)
+  const [shown, setShown] = useState<FormFailure<AdField> | null>(null)
   const saving = create.isPending || update.isPending
-  const set = (patch: Partial<AdDraft>): void => setDraft((current) => ({ ...current, ...patch }))
+  const errorOf = (field: AdField) => (shown?.field === field ? shown.message : undefined)
+
+  function set(patch: Partial<AdDraft>): void {
+    setDraft((current) => ({ ...current, ...patch }))
+    // An error about an edited field (or about none) no longer applies; either end mends the schedule.
+    const edited = (field: AdField | null): boolean =>
+      field === null || field in patch || (field === 'endsAt' && 'startsAt' in patch)
+    setShown((current) => (current && edited(current.field) ? null : current))
+  }
 
   async function onSubmit(event: FormEvent): Promise<void> {
     event.preventDefault()
     const found = adDraftProblem(draft)
-    setProblem(found)
+    setShown(found)
     if (found || !draft.image) return
     const body: CreateAdBody = {
       title: draft.title.trim(),
@@ -138,6 +119,11 @@ function AdEditor({ ad, onDone }: { ad: ModAd | null; onDone: () => void }) {
       toast({ title: ad ? 'Ad updated' : 'Ad created', message: body.title || body.url, variant: 'success' })
       onDone()
     } catch (failure) {
+      const refused = formFailureOf(failure, AD_FIELD_MESSAGES)
+      if (refused) {
+        setShown(refused)
+        return
+      }
       toast({
         title: 'Save Failed',
         message: failure instanceof ApiError ? failure.message : 'Please try again later.',
@@ -155,6 +141,7 @@ function AdEditor({ ad, onDone }: { ad: ModAd | null; onDone: () => void }) {
           value={draft.title}
           maxLength={AD_TITLE_MAX_LENGTH}
           onChange={(event) => set({ title: event.target.value })}
+          error={errorOf('title')}
         />
         <div className="grid gap-4 sm:grid-cols-3">
           <Select label="Page" value={draft.page} options={AD_PAGES} onChange={(page) => set({ page })} />
@@ -167,11 +154,13 @@ function AdEditor({ ad, onDone }: { ad: ModAd | null; onDone: () => void }) {
           placeholder="https://example.com or #"
           hint="'#' makes the ad not clickable; a URL without https:// gets it added."
           onChange={(event) => set({ url: event.target.value })}
+          error={errorOf('url')}
         />
         <ImageField
           label={draft.size === 'banner' ? 'Image (728×90 banner)' : 'Image (300×250 box)'}
           image={draft.image}
           onChange={(image) => set({ image })}
+          error={errorOf('image')}
           upload={(file) => upload.mutateAsync(file)}
           uploading={upload.isPending}
         />
@@ -187,6 +176,7 @@ function AdEditor({ ad, onDone }: { ad: ModAd | null; onDone: () => void }) {
             type="datetime-local"
             value={draft.endsAt}
             onChange={(event) => set({ endsAt: event.target.value })}
+            error={errorOf('endsAt')}
           />
         </div>
         <Checkbox
@@ -194,11 +184,7 @@ function AdEditor({ ad, onDone }: { ad: ModAd | null; onDone: () => void }) {
           checked={draft.active}
           onChange={(event) => set({ active: event.target.checked })}
         />
-        {problem ? (
-          <p role="alert" className="text-sm font-medium text-danger">
-            {problem}
-          </p>
-        ) : null}
+        {shown && shown.field === null ? <FormError>{shown.message}</FormError> : null}
         <div className="flex flex-wrap gap-2">
           <Button type="submit" loading={saving}>
             {ad ? 'Save ad' : 'Create ad'}

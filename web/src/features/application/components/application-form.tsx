@@ -4,10 +4,11 @@ import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react
 import { Button } from '../../../components/ui/button'
 import { fieldClasses } from '../../../components/ui/input'
 import { useToast } from '../../../components/ui/toast'
-import { ApiError } from '../../../lib/api-client'
 import { cn } from '../../../lib/cn'
+import { formFailureOf } from '../../../lib/form-failure'
 import { useSubmitApplication } from '../api'
 import {
+  APPLICATION_FIELD_MESSAGES,
   type ApplicationField,
   type ApplicationValues,
   COVER_LETTER_MAX,
@@ -42,7 +43,8 @@ export function ApplicationForm({ resubmit }: ApplicationFormProps) {
   const toast = useToast()
   const submit = useSubmitApplication()
   const [values, setValues] = useState<ApplicationValues>(emptyValues)
-  const [error, setError] = useState<{ field: ApplicationField; message: string } | null>(null)
+  // The error under the form, about one field, or about none (a refusal naming no field).
+  const [error, setError] = useState<{ field: ApplicationField | null; message: string } | null>(null)
   const ids = {
     document: useId(),
     category: useId(),
@@ -61,7 +63,7 @@ export function ApplicationForm({ resubmit }: ApplicationFormProps) {
 
   function update<K extends keyof ApplicationValues>(field: K, value: ApplicationValues[K]): void {
     setValues((current) => ({ ...current, [field]: value }))
-    if (error?.field === field) setError(null)
+    if (error?.field === field || error?.field === null) setError(null)
   }
 
   function chooseDocument(event: ChangeEvent<HTMLInputElement>): void {
@@ -104,11 +106,17 @@ export function ApplicationForm({ resubmit }: ApplicationFormProps) {
           })
           setValues(emptyValues)
         },
+        // The server's refusal is shown like the form's own checks; only a lost connection or a crash
+        // is a toast.
         onError: (failure) => {
+          const shown = formFailureOf(failure, APPLICATION_FIELD_MESSAGES)
+          if (shown) {
+            setError(shown)
+            if (shown.field) refs[shown.field].current?.focus()
+            return
+          }
           const message =
-            failure instanceof ApiError
-              ? (failure.serverMessage ?? failure.message)
-              : 'Something went wrong. Please try again.'
+            failure instanceof Error ? failure.message : 'Something went wrong. Please try again.'
           toast({ title: 'Submission Failed', message, variant: 'destructive' })
         },
       },

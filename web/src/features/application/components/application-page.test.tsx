@@ -2,6 +2,7 @@ import type { UserApplicationResponse } from '@bashboard/server/contract'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
+import { expectFieldError, toasts } from '../../../test/form-assertions'
 import { errorBody, type MockAnswer, mockApi, profileFixture, statsFixture } from '../../../test/mock-api'
 import { renderApp, storeSession, validSession } from '../../../test/render-app'
 
@@ -238,26 +239,70 @@ describe('Application page', () => {
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument()
   })
 
-  it('turns the card to Accepted with a toast and a first-post link when the decision arrives live', async () => {
-    mockPage({ status: 200, body: applicationWith('reviewing') })
+  it('turns the card to Accepted with one toast and a first-post link when the decision arrives live', async () => {
+    const noNotifications = {
+      notifications: [],
+      unreadCount: 0,
+      liveId: '1',
+      pagination: { page: 1, pageSize: 30, total: 0, totalPages: 0 },
+    }
+    const withMenu = (mine: MockAnswer) => {
+      storeSession(validSession())
+      mockApi({
+        'GET /api/website/user/profile/header': { status: 200, body: member },
+        'GET /api/website/stats': { status: 200, body: statsFixture() },
+        'GET /api/applications/user': mine,
+        'GET /api/notifications': { status: 200, body: noNotifications },
+      })
+    }
+    withMenu({ status: 200, body: applicationWith('reviewing') })
     const { sockets } = renderApp('/application')
     expect(await screen.findByTestId('application-status')).toHaveTextContent('Under Review')
+    await screen.findByRole('button', { name: 'Notifications' })
     const socket = sockets[0]
     if (!socket) throw new Error('no socket')
     // The refetch after the event answers the accepted application, as the server would by then.
-    mockPage({ status: 200, body: applicationWith('accepted', 'Welcome aboard!') })
+    withMenu({ status: 200, body: applicationWith('accepted', 'Welcome aboard!') })
+    const topic = `user:${member._id}`
+    const text = 'Your contributor application was accepted. You can now create posts.'
+    await act(async () => socket.open())
+    act(() => socket.receive({ type: 'authed', userId: member._id, role: 'member' }))
+    await waitFor(() =>
+      expect(socket.sentOfType('subscribe')).toContainEqual(
+        expect.objectContaining({ topics: expect.arrayContaining([`user:${member._id}`]) }),
+      ),
+    )
     act(() => {
-      socket.open()
+      // What the server pushes for one decision (server/src/reactions.ts): the status and its notification.
       socket.receive({
         type: 'event',
-        topic: `user:${member._id}`,
+        topic,
         event: 'application.status',
         id: '3',
         data: { status: 'accepted', message: 'Welcome aboard!' },
       })
+      socket.receive({
+        type: 'event',
+        topic,
+        event: 'notification',
+        id: '4',
+        data: {
+          _id: '00000000-0000-4000-8000-0000000000b1',
+          kind: 'application',
+          text,
+          link: '/application',
+          count: 1,
+          read: false,
+          createdAt: '2026-11-20T12:00:00.000Z',
+          updatedAt: '2026-11-20T12:00:00.000Z',
+          unreadCount: 1,
+        },
+      })
     })
     await waitFor(() => expect(screen.getByTestId('application-status')).toHaveTextContent('Accepted'))
-    expect(await screen.findByText('Application accepted')).toBeInTheDocument()
+    await waitFor(() =>
+      expect(toasts().map((toast) => toast.textContent)).toEqual([`Application update${text}`]),
+    )
     expect(screen.getByText('Welcome aboard!')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Create your first post' })).toHaveAttribute(
       'href',
@@ -296,7 +341,7 @@ describe('Application page', () => {
     expect((request.form.get('document') as File).name).toBe('passport.png')
   })
 
-  it('shows Submission Failed with the server’s message when the upload is refused', async () => {
+  it('shows the server’s refusal under the form, tied to its field, not in a toast', async () => {
     mockPage({ status: 200, body: noApplication() })
     fakeUpload({
       status: 422,
@@ -305,10 +350,9 @@ describe('Application page', () => {
     const events = await openForm()
     await fillValidForm(events)
     await events.click(screen.getByRole('button', { name: 'Submit Application' }))
-    expect(await screen.findByText('Submission Failed')).toBeInTheDocument()
-    expect(
-      screen.getByText('PDF documents with scripts, launch actions or embedded files are not accepted'),
-    ).toBeInTheDocument()
+    const message = 'PDF documents with scripts, launch actions or embedded files are not accepted'
+    await waitFor(() => expectFieldError(screen.getByLabelText('Identity Document'), message))
+    expect(screen.queryByText('Submission Failed')).not.toBeInTheDocument()
     // The form stays, filled in, so the applicant can fix and resend.
     expect(screen.getByRole('button', { name: 'Submit Application' })).toBeEnabled()
   })

@@ -1,7 +1,6 @@
-import type { ApplicationStatus } from '@bashboard/server/contract'
 import { useQuery } from '@tanstack/react-query'
 import { SquareTerminal } from 'lucide-react'
-import { useEffect, useRef } from 'react'
+import { useEffect } from 'react'
 import { Card } from '../../../components/ui/card'
 import { LoadFailed } from '../../../components/ui/load-failed'
 import { Loading } from '../../../components/ui/spinner'
@@ -12,45 +11,15 @@ import { ApplicationForm } from './application-form'
 import { ApplicationStatusCard } from './application-status-card'
 import { ContributorBenefits } from './contributor-benefits'
 
-/** Toasts for a decision that arrives while the page is open (live `application.status`). */
-const decisionToasts: Partial<
-  Record<ApplicationStatus, { title: string; message: string; success: boolean }>
-> = {
-  accepted: {
-    title: 'Application accepted',
-    message: 'You are now a contributor. Create your first post!',
-    success: true,
-  },
-  rejected: {
-    title: 'Application rejected',
-    message: 'See the moderators’ message. You can apply again.',
-    success: false,
-  },
-}
-
 /**
- * Announces a status change seen while the page is open: the live handler rewrites the cached
- * application, and this compares it with the status shown before.
+ * The /application screen: status card, the form when there is none or it was rejected, and benefits.
+ * A decision that arrives while it is open rewrites the card in place and raises no toast of its own:
+ * the decision's notification already toasts, on every page (one toast per event).
  */
-function useDecisionToast(status: ApplicationStatus | null | undefined): void {
-  const toast = useToast()
-  const previous = useRef(status)
-  useEffect(() => {
-    const before = previous.current
-    previous.current = status
-    if (before !== 'reviewing' || !status || status === 'reviewing') return
-    const shown = decisionToasts[status]
-    if (shown)
-      toast({ title: shown.title, message: shown.message, variant: shown.success ? 'success' : 'default' })
-  }, [status, toast])
-}
-
-/** The /application screen: status card, the form when there is none or it was rejected, and benefits. */
 export function ApplicationPage() {
   useDocumentTitle('Become a Contributor')
   const toast = useToast()
   const application = useQuery(myApplicationQueryOptions())
-  useDecisionToast(application.data?.status)
 
   const failed = application.isError && !application.data
   useEffect(() => {

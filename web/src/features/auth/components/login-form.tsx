@@ -6,6 +6,7 @@ import { Checkbox } from '../../../components/ui/checkbox'
 import { Input } from '../../../components/ui/input'
 import { PasswordInput } from '../../../components/ui/password-input'
 import { clearToastsAtom, useToast } from '../../../components/ui/toast'
+import { type ReturnSearch, returnSearch, safeReturnPath } from '../../../lib/return-path'
 import { useLoginMutation } from '../api'
 import { describeLoginError } from '../auth-errors'
 
@@ -16,8 +17,11 @@ interface LoginErrors {
 
 const linkClasses = 'font-medium text-accent-text underline-offset-4 hover:underline'
 
-/** Sign-in with email or username and password. On success the user goes to the home page. */
-export function LoginForm() {
+/**
+ * Sign-in with email or username and password. On success the user goes back to `redirect`, the page
+ * that asked them to sign in, or to the home page.
+ */
+export function LoginForm({ redirect }: ReturnSearch) {
   const [emailOrUsername, setEmailOrUsername] = useState('')
   const [password, setPassword] = useState('')
   // Kept only on this screen: sessions always last one hour, so the box is never sent
@@ -54,7 +58,8 @@ export function LoginForm() {
             message: `Signed in as ${auth.user.username}.`,
             variant: 'success',
           })
-          void navigate({ to: '/' })
+          // Checked again where it is used: only a path of this site, never another host.
+          void navigate({ href: safeReturnPath(redirect) ?? '/' })
         },
         onError: (error) => {
           toast({ ...describeLoginError(error), variant: 'destructive' })
@@ -108,12 +113,12 @@ export function LoginForm() {
   )
 }
 
-/** "Don't have an account? Register" under the login card. */
-export function LoginFooter() {
+/** "Don't have an account? Register" under the login card; the return address goes along. */
+export function LoginFooter({ redirect }: ReturnSearch) {
   return (
     <>
       Don&apos;t have an account?{' '}
-      <Link to="/register" className={linkClasses}>
+      <Link to="/register" search={returnSearch(redirect)} className={linkClasses}>
         Create an account
       </Link>
     </>

@@ -1,3 +1,4 @@
+import { useSearch } from '@tanstack/react-router'
 import { useDocumentTitle } from '../../../lib/use-document-title'
 import { AuthPanel } from './auth-panel'
 import { LoginFooter, LoginForm } from './login-form'
@@ -6,14 +7,16 @@ import { SocialButtons } from './social-buttons'
 /** The /login screen. */
 export function LoginPage() {
   useDocumentTitle('Login')
+  // Validated by the route: a path of this site, or nothing.
+  const { redirect } = useSearch({ from: '/login' })
   return (
     <AuthPanel
       command="bashboard login"
       title="Welcome back"
       subtitle="Log in to vote, comment and share your own commands."
-      footer={<LoginFooter />}
+      footer={<LoginFooter redirect={redirect} />}
     >
-      <LoginForm />
+      <LoginForm redirect={redirect} />
       <SocialButtons />
     </AuthPanel>
   )

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { SESSION_STORAGE_KEY } from '../../../state/session'
+import { expectFieldError, expectNoFieldError, toasts } from '../../../test/form-assertions'
 import { errorBody, type MockAnswer, mockApi, profileFixture, statsFixture } from '../../../test/mock-api'
 import { renderApp } from '../../../test/render-app'
 
@@ -66,44 +67,93 @@ describe('RegisterForm', () => {
     expect(signupCalls(requests)).toBe(0)
   })
 
-  it('shows "Password Mismatch" / "Passwords don\'t match!" and sends nothing when the passwords differ', async () => {
+  it('says "Passwords don\'t match!" under Confirm Password, not in a toast, and sends nothing', async () => {
     const requests = mockApi({})
     const { router } = renderApp('/register')
     await fillAndSubmit({ ...complete, confirmPassword: 'something-else' })
-    const toast = await screen.findByRole('alert')
-    expect(within(toast).getByText('Password Mismatch')).toBeInTheDocument()
-    expect(within(toast).getByText("Passwords don't match!")).toBeInTheDocument()
+    const confirm = screen.getByLabelText('Confirm Password')
+    expectFieldError(confirm, "Passwords don't match!")
+    expect(toasts()).toEqual([])
     expect(signupCalls(requests)).toBe(0)
     expect(router.state.location.pathname).toBe('/register')
+    await userEvent.type(confirm, 'x')
+    expectNoFieldError(confirm, "Passwords don't match!")
   })
 
   it.each<[string, MockAnswer, string, string]>([
     [
-      '409',
+      'a taken username',
       { status: 409, body: errorBody(409, 'Username is already taken') },
-      'User Already Exists',
+      'Username',
       'Username is already taken',
     ],
     [
-      '422',
-      { status: 422, body: errorBody(422, 'Email must be a valid email address') },
-      'Validation Error',
-      'Email must be a valid email address',
+      'a taken email',
+      { status: 409, body: errorBody(409, 'An account with this email already exists') },
+      'Email',
+      'An account with this email already exists',
     ],
     [
-      '400',
-      { status: 400, body: errorBody(400, 'body must have property password') },
-      'Registration Error',
-      'body must have property password',
+      'a refused email',
+      { status: 422, body: { ...errorBody(422, 'Please enter a valid email address'), field: 'email' } },
+      'Email',
+      'Please enter a valid email address',
     ],
+    [
+      'a short password',
+      { status: 422, body: errorBody(422, 'Password must be at least 6 characters long') },
+      'Password',
+      'Password must be at least 6 characters long',
+    ],
+    [
+      'a schema failure naming the password',
+      { status: 400, body: errorBody(400, 'Missing required field: password') },
+      'Password',
+      'Missing required field: password',
+    ],
+  ])(
+    'shows %s under its field, not in a toast, until the field changes',
+    async (_case, answer, label, message) => {
+      mockApi({ 'POST /api/user/signup': answer })
+      const { router } = renderApp('/register')
+      await fillAndSubmit(complete)
+      const field = screen.getByLabelText(label, { selector: 'input' })
+      await waitFor(() => expectFieldError(field, message))
+      expect(field).toHaveFocus()
+      expect(toasts()).toEqual([])
+      expect(router.state.location.pathname).toBe('/register')
+      expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull()
+      await userEvent.type(field, 'x')
+      expectNoFieldError(field, message)
+    },
+  )
+
+  it.each<[string, MockAnswer, string]>([
+    [
+      '429',
+      { status: 429, body: errorBody(429, 'Too many attempts. Try again in 30 seconds.') },
+      'Too many attempts. Try again in 30 seconds.',
+    ],
+    ['409 without a message', { status: 409, body: {} }, 'User already exists!'],
+    ['422 without a message', { status: 422, body: {} }, 'Please check your input data.'],
     [
       '400 without a message',
       { status: 400, body: {} },
-      'Registration Error',
       'Invalid registration data. Please check your inputs.',
     ],
-    ['409 without a message', { status: 409, body: {} }, 'User Already Exists', 'User already exists!'],
-    ['422 without a message', { status: 422, body: {} }, 'Validation Error', 'Please check your input data.'],
+    ['418 without a message', { status: 418, body: {} }, 'Error: 418'],
+  ])('shows a %s answer naming no field above the button, not in a toast', async (_case, answer, message) => {
+    mockApi({ 'POST /api/user/signup': answer })
+    renderApp('/register')
+    await fillAndSubmit(complete)
+    const form = screen.getByRole('form', { name: 'Create account' })
+    expect(await within(form).findByRole('alert')).toHaveTextContent(message)
+    expect(toasts()).toEqual([])
+    await userEvent.type(screen.getByLabelText('Username'), 'x')
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument()
+  })
+
+  it.each<[string, MockAnswer, string, string]>([
     [
       '500',
       { status: 500, body: errorBody(500, 'Internal Server Error') },
@@ -111,21 +161,15 @@ describe('RegisterForm', () => {
       'Server error. Please try again later.',
     ],
     ['503', { status: 503, body: {} }, 'Server Error', 'Server error. Please try again later.'],
-    [
-      '429',
-      { status: 429, body: errorBody(429, 'Too many attempts. Try again in 30 seconds.') },
-      'Registration Failed',
-      'Too many attempts. Try again in 30 seconds.',
-    ],
-    ['418 without a message', { status: 418, body: {} }, 'Registration Failed', 'Error: 418'],
     ['no response', 'network', 'Registration Failed', 'Network error. Please check your connection.'],
-  ])('explains a %s answer', async (_case, answer, title, message) => {
+  ])('toasts a %s answer, which says nothing about the input', async (_case, answer, title, message) => {
     mockApi({ 'POST /api/user/signup': answer })
     const { router } = renderApp('/register')
     await fillAndSubmit(complete)
     const toast = await screen.findByRole('alert')
     expect(within(toast).getByText(title)).toBeInTheDocument()
     expect(within(toast).getByText(message)).toBeInTheDocument()
+    expect(screen.getByLabelText('Username')).not.toHaveAttribute('aria-invalid')
     expect(router.state.location.pathname).toBe('/register')
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull()
   })

@@ -4,11 +4,15 @@ import { useSetAtom } from 'jotai'
 import { type FormEvent, type RefObject, useRef, useState } from 'react'
 import { Button } from '../../../components/ui/button'
 import { Checkbox } from '../../../components/ui/checkbox'
+import { FormError } from '../../../components/ui/form-error'
 import { Input } from '../../../components/ui/input'
 import { PasswordInput } from '../../../components/ui/password-input'
 import { clearToastsAtom, useToast } from '../../../components/ui/toast'
+import { ApiError } from '../../../lib/api-client'
+import { formFailureOf } from '../../../lib/form-failure'
+import { type ReturnSearch, returnSearch, safeReturnPath } from '../../../lib/return-path'
 import { useSignupMutation } from '../api'
-import { describeSignupError } from '../auth-errors'
+import { describeSignupError, SIGNUP_FIELD_MESSAGES } from '../auth-errors'
 
 type Field = 'username' | 'email' | 'password' | 'confirmPassword' | 'agreeToTerms'
 type FieldErrors = Partial<Record<Field, string>>
@@ -16,11 +20,17 @@ type FieldErrors = Partial<Record<Field, string>>
 const FIELD_ORDER: Field[] = ['username', 'email', 'password', 'confirmPassword', 'agreeToTerms']
 const linkClasses = 'font-medium text-accent-text underline-offset-4 hover:underline'
 
-/** Account creation. Required fields are checked here; the server checks the rest and names the field. */
-export function RegisterForm() {
+/**
+ * Account creation; the new member then goes back to `redirect`, the page that asked them to sign in,
+ * or to the home page. Required fields and the matching passwords are checked here; the server checks
+ * the rest, and its refusal shows under the field it names (or above the button when it names none).
+ * Every error goes away when its field changes; only a lost connection or a 5xx is a toast.
+ */
+export function RegisterForm({ redirect }: ReturnSearch) {
   const [values, setValues] = useState({ username: '', email: '', password: '', confirmPassword: '' })
   const [agreeToTerms, setAgreeToTerms] = useState(false)
   const [errors, setErrors] = useState<FieldErrors>({})
+  const [formError, setFormError] = useState<string | null>(null)
   const refs: Record<Field, RefObject<HTMLInputElement | null>> = {
     username: useRef<HTMLInputElement>(null),
     email: useRef<HTMLInputElement>(null),
@@ -37,12 +47,30 @@ export function RegisterForm() {
     return (event: { target: { value: string } }) => {
       setValues((current) => ({ ...current, [field]: event.target.value }))
       if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }))
+      setFormError(null)
     }
+  }
+
+  function refuse(error: unknown): void {
+    const shown = formFailureOf(error, SIGNUP_FIELD_MESSAGES)
+    if (!shown) {
+      toast({ ...describeSignupError(error), variant: 'destructive' })
+      return
+    }
+    if (shown.field) {
+      setErrors({ [shown.field]: shown.message })
+      refs[shown.field].current?.focus()
+      return
+    }
+    // A refusal without a message of its own still says what went wrong, in the catalogue's words.
+    const silent = error instanceof ApiError && error.serverMessage === undefined
+    setFormError(silent ? describeSignupError(error).message : shown.message)
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault()
     if (signup.isPending) return
+    setFormError(null)
     const next: FieldErrors = {}
     if (values.username.trim() === '') next.username = 'Choose a username.'
     if (values.email.trim() === '') next.email = 'Enter your email address.'
@@ -56,9 +84,8 @@ export function RegisterForm() {
       return
     }
     if (values.password !== values.confirmPassword) {
-      // The toast carries the spec's wording; the field only points at where to fix it.
-      setErrors({ confirmPassword: 'Must match the password above.' })
-      toast({ title: 'Password Mismatch', message: "Passwords don't match!", variant: 'destructive' })
+      // The spec's wording, under the field to fix rather than in a toast.
+      setErrors({ confirmPassword: "Passwords don't match!" })
       refs.confirmPassword.current?.focus()
       return
     }
@@ -74,9 +101,10 @@ export function RegisterForm() {
             message: `Signed in as ${auth.user.username}.`,
             variant: 'success',
           })
-          void navigate({ to: '/' })
+          // Checked again where it is used: only a path of this site, never another host.
+          void navigate({ href: safeReturnPath(redirect) ?? '/' })
         },
-        onError: (error) => toast({ ...describeSignupError(error), variant: 'destructive' }),
+        onError: refuse,
       },
     )
   }
@@ -136,6 +164,7 @@ export function RegisterForm() {
         onChange={(event) => {
           setAgreeToTerms(event.target.checked)
           if (event.target.checked) setErrors((current) => ({ ...current, agreeToTerms: undefined }))
+          setFormError(null)
         }}
         error={errors.agreeToTerms}
         label={
@@ -151,6 +180,7 @@ export function RegisterForm() {
           </>
         }
       />
+      {formError ? <FormError>{formError}</FormError> : null}
       <Button type="submit" size="lg" loading={signup.isPending} className="w-full">
         Create Account
       </Button>
@@ -158,12 +188,12 @@ export function RegisterForm() {
   )
 }
 
-/** "Already have an account? Log in" under the register card. */
-export function RegisterFooter() {
+/** "Already have an account? Log in" under the register card; the return address goes along. */
+export function RegisterFooter({ redirect }: ReturnSearch) {
   return (
     <>
       Already have an account?{' '}
-      <Link to="/login" className={linkClasses}>
+      <Link to="/login" search={returnSearch(redirect)} className={linkClasses}>
         Log in
       </Link>
     </>

@@ -1,3 +1,4 @@
+import { useSearch } from '@tanstack/react-router'
 import { useDocumentTitle } from '../../../lib/use-document-title'
 import { AuthPanel } from './auth-panel'
 import { RegisterFooter, RegisterForm } from './register-form'
@@ -6,14 +7,16 @@ import { SocialButtons } from './social-buttons'
 /** The /register screen. */
 export function RegisterPage() {
   useDocumentTitle('Register')
+  // Validated by the route: a path of this site, or nothing.
+  const { redirect } = useSearch({ from: '/register' })
   return (
     <AuthPanel
       command="bashboard register"
       title="Create your account"
       subtitle="Join developers and sysadmins sharing the commands they rely on."
-      footer={<RegisterFooter />}
+      footer={<RegisterFooter redirect={redirect} />}
     >
-      <RegisterForm />
+      <RegisterForm redirect={redirect} />
       <SocialButtons />
     </AuthPanel>
   )

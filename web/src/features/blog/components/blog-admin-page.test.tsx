@@ -2,13 +2,21 @@ import type { ModBlog } from '@bashboard/server/contract'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
+import type { RichTextEditorProps } from '../../../components/rich-text-editor/rich-text-editor'
+import { expectFieldError, expectNoFieldError, toasts } from '../../../test/form-assertions'
 import { errorBody, type MockAnswer, mockApi, profileFixture, statsFixture } from '../../../test/mock-api'
 import { renderApp, storeSession, validSession } from '../../../test/render-app'
 
-// ProseMirror cannot be typed into under jsdom; a textarea stands in and hands over what is typed.
+// ProseMirror cannot be typed into under jsdom; a textarea stands in, hands over what is typed and
+// carries the editor's invalid state and description as the real one does.
 vi.mock('../../../components/rich-text-editor/rich-text-editor', () => ({
-  default: ({ labelledBy, onChange }: { labelledBy: string; onChange: (html: string) => void }) => (
-    <textarea aria-labelledby={labelledBy} onChange={(event) => onChange(`<p>${event.target.value}</p>`)} />
+  default: (props: RichTextEditorProps) => (
+    <textarea
+      aria-labelledby={props.labelledBy}
+      aria-describedby={props.describedBy}
+      aria-invalid={props.invalid || undefined}
+      onChange={(event) => props.onChange(`<p>${event.target.value}</p>`)}
+    />
   ),
 }))
 
@@ -92,14 +100,18 @@ describe('BlogAdminPage', () => {
     expect(await screen.findByText('No articles yet. Write the first one.')).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'New article' }))
     await userEvent.click(screen.getByRole('button', { name: 'Save as draft' }))
-    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a title.')
+    const title = screen.getByRole('textbox', { name: 'Title' })
+    expectFieldError(title, 'Please enter a title.')
 
-    await userEvent.type(screen.getByRole('textbox', { name: 'Title' }), 'Pipes in depth')
+    await userEvent.type(title, 'Pipes in depth')
+    expectNoFieldError(title, 'Please enter a title.')
     await userEvent.type(screen.getByRole('textbox', { name: 'Meta description' }), 'How pipes really work.')
     await userEvent.click(screen.getByRole('button', { name: 'Save as draft' }))
-    expect(screen.getByRole('alert')).toHaveTextContent('Please write the article.')
+    const article = await screen.findByRole('textbox', { name: 'Article' })
+    expectFieldError(article, 'Please write the article.')
 
-    await userEvent.type(await screen.findByRole('textbox', { name: 'Article' }), 'Everything is a stream.')
+    await userEvent.type(article, 'Everything is a stream.')
+    expectNoFieldError(article, 'Please write the article.')
     await userEvent.click(screen.getByRole('button', { name: 'Save as draft' }))
     expect(await screen.findByText('Draft saved')).toBeInTheDocument()
     const post = requests.find((request) => request.method === 'POST')
@@ -113,7 +125,7 @@ describe('BlogAdminPage', () => {
     // Typing a whole form on a shared, busy machine: give it more than the default 5 s.
   })
 
-  it("shows the server's message when saving fails", async () => {
+  it("shows the server's refusal under the field it names, not in a toast, until that field changes", async () => {
     signIn({
       'GET /api/mod/blogs': { status: 200, body: { blogs: [modBlog(1)] } },
       'PUT /api/mod/blogs/00000000-0000-4000-8000-00000000b001': {
@@ -123,9 +135,53 @@ describe('BlogAdminPage', () => {
     })
     renderApp('/mod/blog')
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Article 1' }))
-    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Article 1')
+    const title = screen.getByRole('textbox', { name: 'Title' })
+    expect(title).toHaveValue('Article 1')
     await userEvent.click(screen.getByRole('button', { name: 'Publish' }))
-    expect(await screen.findByText('A blog post with this title already exists')).toBeInTheDocument()
+    await waitFor(() => expectFieldError(title, 'A blog post with this title already exists'))
+    expect(screen.queryByText('Save Failed')).not.toBeInTheDocument()
     await waitFor(() => expect(screen.getByRole('button', { name: 'Publish' })).toBeEnabled())
+    // Another field's edit leaves it; editing the title clears it.
+    await userEvent.type(screen.getByRole('textbox', { name: 'Meta description' }), ' More.')
+    expectFieldError(title, 'A blog post with this title already exists')
+    await userEvent.type(title, ' again')
+    expectNoFieldError(title, 'A blog post with this title already exists')
+  })
+
+  it("shows a refused image under the image field, from the server's words", async () => {
+    signIn({
+      'GET /api/mod/blogs': { status: 200, body: { blogs: [modBlog(1)] } },
+      'PUT /api/mod/blogs/00000000-0000-4000-8000-00000000b001': {
+        status: 422,
+        body: errorBody(422, 'The image must be an uploaded image name or a full https URL.'),
+      },
+    })
+    renderApp('/mod/blog')
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Article 1' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Publish' }))
+    const url = screen.getByRole('textbox', { name: 'Cover image URL' })
+    await waitFor(() =>
+      expectFieldError(url, 'The image must be an uploaded image name or a full https URL.'),
+    )
+    await userEvent.type(url, 'https://cdn.example.com/cover.png')
+    await userEvent.click(screen.getByRole('button', { name: 'Use URL' }))
+    expectNoFieldError(url, 'The image must be an uploaded image name or a full https URL.')
+  })
+
+  it.each<[string, MockAnswer, string]>([
+    ['a 5xx', { status: 500, body: errorBody(500, 'Internal Server Error') }, 'Internal Server Error'],
+    ['no response', 'network', 'Network error. Please check your connection.'],
+  ])("toasts 'Save Failed' for %s, which says nothing about the fields", async (_case, answer, message) => {
+    signIn({
+      'GET /api/mod/blogs': { status: 200, body: { blogs: [modBlog(1)] } },
+      'PUT /api/mod/blogs/00000000-0000-4000-8000-00000000b001': answer,
+    })
+    renderApp('/mod/blog')
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Article 1' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Publish' }))
+    const toast = (await screen.findByText('Save Failed')).closest('li') as HTMLElement
+    expect(within(toast).getByText(message)).toBeInTheDocument()
+    expect(toasts()).toHaveLength(1)
+    expect(screen.getByRole('textbox', { name: 'Title' })).not.toHaveAttribute('aria-invalid')
   })
 })

@@ -1,45 +1,29 @@
 import type { BlogStatus, CreateBlogBody, ModBlog } from '@bashboard/server/contract'
-import {
-  BLOG_MESSAGES,
-  BLOG_METADESCRIPTION_MAX_LENGTH,
-  BLOG_TITLE_MAX_LENGTH,
-} from '@bashboard/server/contract/limits'
+import { BLOG_METADESCRIPTION_MAX_LENGTH, BLOG_TITLE_MAX_LENGTH } from '@bashboard/server/contract/limits'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Eye, EyeOff } from 'lucide-react'
 import { type FormEvent, lazy, Suspense, useId, useState } from 'react'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
-import { ImageField, type ImageValue } from '../../../components/ui/image-field'
+import { FieldError, FormError } from '../../../components/ui/form-error'
+import { ImageField } from '../../../components/ui/image-field'
 import { Input } from '../../../components/ui/input'
 import { ManagedList, RowActions, StatusPill, useRowAction } from '../../../components/ui/managed-list'
 import { Loading } from '../../../components/ui/spinner'
 import { Textarea } from '../../../components/ui/textarea'
 import { useToast } from '../../../components/ui/toast'
 import { ApiError } from '../../../lib/api-client'
+import { type FormFailure, formFailureOf } from '../../../lib/form-failure'
 import { useDocumentTitle } from '../../../lib/use-document-title'
 import { useCreateBlog, useDeleteBlog, useUpdateBlog, useUploadBlogImage } from '../api'
 import { formatBlogDate, formatViews } from '../format'
 import { modBlogsQueryOptions } from '../queries'
+import { BLOG_FIELD_MESSAGES, type BlogDraft, type BlogField, blogDraftProblem } from '../validation'
 
 const RichTextEditor = lazy(() => import('../../../components/rich-text-editor/rich-text-editor'))
 
-/** Plain text of editor HTML: an article made of empty paragraphs counts as empty. */
-function plainText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .trim()
-}
-
-interface Draft {
-  title: string
-  metadescription: string
-  content: string
-  image: ImageValue | null
-}
-
-function draftOf(blog: ModBlog | null): Draft {
+function draftOf(blog: ModBlog | null): BlogDraft {
   return {
     title: blog?.title ?? '',
     metadescription: blog?.metadescription ?? '',
@@ -48,30 +32,32 @@ function draftOf(blog: ModBlog | null): Draft {
   }
 }
 
-/** The first problem of a draft, in the order of the form's fields, in the server's words, or null. */
-export function draftProblem(draft: Draft): string | null {
-  if (draft.title.trim() === '') return BLOG_MESSAGES.titleRequired
-  if (draft.title.trim().length > BLOG_TITLE_MAX_LENGTH) return BLOG_MESSAGES.titleTooLong
-  if (draft.metadescription.trim() === '') return BLOG_MESSAGES.metadescriptionRequired
-  if (draft.metadescription.trim().length > BLOG_METADESCRIPTION_MAX_LENGTH)
-    return BLOG_MESSAGES.metadescriptionTooLong
-  if (plainText(draft.content) === '') return BLOG_MESSAGES.contentRequired
-  return null
-}
-
+/**
+ * Writes or edits an article. The first problem of the draft, or the server's refusal, shows under its
+ * field (or above the buttons when it names none) until that field changes; only a lost connection or a
+ * 5xx is a toast.
+ */
 function BlogEditor({ blog, onDone }: { blog: ModBlog | null; onDone: () => void }) {
   const id = useId()
   const toast = useToast()
   const create = useCreateBlog()
   const update = useUpdateBlog()
   const upload = useUploadBlogImage()
-  const [draft, setDraft] = useState<Draft>(() => draftOf(blog))
-  const [problem, setProblem] = useState<string | null>(null)
+  const [draft, setDraft] = useState<BlogDraft>(() => draftOf(blog))
+  const [shown, setShown] = useState<FormFailure<BlogField> | null>(null)
   const saving = create.isPending || update.isPending
+  const errorOf = (field: BlogField) => (shown?.field === field ? shown.message : undefined)
+  const contentErrorId = `${id}-content-error`
+
+  function edit(patch: Partial<BlogDraft>): void {
+    setDraft((current) => ({ ...current, ...patch }))
+    // An error about the edited field (or about none) no longer applies.
+    setShown((current) => (current && (current.field === null || current.field in patch) ? null : current))
+  }
 
   async function save(status: BlogStatus): Promise<void> {
-    const found = draftProblem(draft)
-    setProblem(found)
+    const found = blogDraftProblem(draft)
+    setShown(found)
     if (found) return
     const body: CreateBlogBody = {
       title: draft.title.trim(),
@@ -90,6 +76,11 @@ function BlogEditor({ blog, onDone }: { blog: ModBlog | null; onDone: () => void
       })
       onDone()
     } catch (failure) {
+      const refused = formFailureOf(failure, BLOG_FIELD_MESSAGES)
+      if (refused) {
+        setShown(refused)
+        return
+      }
       toast({
         title: 'Save Failed',
         message: failure instanceof ApiError ? failure.message : 'Please try again later.',
@@ -111,16 +102,16 @@ function BlogEditor({ blog, onDone }: { blog: ModBlog | null; onDone: () => void
           label="Title"
           value={draft.title}
           maxLength={BLOG_TITLE_MAX_LENGTH}
-          onChange={(event) => setDraft({ ...draft, title: event.target.value })}
-          error={problem?.includes('title') ? problem : undefined}
+          onChange={(event) => edit({ title: event.target.value })}
+          error={errorOf('title')}
         />
         <Textarea
           label="Meta description"
           rows={3}
           maxLength={BLOG_METADESCRIPTION_MAX_LENGTH}
           value={draft.metadescription}
-          invalid={problem?.includes('meta description')}
-          onChange={(event) => setDraft({ ...draft, metadescription: event.target.value })}
+          error={errorOf('metadescription')}
+          onChange={(event) => edit({ metadescription: event.target.value })}
           hint={
             <>
               Shown on the blog cards and in search results. {draft.metadescription.length}/
@@ -131,7 +122,8 @@ function BlogEditor({ blog, onDone }: { blog: ModBlog | null; onDone: () => void
         <ImageField
           label="Cover image"
           image={draft.image}
-          onChange={(image) => setDraft({ ...draft, image })}
+          onChange={(image) => edit({ image })}
+          error={errorOf('image')}
           upload={(file) => upload.mutateAsync(file)}
           uploading={upload.isPending}
         />
@@ -142,17 +134,15 @@ function BlogEditor({ blog, onDone }: { blog: ModBlog | null; onDone: () => void
           <Suspense fallback={<Loading label="Loading editor..." className="py-6" />}>
             <RichTextEditor
               labelledBy={`${id}-content`}
-              invalid={problem === 'Please write the article.'}
+              invalid={shown?.field === 'content'}
+              describedBy={shown?.field === 'content' ? contentErrorId : undefined}
               initialContent={draft.content}
-              onChange={(content) => setDraft((current) => ({ ...current, content }))}
+              onChange={(content) => edit({ content })}
             />
           </Suspense>
+          {shown?.field === 'content' ? <FieldError id={contentErrorId}>{shown.message}</FieldError> : null}
         </div>
-        {problem ? (
-          <p role="alert" className="text-sm font-medium text-danger">
-            {problem}
-          </p>
-        ) : null}
+        {shown && shown.field === null ? <FormError>{shown.message}</FormError> : null}
         <div className="flex flex-wrap gap-2">
           <Button type="submit" loading={saving}>
             Publish

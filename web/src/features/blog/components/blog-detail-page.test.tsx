@@ -35,6 +35,37 @@ describe('BlogDetailPage', () => {
     )
   })
 
+  it('gives each code block a labelled Copy button that the keyboard can press', async () => {
+    const withCode: Blog = {
+      ...blog,
+      content:
+        '<p>First:</p><pre><code>grep -Rn --include=*.ts "TODO" src/</code></pre>' +
+        '<p>Then:</p><pre><code>find . -name "*.log" -mtime +7 \\\n  -delete</code></pre>',
+    }
+    mockApi({ 'GET /api/blogs/mastering-grep': { status: 200, body: { blog: withCode } } })
+    renderApp('/blog/mastering-grep')
+    await screen.findByRole('heading', { level: 1, name: 'Mastering grep' })
+    const user = userEvent.setup()
+    const writeText = vi.fn(async (_text: string) => {})
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
+    const buttons = await screen.findAllByRole('button', { name: 'Copy code' })
+    expect(buttons).toHaveLength(2)
+    // Each button sits with its block, and the blocks wrap rather than scroll sideways.
+    const blocks = [...document.querySelectorAll('article pre')]
+    expect(blocks[1]?.parentElement?.contains(buttons[1] as HTMLElement)).toBe(true)
+    const content = blocks[0]?.parentElement?.parentElement as HTMLElement
+    expect(content.className).toContain('[&_pre]:whitespace-pre-wrap')
+
+    ;(buttons[1] as HTMLElement).focus()
+    await user.keyboard('{Enter}')
+    expect(writeText).toHaveBeenLastCalledWith('find . -name "*.log" -mtime +7 \\\n  -delete')
+    expect(await screen.findByText('Code copied to clipboard.')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Copied' })).toBe(buttons[1])
+    ;(buttons[0] as HTMLElement).focus()
+    await user.keyboard(' ')
+    expect(writeText).toHaveBeenLastCalledWith('grep -Rn --include=*.ts "TODO" src/')
+  })
+
   it('falls back to a placeholder when the hero image fails', async () => {
     mockApi({ 'GET /api/blogs/mastering-grep': { status: 200, body: { blog } } })
     renderApp('/blog/mastering-grep')

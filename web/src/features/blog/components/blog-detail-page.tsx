@@ -9,7 +9,6 @@ import { buttonClasses } from '../../../components/ui/button-classes'
 import { Card } from '../../../components/ui/card'
 import { DetailRow } from '../../../components/ui/detail-row'
 import { NotFoundCard } from '../../../components/ui/not-found-card'
-import { SafeHtml } from '../../../components/ui/safe-html'
 import { useToast } from '../../../components/ui/toast'
 import { useSharePage } from '../../../components/ui/use-share-page'
 import { ApiError } from '../../../lib/api-client'
@@ -19,6 +18,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title'
 import { usePageMeta } from '../../../lib/use-page-meta'
 import { formatBlogDate, formatReadingTime, formatViews } from '../format'
 import { blogDetailQueryOptions } from '../queries'
+import { BlogContent } from './blog-content'
 import { BlogDetailLoading } from './blog-detail-loading'
 import { BlogImage } from './blog-image'
 
@@ -134,7 +134,7 @@ function BlogArticle({ blog }: { blog: Blog }) {
                   <span>{formatReadingTime(blog.readingTime)}</span>
                 </p>
               </header>
-              <SafeHtml html={blog.content} className="text-[15px] leading-7" />
+              <BlogContent html={blog.content} className="text-[15px] leading-7" />
             </div>
           </Card>
           <AdSlot page="Blog" slot="ads3" />

@@ -1,9 +1,9 @@
-import { useNavigate } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { FolderPlus } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
 import { Button } from '../../../components/ui/button'
 import { useToast } from '../../../components/ui/toast'
+import { useSendToLogin } from '../../../lib/use-sign-in-return'
 import { isSignedInAtom } from '../../../state/session'
 import type { SaveState } from '../api'
 
@@ -29,7 +29,7 @@ export function SaveToCollectionButton({
 }: SaveToCollectionButtonProps) {
   const signedIn = useAtomValue(isSignedInAtom)
   const toast = useToast()
-  const navigate = useNavigate()
+  const sendToLogin = useSendToLogin()
   const [open, setOpen] = useState(false)
 
   function press(): void {
@@ -39,7 +39,7 @@ export function SaveToCollectionButton({
         message: 'Please log in to keep commands in collections.',
         variant: 'destructive',
       })
-      void navigate({ to: '/login' })
+      sendToLogin()
       return
     }
     setOpen(true)

@@ -2,9 +2,11 @@ import type { Comment } from '@bashboard/server/contract'
 import { COMMENT_MAX_LENGTH } from '@bashboard/server/contract/limits'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { Button } from '../../../components/ui/button'
+import { FieldError } from '../../../components/ui/form-error'
 import { useToast } from '../../../components/ui/toast'
-import { ApiError } from '../../../lib/api-client'
 import { useEditCommentMutation } from '../edit'
+import { useCommentRefusal } from '../use-comment-refusal'
+import { CommentEditor } from './comment-editor'
 
 export interface CommentEditFormProps {
   comment: Comment
@@ -19,6 +21,7 @@ export function CommentEditForm({ comment, onDone }: CommentEditFormProps) {
   const fieldRef = useRef<HTMLTextAreaElement>(null)
   const [content, setContent] = useState(comment.content)
   const edit = useEditCommentMutation(comment.postId)
+  const refusal = useCommentRefusal({ title: 'Could not edit the comment', message: 'Please try again.' })
   const trimmed = content.trim()
 
   useEffect(() => {
@@ -42,11 +45,8 @@ export function CommentEditForm({ comment, onDone }: CommentEditFormProps) {
           toast({ title: 'Comment updated', variant: 'success' })
           onDone()
         },
-        onError: (error) => {
-          // The server says why (the edit window passed, the comment is gone).
-          const message = error instanceof ApiError ? (error.serverMessage ?? error.message) : error.message
-          toast({ title: 'Could not edit the comment', message, variant: 'destructive' })
-        },
+        // The server says why (the edit window passed, the comment is gone), under the field.
+        onError: refusal.refuse,
       },
     )
   }
@@ -65,16 +65,22 @@ export function CommentEditForm({ comment, onDone }: CommentEditFormProps) {
       <label htmlFor={fieldId} className="sr-only">
         Edit your comment
       </label>
-      <textarea
+      <CommentEditor
         ref={fieldRef}
         id={fieldId}
         value={content}
-        onChange={(event) => setContent(event.target.value)}
+        submitVerb="save"
+        onValueChange={(text) => {
+          setContent(text)
+          refusal.clear()
+        }}
+        {...refusal.fieldProps}
         rows={3}
         maxLength={COMMENT_MAX_LENGTH}
         disabled={edit.isPending}
         className="min-h-20 w-full resize-y rounded-md border border-line bg-surface-2 px-3 py-2 text-sm text-fg transition-colors hover:border-line-strong focus-visible:border-accent focus-visible:ring-2 focus-visible:ring-accent/40 focus-visible:outline-none disabled:opacity-70"
       />
+      {refusal.refusal ? <FieldError id={refusal.errorId}>{refusal.refusal}</FieldError> : null}
       <div className="flex flex-wrap items-center gap-2">
         {/* Not plain "Save": the post's bookmark button is called that. */}
         <Button type="submit" size="sm" loading={edit.isPending} disabled={trimmed === ''}>

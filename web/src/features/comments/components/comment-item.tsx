@@ -9,7 +9,7 @@ import { useCurrentUser } from '../../../lib/use-current-user'
 import { useLocalTimeTitle } from '../../../lib/use-local-time-title'
 import { canEditComment } from '../edit'
 import { CommentEditForm } from './comment-edit-form'
-import { MentionText } from './mention-text'
+import { CommentText } from './comment-text'
 
 export interface CommentItemProps {
   comment: Comment
@@ -21,7 +21,7 @@ export interface CommentItemProps {
   actions?: ReactNode
 }
 
-/** One comment: avatar, author, badge, when, and the text exactly as written (never HTML). */
+/** One comment: avatar, author, badge, when, and the text with its code drawn as code (never HTML). */
 export function CommentItem({ comment, canDelete, deleting, onDelete, actions }: CommentItemProps) {
   // Deleting cannot be undone, so the trash button asks once more in place.
   const [confirming, setConfirming] = useState(false)
@@ -91,9 +91,7 @@ export function CommentItem({ comment, canDelete, deleting, onDelete, actions }:
         {editing ? (
           <CommentEditForm comment={comment} onDone={() => setEditing(false)} />
         ) : (
-          <p className="mt-1.5 text-sm leading-6 break-words whitespace-pre-wrap text-fg/90">
-            <MentionText text={comment.content} />
-          </p>
+          <CommentText text={comment.content} />
         )}
         {actions ? <div className="mt-1">{actions}</div> : null}
         {canDelete && confirming ? (

@@ -98,12 +98,13 @@ function commentsPath(): string {
 }
 
 describe('CommentsSection', () => {
-  it('invites guests to sign in instead of showing the form', async () => {
+  it('lets guests type a comment but asks them to sign in, in place of Post Comment', async () => {
     mockApi({ [`GET ${commentsPath()}`]: { status: 200, body: listBody([]) } })
     const { router } = renderSection()
     expect(await screen.findByText('No comments yet. Be the first to comment!')).toBeInTheDocument()
     expect(screen.getByText('You need to be logged in to add comments')).toBeInTheDocument()
-    expect(screen.queryByPlaceholderText('Add your comment...')).not.toBeInTheDocument()
+    await userEvent.setup().type(screen.getByPlaceholderText('Add your comment...'), 'Draft')
+    expect(screen.queryByRole('button', { name: 'Post Comment' })).not.toBeInTheDocument()
     await userEvent.setup().click(screen.getByRole('link', { name: 'Sign In' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
   })

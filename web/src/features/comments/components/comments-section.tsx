@@ -6,12 +6,17 @@ import { type FormEvent, Fragment, useEffect, useId, useMemo, useState } from 'r
 import { AdSlot } from '../../../components/ads/ad-slot'
 import { Button } from '../../../components/ui/button'
 import { buttonClasses } from '../../../components/ui/button-classes'
+import { FieldError } from '../../../components/ui/form-error'
 import { Loading } from '../../../components/ui/spinner'
 import { useToast } from '../../../components/ui/toast'
 import { canDeleteAs, useCurrentUser } from '../../../lib/use-current-user'
+import { clearGuestDraft, useGuestDraft } from '../../../lib/use-guest-draft'
+import { useReturnSearch } from '../../../lib/use-sign-in-return'
 import { useLiveTopic } from '../../../live/live-provider'
 import { commentsQueryOptions, useAddCommentMutation, useDeleteCommentMutation } from '../api'
 import { groupThreads, isDeletedComment } from '../threads'
+import { useCommentRefusal } from '../use-comment-refusal'
+import { CommentEditor } from './comment-editor'
 import { CommentThread } from './comment-thread'
 
 /** From this length on, the form shows how much room is left. */
@@ -28,25 +33,32 @@ export interface CommentsSectionProps {
   liveId?: string | undefined
 }
 
-function CommentForm({ postId }: { postId: string }) {
+/**
+ * The comment box. A guest may type in it too, with a sign-in prompt in place of Post Comment: what they
+ * typed is kept while they sign in and is back when they return (lib/use-guest-draft.ts).
+ */
+function CommentForm({ postId, signedIn }: { postId: string; signedIn: boolean }) {
   const toast = useToast()
   const fieldId = useId()
   const [content, setContent] = useState('')
   const addComment = useAddCommentMutation(postId)
+  const refusal = useCommentRefusal({ title: 'Error', message: 'Failed to add comment. Please try again.' })
   const trimmed = content.trim()
   const sending = addComment.isPending
+  const draftKey = `comment.${postId}`
+  useGuestDraft(draftKey, content, !signedIn, setContent)
 
   function submit(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault()
-    if (trimmed === '' || sending) return
+    if (!signedIn || trimmed === '' || sending) return
     addComment.mutate(trimmed, {
       onSuccess: () => {
         setContent('')
+        clearGuestDraft(draftKey)
         toast({ title: 'Comment added successfully!', variant: 'success' })
       },
-      onError: () => {
-        toast({ title: 'Error', message: 'Failed to add comment. Please try again.', variant: 'destructive' })
-      },
+      // The server's refusal goes under the field; a lost connection is a toast (use-comment-refusal.ts).
+      onError: refusal.refuse,
     })
   }
 
@@ -55,26 +67,36 @@ function CommentForm({ postId }: { postId: string }) {
       <label htmlFor={fieldId} className="sr-only">
         Your comment
       </label>
-      <textarea
+      <CommentEditor
         id={fieldId}
         value={content}
-        onChange={(event) => setContent(event.target.value)}
+        submitVerb="post"
+        onValueChange={(text) => {
+          setContent(text)
+          refusal.clear()
+        }}
+        {...refusal.fieldProps}
         placeholder="Add your comment..."
         rows={3}
         maxLength={COMMENT_MAX_LENGTH}
         disabled={sending}
         className="min-h-24 w-full resize-y rounded-md border border-line bg-surface-2 px-3 py-2.5 text-sm text-fg placeholder:text-muted/80 transition-colors hover:border-line-strong focus-visible:border-accent focus-visible:ring-2 focus-visible:ring-accent/40 focus-visible:outline-none disabled:opacity-70"
       />
-      <div className="flex items-center justify-between gap-3">
-        {/* The counter appears only near the limit, where it helps. */}
-        <span className="font-mono text-xs text-muted">
-          {content.length >= COUNTER_FROM ? `${content.length}/${COMMENT_MAX_LENGTH}` : null}
-        </span>
-        <Button type="submit" disabled={trimmed === '' || sending} aria-busy={sending || undefined}>
-          <MessageSquare aria-hidden="true" className="size-4" />
-          {sending ? 'Posting...' : 'Post Comment'}
-        </Button>
-      </div>
+      {refusal.refusal ? <FieldError id={refusal.errorId}>{refusal.refusal}</FieldError> : null}
+      {signedIn ? (
+        <div className="flex items-center justify-between gap-3">
+          {/* The counter appears only near the limit, where it helps. */}
+          <span className="font-mono text-xs text-muted">
+            {content.length >= COUNTER_FROM ? `${content.length}/${COMMENT_MAX_LENGTH}` : null}
+          </span>
+          <Button type="submit" disabled={trimmed === '' || sending} aria-busy={sending || undefined}>
+            <MessageSquare aria-hidden="true" className="size-4" />
+            {sending ? 'Posting...' : 'Post Comment'}
+          </Button>
+        </div>
+      ) : (
+        <GuestPrompt />
+      )}
     </form>
   )
 }
@@ -98,11 +120,13 @@ function useScrollToCommentAnchor(loaded: boolean): void {
   }, [loaded, done])
 }
 
+/** In a guest's comment box: Sign In, which comes back to this post (and the draft) afterwards. */
 function GuestPrompt() {
+  const loginSearch = useReturnSearch()
   return (
     <div className="flex flex-col items-start gap-3 rounded-lg border border-line bg-surface-2/60 p-4 sm:flex-row sm:items-center sm:justify-between">
       <p className="text-sm text-muted">You need to be logged in to add comments</p>
-      <Link to="/login" className={buttonClasses('primary', 'sm')}>
+      <Link to="/login" search={loginSearch} className={buttonClasses('primary', 'sm')}>
         <LogIn aria-hidden="true" className="size-4" />
         Sign In
       </Link>
@@ -111,7 +135,7 @@ function GuestPrompt() {
 }
 
 /**
- * A post's comments: the heading with the count, the comment form (or a sign-in prompt for guests),
+ * A post's comments: the heading with the count, the comment form (with a sign-in prompt for guests),
  * and the list with an ad slot after every third comment. New and deleted comments arrive live on the
  * post's topic, renamed commenters (and new avatars) on `posts`.
  */
@@ -155,7 +179,8 @@ export function CommentsSection({ postId, commentsCount, liveId }: CommentsSecti
         Comments ({count})
       </h2>
 
-      {signedIn ? <CommentForm postId={postId} /> : <GuestPrompt />}
+      {/* Keyed: a draft belongs to its post, and a related post opened from here starts empty. */}
+      <CommentForm key={postId} postId={postId} signedIn={signedIn} />
 
       {comments.isPending ? (
         <Loading label="Loading comments..." className="py-6" />

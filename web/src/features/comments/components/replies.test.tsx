@@ -18,7 +18,8 @@ import { LiveProvider } from '../../../live/live-provider'
 import { createQueryClient } from '../../../router'
 import { createAppStore } from '../../../state/store'
 import { createFakeSocketFactory, newestSocket } from '../../../test/fake-socket'
-import { mockApi, profileFixture } from '../../../test/mock-api'
+import { expectFieldError, expectNoFieldError, toasts } from '../../../test/form-assertions'
+import { errorBody, type MockAnswer, mockApi, profileFixture } from '../../../test/mock-api'
 import { storeSession, validSession } from '../../../test/render-app'
 import { commentsLive } from '../live'
 import { CommentsSection } from './comments-section'
@@ -58,14 +59,14 @@ function comment(
 const top = comment(1, grace, 'How do I follow a log?')
 const answer = comment(2, ada, 'tail -f, @grace', top._id)
 
-function renderSection(comments: CommentListItem[]) {
+function renderSection(comments: CommentListItem[], postAnswer?: MockAnswer) {
   const requests = mockApi({
     [`GET /api/comments/${postId}`]: {
       status: 200,
       body: { comments, liveId: '10' } satisfies CommentListResponse,
     },
     'GET /api/website/user/profile/header': { status: 200, body: member },
-    [`POST /api/comments/${postId}/`]: {
+    [`POST /api/comments/${postId}/`]: postAnswer ?? {
       status: 201,
       body: {
         comment: comment(3, { ...member, avatar: null, badge: 'Newbie' }, 'thanks @ada', top._id),
@@ -174,6 +175,21 @@ describe('replies in the comments section', () => {
       content: 'thanks @ada',
       parentId: top._id,
     })
+  })
+
+  it("shows the server's refusal of a reply under its field, not in a toast, until the reply is edited", async () => {
+    storeSession(validSession())
+    const message = 'Comments cannot contain control characters'
+    renderSection([top], { status: 422, body: errorBody(422, message) })
+    const events = userEvent.setup()
+    await events.click(await screen.findByRole('button', { name: 'Reply to grace' }))
+    const field = screen.getByRole('textbox', { name: 'Reply to grace' })
+    await events.type(field, 'thanks')
+    await events.click(screen.getByRole('button', { name: 'Post Reply' }))
+    await waitFor(() => expectFieldError(field, message))
+    expect(toasts()).toEqual([])
+    await events.type(field, '!')
+    expectNoFieldError(field, message)
   })
 
   it('shows no Reply button to guests', async () => {

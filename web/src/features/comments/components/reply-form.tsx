@@ -2,8 +2,11 @@ import { COMMENT_MAX_LENGTH } from '@bashboard/server/contract/limits'
 import { MessageSquareReply } from 'lucide-react'
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
 import { Button } from '../../../components/ui/button'
+import { FieldError } from '../../../components/ui/form-error'
 import { useToast } from '../../../components/ui/toast'
 import { useAddCommentMutation } from '../api'
+import { useCommentRefusal } from '../use-comment-refusal'
+import { CommentEditor } from './comment-editor'
 
 export interface ReplyFormProps {
   postId: string
@@ -26,6 +29,7 @@ export function ReplyForm({ postId, parentId, parentAuthor, onClose }: ReplyForm
   const field = useRef<HTMLTextAreaElement>(null)
   const [content, setContent] = useState('')
   const addReply = useAddCommentMutation(postId)
+  const refusal = useCommentRefusal({ title: 'Error', message: 'Failed to add reply.' })
   const trimmed = content.trim()
   const sending = addReply.isPending
 
@@ -44,13 +48,7 @@ export function ReplyForm({ postId, parentId, parentAuthor, onClose }: ReplyForm
           toast({ title: 'Reply added!', variant: 'success' })
           onClose(true)
         },
-        onError: (error) => {
-          toast({
-            title: 'Error',
-            message: error instanceof Error && error.message ? error.message : 'Failed to add reply.',
-            variant: 'destructive',
-          })
-        },
+        onError: refusal.refuse,
       },
     )
   }
@@ -72,17 +70,23 @@ export function ReplyForm({ postId, parentId, parentAuthor, onClose }: ReplyForm
       <label htmlFor={fieldId} className="text-xs font-medium text-muted">
         Reply to {parentAuthor}
       </label>
-      <textarea
+      <CommentEditor
         id={fieldId}
         ref={field}
         value={content}
-        onChange={(event) => setContent(event.target.value)}
+        submitVerb="reply"
+        onValueChange={(text) => {
+          setContent(text)
+          refusal.clear()
+        }}
+        {...refusal.fieldProps}
         placeholder="Write a reply… mention someone with @username"
         rows={2}
         maxLength={COMMENT_MAX_LENGTH}
         disabled={sending}
         className="min-h-16 w-full resize-y rounded-md border border-line bg-surface-2 px-3 py-2 text-sm text-fg placeholder:text-muted/80 transition-colors hover:border-line-strong focus-visible:border-accent focus-visible:ring-2 focus-visible:ring-accent/40 focus-visible:outline-none disabled:opacity-70"
       />
+      {refusal.refusal ? <FieldError id={refusal.errorId}>{refusal.refusal}</FieldError> : null}
       <div className="flex flex-wrap items-center justify-end gap-2">
         <Button variant="ghost" size="sm" disabled={sending} onClick={() => onClose(false)}>
           Cancel

@@ -11,8 +11,8 @@ export function HelpPage() {
     >
       <h2>Finding commands</h2>
       <p>
-        <Link to="/browse">Browse</Link> lists every command. Sort by Latest, Most Popular, Most Upvoted or
-        Most Views, filter by category, or search: the search looks at titles, the command itself, tags and
+        <Link to="/browse">Browse</Link> lists every command. Sort by Latest, Trending, Most Upvoted or Most
+        Views, filter by category, or search: the search looks at titles, the command itself, tags and
         descriptions, and still finds partial commands and small typos.
       </p>
       <h2>Your account</h2>

@@ -2,14 +2,20 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import type { RichTextEditorProps } from '../../../components/rich-text-editor/rich-text-editor'
+import { expectFieldError, expectNoFieldError, toasts } from '../../../test/form-assertions'
 import { errorBody, type MockAnswer, mockApi, profileFixture, statsFixture } from '../../../test/mock-api'
 import { renderApp, storeSession, validSession } from '../../../test/render-app'
 
 // The real editor is ProseMirror on a contenteditable, which jsdom cannot type into; the form's rules
 // only need its HTML, so a textarea stands in and wraps what is typed in a paragraph.
 vi.mock('../../../components/rich-text-editor/rich-text-editor', () => ({
-  default: ({ labelledBy, onChange }: RichTextEditorProps) => (
-    <textarea aria-labelledby={labelledBy} onChange={(event) => onChange(`<p>${event.target.value}</p>`)} />
+  default: ({ labelledBy, describedBy, invalid, onChange }: RichTextEditorProps) => (
+    <textarea
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      aria-invalid={invalid || undefined}
+      onChange={(event) => onChange(`<p>${event.target.value}</p>`)}
+    />
   ),
 }))
 
@@ -33,7 +39,13 @@ function websiteFixture() {
   }
 }
 
-function mockPage(createAnswer: MockAnswer = { status: 201, body: { post: {} } }, profile = contributor) {
+/** The slug the default create answer gives the new post. */
+const createdSlug = 'big-files'
+
+function mockPage(
+  createAnswer: MockAnswer = { status: 201, body: { post: { slug: createdSlug } } },
+  profile = contributor,
+) {
   storeSession(validSession())
   return mockApi({
     'GET /api/website/user/profile/header': { status: 200, body: profile },
@@ -65,6 +77,14 @@ async function submit(): Promise<void> {
 async function toastText(): Promise<string> {
   const toast = await screen.findByRole('alert')
   return toast.textContent ?? ''
+}
+
+/** The control the rule of `message` is about. */
+function fieldOf(message: string): HTMLElement {
+  if (message.includes('title')) return screen.getByLabelText('Title')
+  if (message.includes('command')) return screen.getByLabelText('Command')
+  if (message.includes('category')) return screen.getByLabelText('Category')
+  return screen.getByRole('textbox', { name: 'Description' })
 }
 
 // Typing every field character by character is slow on a loaded machine.
@@ -103,41 +123,41 @@ describe('CreatePostForm', () => {
     await screen.findByLabelText('Category')
     await fill(values)
     await submit()
-    expect(await toastText()).toContain(message)
-    expect(screen.getAllByRole('alert')).toHaveLength(1)
+    await waitFor(() => expectFieldError(fieldOf(message), message))
+    expect(screen.getAllByText(message)).toHaveLength(1)
+    expect(toasts()).toEqual([])
     expect(requests.some((request) => request.path === '/api/posts/create')).toBe(false)
   })
 
-  it('keeps one toast at a time and drops it as soon as its field is fixed', async () => {
+  it('shows one error at a time under its field and drops it as soon as that field changes', async () => {
     mockPage()
     renderApp('/create-post')
     await screen.findByLabelText('Category')
     await submit()
     await submit()
-    expect(await toastText()).toContain('Please enter a post title.')
-    // Submitting twice replaced the toast instead of stacking a second one.
-    expect(screen.getAllByRole('alert')).toHaveLength(1)
-    expect(screen.getByLabelText('Title')).toHaveAttribute('aria-invalid', 'true')
+    await waitFor(() => expectFieldError(screen.getByLabelText('Title'), 'Please enter a post title.'))
+    expect(screen.getAllByText('Please enter a post title.')).toHaveLength(1)
     await fill({ title: 'D' })
-    // The title is right now: its error is gone, and nothing else is shown until the next submit.
-    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument())
-    expect(screen.getByLabelText('Title')).not.toHaveAttribute('aria-invalid')
+    // The title changed: its error is gone, and nothing else is shown until the next submit.
+    expectNoFieldError(screen.getByLabelText('Title'), 'Please enter a post title.')
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
     await submit()
-    expect(await toastText()).toContain('Please enter a Linux command.')
+    expectFieldError(await screen.findByLabelText('Command'), 'Please enter a Linux command.')
     expect(screen.getAllByRole('alert')).toHaveLength(1)
-    expect(screen.queryByText('Please enter a post title.')).not.toBeInTheDocument()
+    expect(toasts()).toEqual([])
   })
 
-  it('keeps the toast while the flagged field still breaks its rule', async () => {
+  it('keeps an error on another field while a different one is edited', async () => {
     mockPage()
     renderApp('/create-post')
     await screen.findByLabelText('Category')
     await fill({ title: 'Disk usage', command: 'du -sh *', description: 'Short' })
     await submit()
-    expect(await toastText()).toContain('at least 10 characters')
-    await fill({ description: 'er' })
-    expect(screen.getByRole('alert')).toHaveTextContent('at least 10 characters')
-    await fill({ description: ' than ten' })
+    const description = screen.getByRole('textbox', { name: 'Description' })
+    expectFieldError(description, 'at least 10 characters')
+    await fill({ title: 's' })
+    expectFieldError(description, 'at least 10 characters')
+    await fill({ description: 'er than ten' })
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument())
   })
 
@@ -184,6 +204,12 @@ describe('CreatePostForm', () => {
     await submit()
     expect(await screen.findByText('Post Created Successfully!')).toBeInTheDocument()
     await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+    // Home, with the way to the new post in the success message; opening it dismisses the toast.
+    const view = screen.getByRole('link', { name: 'View your post' })
+    expect(view).toHaveAttribute('href', `/post/${createdSlug}`)
+    await userEvent.setup().click(view)
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/post/${createdSlug}`))
+    expect(screen.queryByText('Post Created Successfully!')).not.toBeInTheDocument()
     const create = requests.find((request) => request.path === '/api/posts/create')
     expect(create?.body).toEqual({
       title: 'Big files',
@@ -200,37 +226,61 @@ describe('CreatePostForm', () => {
     category: 'Files',
   }
 
-  it('shows "Duplicate Content" with the server message on 409', async () => {
-    mockPage({ status: 409, body: errorBody(409, 'A post with this command already exists') })
+  it('links a duplicate command to the post that has it, under the command, with no toast', async () => {
+    mockPage({
+      status: 409,
+      body: {
+        ...errorBody(409, 'A post with this command already exists'),
+        field: 'command',
+        existing: { slug: 'largest-files', path: '/post/largest-files' },
+      },
+    })
     const { router } = renderApp('/create-post')
     await screen.findByLabelText('Category')
     await fill(complete)
     await submit()
-    const text = await toastText()
-    expect(text).toContain('Duplicate Content')
-    expect(text).toContain('A post with this command already exists')
+    const command = screen.getByLabelText('Command')
+    await waitFor(() => expectFieldError(command, 'This command is already on Bashboard'))
+    expect(screen.getByRole('link', { name: 'see the post' })).toHaveAttribute('href', '/post/largest-files')
+    expect(toasts()).toEqual([])
     expect(router.state.location.pathname).toBe('/create-post')
     expect(screen.getByLabelText('Title')).toHaveValue('Big files')
+    await fill({ command: ' -h' })
+    expectNoFieldError(command, 'This command is already on Bashboard')
   })
 
-  it('falls back to "Duplicate content detected" when a 409 carries no message', async () => {
+  it('puts a duplicate title under the title', async () => {
+    mockPage({ status: 409, body: errorBody(409, 'A post with this title already exists') })
+    renderApp('/create-post')
+    await screen.findByLabelText('Category')
+    await fill(complete)
+    await submit()
+    await waitFor(() =>
+      expectFieldError(screen.getByLabelText('Title'), 'A post with this title already exists'),
+    )
+    expect(toasts()).toEqual([])
+  })
+
+  it('shows a refusal that names no field above the submit, not in a toast', async () => {
     mockPage({ status: 409, body: {} })
     renderApp('/create-post')
     await screen.findByLabelText('Category')
     await fill(complete)
     await submit()
-    expect(await toastText()).toContain('Duplicate content detected')
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to create post')
+    expect(toasts()).toEqual([])
   })
 
-  it('shows "Failed to Create Post" with the server message, or "Please try again later."', async () => {
-    mockPage({ status: 422, body: errorBody(422, 'Please select a category.') })
+  it("puts the server's 422 under the field it is about", async () => {
+    mockPage({ status: 422, body: errorBody(422, 'The selected category does not exist.') })
     renderApp('/create-post')
     await screen.findByLabelText('Category')
     await fill(complete)
     await submit()
-    const text = await toastText()
-    expect(text).toContain('Failed to Create Post')
-    expect(text).toContain('Please select a category.')
+    await waitFor(() =>
+      expectFieldError(screen.getByLabelText('Category'), 'The selected category does not exist.'),
+    )
+    expect(toasts()).toEqual([])
   })
 
   it('says "Please try again later." when a failure carries no message', async () => {

@@ -1,15 +1,16 @@
 import type { Category, PostCard } from '@bashboard/server/contract'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useSetAtom } from 'jotai'
 import { AlertTriangle, Send } from 'lucide-react'
-import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
+import { type FormEvent, lazy, Suspense, useId, useRef, useState } from 'react'
 import { Button } from '../../../components/ui/button'
 import { buttonClasses } from '../../../components/ui/button-classes'
+import { FieldError, FormError } from '../../../components/ui/form-error'
 import { fieldClasses, Input } from '../../../components/ui/input'
 import { Spinner } from '../../../components/ui/spinner'
-import { dismissToastKeyAtom, useToast } from '../../../components/ui/toast'
+import { useToast } from '../../../components/ui/toast'
 import { ApiError } from '../../../lib/api-client'
 import { cn } from '../../../lib/cn'
+import { type FormFailure, formFailureOf } from '../../../lib/form-failure'
 import { useCreatePostMutation } from '../api'
 import { typedCommandSafety } from '../command-safety'
 import { useUpdatePostMutation } from '../update'
@@ -17,6 +18,7 @@ import {
   type CreatePostField,
   type CreatePostValues,
   DESCRIPTION_MIN_LENGTH,
+  POST_FIELD_MESSAGES,
   TITLE_MAX_LENGTH,
   validateCreatePost,
 } from '../validation'
@@ -27,8 +29,8 @@ const DescriptionEditor = lazy(() => import('../../../components/rich-text-edito
 
 const emptyValues: CreatePostValues = { title: '', command: '', description: '', category: '' }
 
-// Every toast of this form shares one key, so a new one replaces the last instead of piling up.
-const FORM_TOAST_KEY = 'create-post-form'
+/** What the form shows for a refused submit: at most one field's error (or the form's), with its link. */
+type Shown = FormFailure<CreatePostField> | null
 
 function EditorLoading() {
   return (
@@ -42,17 +44,26 @@ function EditorLoading() {
   )
 }
 
-/**
- * The toast for a refused create or edit: 409 names the duplicate, anything else says what the server
- * said.
- */
+/** The toast for a create or edit that got no answer about its input (no response, a 5xx). */
 function failureToast(error: unknown, editing: boolean): { title: string; message: string } {
   const title = editing ? 'Failed to Update Post' : 'Failed to Create Post'
-  if (error instanceof ApiError && error.status === 409)
-    return { title: 'Duplicate Content', message: error.serverMessage ?? 'Duplicate content detected' }
   if (error instanceof ApiError && error.isNetworkError) return { title, message: error.message }
   const serverMessage = error instanceof ApiError ? error.serverMessage : undefined
   return { title, message: serverMessage ?? 'Please try again later.' }
+}
+
+/** The command's error line: a duplicate links to the post that already has the command. */
+function CommandError({ failure }: { failure: FormFailure<CreatePostField> }) {
+  if (!failure.existingPath) return failure.message
+  return (
+    <>
+      This command is already on Bashboard:{' '}
+      <Link to={failure.existingPath} className="underline underline-offset-2 hover:text-fg">
+        see the post
+      </Link>
+      .
+    </>
+  )
 }
 
 /** The form's starting values: empty for a new post, the post's own when editing it. */
@@ -77,19 +88,19 @@ export interface CreatePostFormProps {
 
 /**
  * The create-post form: title (with a counter toward 100), command (with a live danger warning),
- * category and the rich-text description. Rules are checked in a fixed order, one toast at a time: the
- * toast for a field goes away as soon as that field is fixed, and a later toast replaces it.
+ * category and the rich-text description. Rules are checked in a fixed order; the first one broken, or
+ * the server's refusal, shows under its field (a duplicate command links to its post) and goes away as
+ * soon as that field changes. Toasts only say it worked, or that no answer came.
  * With `editing`, the same form edits that post.
  */
 export function CreatePostForm({ categories, editing }: CreatePostFormProps) {
-  const pushToast = useToast()
-  const toast = (input: Parameters<typeof pushToast>[0]) => pushToast({ ...input, key: FORM_TOAST_KEY })
-  const dismissToast = useSetAtom(dismissToastKeyAtom)
+  const toast = useToast()
   const navigate = useNavigate()
   const createPost = useCreatePostMutation()
   const updatePost = useUpdatePostMutation()
   const [values, setValues] = useState<CreatePostValues>(() => initialValues(editing))
-  const [invalid, setInvalid] = useState<CreatePostField | null>(null)
+  const [shown, setShown] = useState<Shown>(null)
+  const invalid = shown?.field ?? null
   // Remounting the editor is how the form clears it after a successful post.
   const [editorKey, setEditorKey] = useState(0)
   const ids = {
@@ -98,6 +109,7 @@ export function CreatePostForm({ categories, editing }: CreatePostFormProps) {
     category: useId(),
     commandWarnings: useId(),
     commandHelp: useId(),
+    error: useId(),
   }
   const fieldRefs = {
     title: useRef<HTMLInputElement>(null),
@@ -109,16 +121,24 @@ export function CreatePostForm({ categories, editing }: CreatePostFormProps) {
 
   function update(field: CreatePostField, value: string): void {
     setValues((current) => ({ ...current, [field]: value }))
+    // An error about this field (or about none) no longer applies once it is edited.
+    setShown((current) => (current && (current.field === field || current.field === null) ? null : current))
   }
 
-  // The field the toast is about keeps its mark until it passes; then the toast goes with it, so no
-  // error stays on screen for a field that is already right.
-  useEffect(() => {
-    if (invalid !== null && validateCreatePost(values)?.field !== invalid) {
-      setInvalid(null)
-      dismissToast(FORM_TOAST_KEY)
+  /** The error line of `field`, with the id its control points at. */
+  const errorOf = (field: CreatePostField) => (invalid === field ? shown : null)
+  const describedBy = (field: CreatePostField, ...others: string[]) =>
+    [...others, invalid === field ? ids.error : null].filter(Boolean).join(' ') || undefined
+
+  function refuse(error: unknown): void {
+    const failure = formFailureOf(error, POST_FIELD_MESSAGES)
+    if (!failure) {
+      toast({ ...failureToast(error, editing !== undefined), variant: 'destructive' })
+      return
     }
-  }, [values, invalid, dismissToast])
+    setShown(failure)
+    if (failure.field) focusField(failure.field)
+  }
 
   function focusField(field: CreatePostField): void {
     if (field === 'description')
@@ -131,11 +151,11 @@ export function CreatePostForm({ categories, editing }: CreatePostFormProps) {
     if (createPost.isPending || updatePost.isPending) return
     const problem = validateCreatePost(values)
     if (problem) {
-      setInvalid(problem.field)
+      setShown(problem)
       focusField(problem.field)
-      toast({ title: 'Validation Error', message: problem.message, variant: 'destructive' })
       return
     }
+    setShown(null)
     const body = {
       title: values.title.trim(),
       command: values.command.trim(),
@@ -150,19 +170,26 @@ export function CreatePostForm({ categories, editing }: CreatePostFormProps) {
             toast({ title: 'Post Updated', message: 'Your changes are live.', variant: 'success' })
             void navigate({ to: '/post/$slug', params: { slug: post.slug } })
           },
-          onError: (error) => toast({ ...failureToast(error, true), variant: 'destructive' }),
+          onError: refuse,
         },
       )
       return
     }
     createPost.mutate(body, {
-      onSuccess: () => {
-        toast({ title: 'Post Created Successfully!', message: 'Your command is live.', variant: 'success' })
+      onSuccess: ({ post: created }) => {
+        toast({
+          title: 'Post Created Successfully!',
+          message: 'Your command is live.',
+          variant: 'success',
+          // The seed sends the author home; the way to what they just shared stays one click away.
+          link: { to: `/post/${created.slug}`, label: 'View your post' },
+          durationMs: 10_000,
+        })
         setValues(emptyValues)
         setEditorKey((key) => key + 1)
         void navigate({ to: '/' })
       },
-      onError: (error) => toast({ ...failureToast(error, false), variant: 'destructive' }),
+      onError: refuse,
     })
   }
 
@@ -178,8 +205,7 @@ export function CreatePostForm({ categories, editing }: CreatePostFormProps) {
         maxLength={TITLE_MAX_LENGTH}
         placeholder="e.g. Find the 10 largest files in a directory"
         autoComplete="off"
-        aria-invalid={invalid === 'title' || undefined}
-        className={invalid === 'title' ? 'border-danger' : undefined}
+        error={errorOf('title')?.message}
         labelAside={
           <span className="font-mono text-xs text-muted" aria-live="polite">
             {values.title.length}/{TITLE_MAX_LENGTH}
@@ -210,9 +236,11 @@ export function CreatePostForm({ categories, editing }: CreatePostFormProps) {
             autoCorrect="off"
             placeholder="du -ah . | sort -rh | head -n 10"
             aria-invalid={invalid === 'command' || undefined}
-            aria-describedby={
-              warnings.length > 0 ? `${ids.commandHelp} ${ids.commandWarnings}` : ids.commandHelp
-            }
+            aria-describedby={describedBy(
+              'command',
+              ids.commandHelp,
+              warnings.length > 0 ? ids.commandWarnings : '',
+            )}
             className={cn(
               fieldClasses,
               'h-auto min-h-16 resize-y py-2.5 pl-7 font-mono leading-6',
@@ -220,6 +248,11 @@ export function CreatePostForm({ categories, editing }: CreatePostFormProps) {
             )}
           />
         </div>
+        {errorOf('command') ? (
+          <FieldError id={ids.error}>
+            <CommandError failure={errorOf('command') as FormFailure<CreatePostField>} />
+          </FieldError>
+        ) : null}
         <PlaceholderPreview command={values.command} helpId={ids.commandHelp} />
         <div id={ids.commandWarnings} aria-live="polite">
           {warnings.length > 0 ? (
@@ -252,6 +285,7 @@ export function CreatePostForm({ categories, editing }: CreatePostFormProps) {
           value={values.category}
           onChange={(event) => update('category', event.target.value)}
           aria-invalid={invalid === 'category' || undefined}
+          aria-describedby={describedBy('category')}
           className={cn(
             fieldClasses,
             'appearance-auto',
@@ -265,6 +299,7 @@ export function CreatePostForm({ categories, editing }: CreatePostFormProps) {
             </option>
           ))}
         </select>
+        {errorOf('category') ? <FieldError id={ids.error}>{shown?.message}</FieldError> : null}
       </div>
 
       <div ref={fieldRefs.description} className="flex flex-col gap-1.5">
@@ -276,7 +311,7 @@ export function CreatePostForm({ categories, editing }: CreatePostFormProps) {
             key={editorKey}
             initialContent={editing?.description ?? ''}
             labelledBy={ids.description}
-            describedBy={ids.descriptionHint}
+            describedBy={describedBy('description', ids.descriptionHint)}
             invalid={invalid === 'description'}
             onChange={(html) => update('description', html)}
           />
@@ -285,7 +320,10 @@ export function CreatePostForm({ categories, editing }: CreatePostFormProps) {
           Explain what the command does, its options and when to use it (at least {DESCRIPTION_MIN_LENGTH}{' '}
           characters).
         </p>
+        {errorOf('description') ? <FieldError id={ids.error}>{shown?.message}</FieldError> : null}
       </div>
+
+      {shown && shown.field === null ? <FormError>{shown.message}</FormError> : null}
 
       {/* The submit comes before Cancel in the page, so Tab from the last field reaches it first. */}
       <div className="flex flex-col gap-3 border-t border-line pt-5 sm:flex-row sm:justify-end">

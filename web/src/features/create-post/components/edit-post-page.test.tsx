@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import type { RichTextEditorProps } from '../../../components/rich-text-editor/rich-text-editor'
+import { expectFieldError, toasts } from '../../../test/form-assertions'
 import { errorBody, type MockAnswer, mockApi, profileFixture, statsFixture } from '../../../test/mock-api'
 import { detailFixture, postFixture } from '../../../test/post-fixtures'
 import { renderApp, storeSession, validSession } from '../../../test/render-app'
@@ -97,18 +98,17 @@ describe('the create-post form in edit mode', () => {
     const events = userEvent.setup()
     await events.clear(title)
     await events.click(screen.getByRole('button', { name: 'Save Changes' }))
-    expect((await screen.findByRole('alert')).textContent).toContain('Please enter a post title.')
+    await waitFor(() => expectFieldError(title, 'Please enter a post title.'))
     expect(requests.some((request) => request.method === 'PUT')).toBe(false)
   })
 
-  it('shows the uniqueness message of a 409 and stays on the form', async () => {
+  it('shows the uniqueness message of a 409 under the title, not in a toast, and stays on the form', async () => {
     mockPage({ status: 409, body: errorBody(409, 'A post with this title already exists') })
     const { router } = renderApp(`/post/${post.slug}/edit`)
-    await screen.findByLabelText('Title')
+    const title = await screen.findByLabelText('Title')
     await userEvent.setup().click(screen.getByRole('button', { name: 'Save Changes' }))
-    const toast = await screen.findByRole('alert')
-    expect(toast.textContent).toContain('Duplicate Content')
-    expect(toast.textContent).toContain('A post with this title already exists')
+    await waitFor(() => expectFieldError(title, 'A post with this title already exists'))
+    expect(toasts()).toEqual([])
     expect(router.state.location.pathname).toBe(`/post/${post.slug}/edit`)
   })
 

@@ -1,4 +1,5 @@
 import type { Category, WeeklyLeader } from '@bashboard/server/contract'
+import { countOf } from '@bashboard/server/contract/plurals'
 import { Link } from '@tanstack/react-router'
 import { ArrowRight, FolderTree, Trophy } from 'lucide-react'
 import { Avatar } from '../../../components/ui/avatar'
@@ -22,7 +23,7 @@ export function CategoryListCard({ categories }: { categories: readonly Category
             <li key={category._id}>
               <Link
                 to="/browse"
-                search={{ category: category._id }}
+                search={{ category: category.slug }}
                 className="flex items-center justify-between gap-2 rounded-md px-2.5 py-1.5 text-sm text-muted hover:bg-surface-2 hover:text-fg"
               >
                 <span className="min-w-0 truncate">{category.name}</span>
@@ -58,7 +59,7 @@ function WeeklyLeaderRow({ leader, rank }: { leader: WeeklyLeader; rank: number 
         </Link>
         <span className="text-xs text-muted">{leader.badge}</span>
       </span>
-      <span className="font-mono text-xs text-accent-text tabular-nums">+{leader.points} pts</span>
+      <span className="font-mono text-xs text-accent-text tabular-nums">+{countOf(leader.points, 'pt')}</span>
     </li>
   )
 }

@@ -87,8 +87,8 @@ describe('Leaderboard page', () => {
       '500+ points',
       'Advanced',
       '250+ points',
-      'Hot',
-      'Trending user',
+      'Top Gainer',
+      'Top 3 this week',
       'Rising',
       'Fast growing',
     ])
@@ -100,24 +100,34 @@ describe('Leaderboard page', () => {
     mockBoards({
       all: {
         status: 200,
-        body: board('all', [entry(1, 240), entry(2, 230), entry(3, 90, 'Hot'), entry(4, 80, 'Rising')]),
+        body: board('all', [
+          entry(1, 240),
+          entry(2, 230),
+          entry(3, 90, 'Top Gainer'),
+          entry(4, 80, 'Rising'),
+        ]),
       },
     })
     renderApp('/leaderboard')
     const list = await screen.findByRole('list', { name: 'Rankings' })
     expect(list).toHaveAccessibleDescription(/Labels:/)
     const legend = screen.getByText(/Labels:/).closest('p') as HTMLElement
-    expect(legend).toHaveTextContent('Hot one of the top 3 gainers of the last 7 days (20+ points).')
+    expect(legend).toHaveTextContent('Top Gainer one of the top 3 gainers of the last 7 days (20+ points).')
     expect(legend).toHaveTextContent('Advanced 250+ points in total.')
     expect(legend).toHaveTextContent('Members with none of these show no label yet.')
-    const hot = within(screen.getAllByTestId('leaderboard-row')[2] as HTMLElement).getByText('Hot')
-    expect(hot).toHaveAttribute('title', 'Hot: one of the top 3 gainers of the last 7 days (20+ points)')
+    const top = within(screen.getAllByTestId('leaderboard-row')[2] as HTMLElement).getByText('Top Gainer')
+    expect(top).toHaveAttribute(
+      'title',
+      'Top Gainer: one of the top 3 gainers of the last 7 days (20+ points)',
+    )
+    // "Hot" is the tier badge alone: no leaderboard label or legend uses the word.
+    expect(screen.queryByText(/\bHot\b/)).not.toBeInTheDocument()
   })
 
   it('switches tabs with real data per period and keeps the tab in ?period=', async () => {
     const requests = mockBoards({
       all: { status: 200, body: board('all', twelve) },
-      week: { status: 200, body: board('week', [entry(7, 36, 'Hot')]) },
+      week: { status: 200, body: board('week', [entry(7, 36, 'Top Gainer')]) },
       month: { status: 200, body: board('month', []) },
     })
     const { router } = renderApp('/leaderboard')

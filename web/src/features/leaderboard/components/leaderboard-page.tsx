@@ -27,7 +27,8 @@ export const BADGE_TIERS: ReadonlyArray<{ name: string; rule: string; Icon: Luci
   { name: 'Expert', rule: '1000+ points', Icon: Crown },
   { name: 'Pro', rule: '500+ points', Icon: Trophy },
   { name: 'Advanced', rule: '250+ points', Icon: Medal },
-  { name: 'Hot', rule: 'Trending user', Icon: Flame },
+  // Not "Hot": that is only the 150-point tier badge beside authors' names (docs/product-rules.md#badges).
+  { name: 'Top Gainer', rule: 'Top 3 this week', Icon: Flame },
   { name: 'Rising', rule: 'Fast growing', Icon: TrendingUp },
 ]
 
@@ -35,7 +36,7 @@ const badgeColours: Record<string, string> = {
   Expert: 'border-warning/50 text-warning',
   Pro: 'border-accent/50 text-accent-text',
   Advanced: 'border-line-strong text-fg',
-  Hot: 'border-danger/50 text-danger',
+  'Top Gainer': 'border-danger/50 text-danger',
   Rising: 'border-accent/40 text-accent-text',
 }
 
@@ -48,7 +49,7 @@ export const LABEL_RULES: Record<Exclude<LeaderboardEntry['badge'], 'None'>, str
   Expert: '1000+ points in total',
   Pro: '500+ points in total',
   Advanced: '250+ points in total',
-  Hot: 'one of the top 3 gainers of the last 7 days (20+ points)',
+  'Top Gainer': 'one of the top 3 gainers of the last 7 days (20+ points)',
   Rising: 'gained 10+ points in the last 7 days, half or more of their total',
 }
 

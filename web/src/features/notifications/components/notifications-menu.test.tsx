@@ -22,12 +22,18 @@ function notification(index: number, overrides: Partial<Notification> = {}): Not
   }
 }
 
-function mockMenu(list: NotificationsResponse) {
+/** The menu's page 1 of `list`: the menu reads no pagination, so it is always one page here. */
+function mockMenu(list: Omit<NotificationsResponse, 'pagination'>) {
+  const total = list.notifications.length
+  const body: NotificationsResponse = {
+    ...list,
+    pagination: { page: 1, pageSize: 30, total, totalPages: total === 0 ? 0 : 1 },
+  }
   storeSession(validSession())
   return mockApi({
     'GET /api/website/stats': { status: 200, body: statsFixture() },
     'GET /api/website/user/profile/header': { status: 200, body: me },
-    'GET /api/notifications': { status: 200, body: list },
+    'GET /api/notifications': { status: 200, body },
     'POST /api/notifications/read-all': { status: 200, body: { unreadCount: 0 } },
     [`POST /api/notifications/${notification(1)._id}/read`]: { status: 200, body: { unreadCount: 1 } },
   })

@@ -3,6 +3,7 @@ import { useId, useState } from 'react'
 import { cn } from '../../../lib/cn'
 import type { BrowseFilters } from '../browse-filters'
 import { FilterPanel } from './browse-filter-panel'
+import { SEARCH_MODE_NOTE } from './search-mode-note'
 
 export interface SheetFiltersProps {
   categories: readonly Category[]
@@ -26,6 +27,7 @@ export function SheetFilters({
   onApply,
 }: SheetFiltersProps) {
   const selectId = useId()
+  const noteId = useId()
   const selected = categories.find((row) => row._id === category || row.slug === category)
   const [choice, setChoice] = useState(selected?.slug ?? category)
   return (
@@ -39,6 +41,7 @@ export function SheetFilters({
           value={choice}
           disabled={categoryDisabled}
           title={categoryDisabled ? 'Search results cover every category' : undefined}
+          aria-describedby={categoryDisabled ? noteId : undefined}
           onChange={(event) => setChoice(event.target.value)}
           className={cn(
             'h-10 rounded-md border border-line bg-surface-2 px-2 text-sm text-fg disabled:opacity-55',
@@ -51,6 +54,11 @@ export function SheetFilters({
             </option>
           ))}
         </select>
+        {categoryDisabled ? (
+          <p id={noteId} className="text-xs text-muted">
+            {SEARCH_MODE_NOTE}
+          </p>
+        ) : null}
       </div>
     </FilterPanel>
   )

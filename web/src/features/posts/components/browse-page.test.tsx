@@ -167,6 +167,20 @@ describe('BrowsePage', () => {
     expect(router.history.length).toBe(before)
   })
 
+  it('names the trending sort "Trending", the one name it has on the site (never "Hot" or "Most Popular")', async () => {
+    mockApi({ 'GET /api/website/browse': { status: 200, body: browseFixture() } })
+    const { router } = renderApp('/browse')
+    await screen.findByRole('heading', { level: 1, name: 'Browse Commands' })
+    const sort = screen.getByRole('combobox', { name: 'Sort by' })
+    expect(
+      within(sort)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Latest', 'Trending', 'Most Upvoted', 'Most Views'])
+    await userEvent.selectOptions(sort, 'Trending')
+    await waitFor(() => expect(router.state.location.search).toEqual({ sort: 'trending' }))
+  })
+
   it('says No commands found for an empty list', async () => {
     mockApi({ 'GET /api/website/browse': { status: 200, body: browseFixture({ posts: [] }) } })
     renderApp('/browse')

@@ -34,9 +34,11 @@ import { formatCount } from '../format'
 import { useDeferredList } from '../use-deferred-list'
 import { ActiveFilterChips, FilterPanel } from './browse-filter-panel'
 import { SheetFilters } from './browse-filter-sheet'
+import { BrowseResultSummary } from './browse-result-summary'
 import { SearchBox, type SearchBoxHandle } from './browse-search-box'
 import { CategorySidebar, PopularCategoriesCard, QuickActionsCard, SearchTipsCard } from './browse-sidebar'
 import { PostList } from './post-list'
+import { SEARCH_MODE_NOTE } from './search-mode-note'
 
 export interface BrowsePageProps {
   params: BrowseParams
@@ -51,10 +53,14 @@ export interface BrowsePageProps {
 /** What the sort select shows for each sort. */
 const SORT_LABELS: Record<BrowseSort, string> = {
   latest: 'Latest',
-  trending: 'Most Popular',
+  // One name for the trending score everywhere (URL, home, help, text pages); "Hot" is a member's tier.
+  trending: 'Trending',
   upvotes: 'Most Upvoted',
   views: 'Most Views',
 }
+
+/** Ties the greyed sort select to the note saying why. */
+const SEARCH_MODE_NOTE_ID = 'browse-search-mode-note'
 
 /** True when the key press came from a field where "/" is just a character. */
 function isTyping(target: EventTarget | null): boolean {
@@ -138,7 +144,9 @@ export function BrowsePage({ params, onParamsChange }: BrowsePageProps) {
 
   /** A trimmed term from the box, typed or submitted; '' leaves search mode. */
   function search(term: string): void {
-    change({ ...params, search: term, page: 1 })
+    // New words are corrected again: "exact" was for the words the link named.
+    const { exact: _exact, ...rest } = params
+    change({ ...rest, search: term, page: 1 })
   }
 
   function changeSort(sort: BrowseSort): void {
@@ -167,6 +175,13 @@ export function BrowsePage({ params, onParamsChange }: BrowsePageProps) {
   const selectedCategory = categories.find(
     (category) => category._id === params.category || category.slug === params.category,
   )
+  // An old link names the category by id: the address shows its slug instead (the same list).
+  const categorySlug = selectedCategory?.slug
+  useEffect(() => {
+    if (categorySlug && params.category !== categorySlug)
+      onParamsChange({ ...params, category: categorySlug })
+  }, [categorySlug, params, onParamsChange])
+
   const shownIds = new Set(data?.posts.map((post) => post._id) ?? [])
   const waiting = incoming.filter(
     (post) => !shownIds.has(post._id) && fitsList(post, params, selectedCategory?._id),
@@ -202,13 +217,24 @@ export function BrowsePage({ params, onParamsChange }: BrowsePageProps) {
             ) : null}
           </Button>
         </div>
-        <p className="text-sm text-muted">
-          {searchMode
-            ? `Commands matching "${params.search.trim()}"`
-            : selectedCategory
-              ? `Commands in ${selectedCategory.name}`
-              : 'Discover commands shared by the community'}
-        </p>
+        {/* The count follows each new answer; polite, so typing is not interrupted. */}
+        <div aria-live="polite">
+          {data && (searchMode || selectedCategory || filterCount > 0) ? (
+            <BrowseResultSummary
+              data={data}
+              categoryName={searchMode ? undefined : selectedCategory?.name}
+              filtered={filterCount > 0}
+            />
+          ) : (
+            <p className="text-sm text-muted">
+              {searchMode
+                ? `Commands matching "${params.search.trim()}"`
+                : selectedCategory
+                  ? `Commands in ${selectedCategory.name}`
+                  : 'Discover commands shared by the community'}
+            </p>
+          )}
+        </div>
       </header>
 
       <aside aria-label="Browse filters" className="order-last flex min-w-0 flex-col gap-4 lg:order-none">
@@ -241,6 +267,7 @@ export function BrowsePage({ params, onParamsChange }: BrowsePageProps) {
               <select
                 value={params.sort}
                 disabled={searchMode}
+                aria-describedby={searchMode ? SEARCH_MODE_NOTE_ID : undefined}
                 title={searchMode ? 'Search results are ranked by relevance' : undefined}
                 onChange={(event) => changeSort(event.target.value as BrowseSort)}
                 className="h-9 rounded-md border border-line bg-surface-2 px-2 text-sm text-fg disabled:opacity-55"
@@ -290,6 +317,11 @@ export function BrowsePage({ params, onParamsChange }: BrowsePageProps) {
               ) : null}
             </Button>
           </div>
+          {searchMode ? (
+            <p id={SEARCH_MODE_NOTE_ID} className="text-xs text-muted">
+              {SEARCH_MODE_NOTE}
+            </p>
+          ) : null}
           <ActiveFilterChips filters={filters} onChange={(next) => applyFilters(next)} />
         </Card>
 

@@ -7,6 +7,7 @@ import { buttonClasses } from '../../../components/ui/button-classes'
 import { Card } from '../../../components/ui/card'
 import { cn } from '../../../lib/cn'
 import { formatCount } from '../format'
+import { SEARCH_MODE_NOTE } from './search-mode-note'
 
 /** Categories listed before "Show N More" (docs/product-rules.md#browse). */
 export const CATEGORIES_SHOWN = 8
@@ -28,7 +29,7 @@ function isSelected(category: Category, selected: string): boolean {
 
 export interface CategorySidebarProps {
   categories: readonly Category[]
-  /** The selected category's id or slug; '' for all. */
+  /** The selected category's slug (or, from an old link, its id); '' for all. */
   selected: string
   /** In search mode category changes are ignored, so the entries are disabled. */
   disabled: boolean
@@ -72,6 +73,7 @@ export function CategorySidebar({ categories, selected, disabled, onSelect }: Ca
       <CardHeading icon={<FolderTree aria-hidden="true" className="size-4 text-accent-text" />}>
         Categories
       </CardHeading>
+      {disabled ? <p className="text-xs text-muted">{SEARCH_MODE_NOTE}</p> : null}
       <ul aria-label="Categories" className="flex flex-col gap-0.5">
         {entry('all', 'All Categories', total, selected === '', '')}
         {shown.map((category) =>
@@ -80,7 +82,8 @@ export function CategorySidebar({ categories, selected, disabled, onSelect }: Ca
             category.name,
             category.postCount,
             isSelected(category, selected),
-            category._id,
+            // The address names the category by its slug (/browse?category=networking).
+            category.slug,
           ),
         )}
       </ul>
@@ -171,7 +174,7 @@ export function PopularCategoriesCard({ categories }: { categories: readonly Cat
           <li key={category._id}>
             <Link
               to="/browse"
-              search={{ category: category._id }}
+              search={{ category: category.slug }}
               className="inline-flex items-center gap-1.5 rounded-full border border-line bg-surface-2 px-3 py-1 text-xs text-fg hover:border-accent/60"
             >
               {category.name}

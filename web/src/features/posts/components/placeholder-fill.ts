@@ -1,5 +1,6 @@
 import { isFilledValue, splitCommand } from '@bashboard/server/contract/placeholders'
 import { useCallback, useMemo, useState } from 'react'
+import { useGuestDraft } from '../../../lib/use-guest-draft'
 
 /** A run of a filled-in command line: plain text, a typed value, or a placeholder still as written. */
 export type FilledSegment =
@@ -19,6 +20,8 @@ export interface PlaceholderFill {
   reset: () => void
   /** How many names have a value that fills them. */
   filledCount: number
+  /** The placeholders still without a value, each once as first written (`<file>`): Copy names them. */
+  unfilled: string[]
   /** The command with the typed values in place: what Copy copies (the command itself when none). */
   command: string
   /** The filled command cut into lines of segments, for drawing it with the placeholders marked. */
@@ -32,11 +35,30 @@ function typedValue(values: Readonly<Record<string, string>>, name: string): str
   return Object.hasOwn(values, name) ? values[name] : undefined
 }
 
+/** Kept values read back: the fields of `names` that hold a string; anything else is dropped. */
+function parseKeptValues(kept: string, names: string[]): Record<string, string> | null {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(kept)
+  } catch {
+    return null
+  }
+  if (typeof parsed !== 'object' || parsed === null) return null
+  const record = parsed as Record<string, unknown>
+  const values: Record<string, string> = {}
+  for (const name of names) {
+    const value = Object.hasOwn(record, name) ? record[name] : undefined
+    if (typeof value === 'string') values[name] = value
+  }
+  return values
+}
+
 /**
  * The fill-in state of a command's placeholders. Values are kept per `scope` (the post id): moving to
- * another post starts from empty fields even when its command shares a name.
+ * another post starts from empty fields even when its command shares a name. A `guest`'s values wait in
+ * this tab while they sign in, and are back when the post is shown again (lib/use-guest-draft.ts).
  */
-export function usePlaceholderFill(command: string, scope: string): PlaceholderFill {
+export function usePlaceholderFill(command: string, scope: string, guest = false): PlaceholderFill {
   const segments = useMemo(() => splitCommand(command), [command])
   const names = useMemo(() => {
     const distinct = new Set<string>()
@@ -58,16 +80,23 @@ export function usePlaceholderFill(command: string, scope: string): PlaceholderF
     [scope],
   )
   const reset = useCallback(() => setState({ scope, values: NO_VALUES }), [scope])
+  const hasInput = Object.values(values).some((value) => value !== '')
+  useGuestDraft(`placeholders.${scope}`, hasInput ? JSON.stringify(values) : '', guest, (kept) => {
+    const restored = parseKeptValues(kept, names)
+    if (restored) setState({ scope, values: restored })
+  })
 
   // Values can hold no line break (a text field drops them), so lines split on the command's own breaks.
   const lines: FilledSegment[][] = [[]]
   let filled = ''
+  const unfilled = new Map<string, string>()
   for (const segment of segments) {
     if (segment.kind === 'placeholder') {
       const value = typedValue(values, segment.name)
       const piece: FilledSegment = isFilledValue(value)
         ? { kind: 'filled', name: segment.name, text: value.replace(/[\r\n]+/g, ' ') }
         : { kind: 'unfilled', name: segment.name, text: segment.text }
+      if (piece.kind === 'unfilled' && !unfilled.has(piece.name)) unfilled.set(piece.name, piece.text)
       lines[lines.length - 1]?.push(piece)
       filled += piece.text
       continue
@@ -82,10 +111,11 @@ export function usePlaceholderFill(command: string, scope: string): PlaceholderF
   return {
     names,
     value: (name) => typedValue(values, name) ?? '',
-    hasInput: Object.values(values).some((value) => value !== ''),
+    hasInput,
     setValue,
     reset,
     filledCount: names.filter((name) => isFilledValue(typedValue(values, name))).length,
+    unfilled: [...unfilled.values()],
     command: filled,
     lines,
   }

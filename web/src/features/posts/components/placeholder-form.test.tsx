@@ -83,9 +83,18 @@ describe('the placeholder form on the post page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Copy command' }))
     expect(writeText).toHaveBeenLastCalledWith(filled)
-    // The side panel's Copy Command copies the same filled command.
+    // The toast names what is still to fill in, as written in the command.
+    expect(await screen.findByText('Copied with 2 placeholders unfilled: <user>, <dir>')).toBeInTheDocument()
+    // The side panel's Copy Command copies the same filled command, and says the same.
     await user.click(screen.getByRole('button', { name: 'Copy Command' }))
     expect(writeText).toHaveBeenLastCalledWith(filled)
+    expect(await screen.findByText('Copied with 2 placeholders unfilled: <user>, <dir>')).toBeInTheDocument()
+    // Once every placeholder has a value, a copy is a plain one.
+    await user.type(within(form).getByLabelText('user'), 'ada')
+    await user.type(within(form).getByLabelText('dir'), 'srv')
+    await user.click(screen.getByRole('button', { name: 'Copy command' }))
+    expect(await screen.findByText('Command copied to clipboard.')).toBeInTheDocument()
+    expect(screen.queryByText(/placeholders? unfilled/)).not.toBeInTheDocument()
   })
 
   it('copies the command as written when nothing is entered, or only spaces', async () => {
@@ -96,6 +105,12 @@ describe('the placeholder form on the post page', () => {
     await user.type(within(form).getByLabelText('user'), '   ')
     await user.click(screen.getByRole('button', { name: 'Copy command' }))
     expect(writeText).toHaveBeenLastCalledWith(command)
+    // Spaces fill nothing: all five are named, <host> once although it is written twice.
+    expect(
+      await screen.findByText(
+        'Copied with 5 placeholders unfilled: <port>, <user>, <host>, {{archive.tar.gz}}, <dir>',
+      ),
+    ).toBeInTheDocument()
   })
 
   it('Reset empties every field and gives the focus to the first one', async () => {
@@ -133,5 +148,6 @@ describe('the placeholder form on the post page', () => {
     expect(shownCommand()).toBe(plain.command)
     await user.click(screen.getByRole('button', { name: 'Copy command' }))
     expect(writeText).toHaveBeenLastCalledWith(plain.command)
+    expect(await screen.findByText('Command copied to clipboard.')).toBeInTheDocument()
   })
 })

@@ -38,6 +38,19 @@ describe('PostCard', () => {
     expect(await screen.findByText('Command copied to clipboard.')).toBeInTheDocument()
   })
 
+  it('names the placeholders a copied command still holds, as the command writes them', async () => {
+    const writeText = vi.fn(async () => {})
+    const command = 'cp {{path/to/file}} <dir>/ && ls <dir>'
+    const { card } = await renderCard({ command, placeholders: ['path/to/file', 'dir'] })
+    const user = userEvent.setup()
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
+    await user.click(within(card).getByRole('button', { name: 'Copy command' }))
+    expect(writeText).toHaveBeenCalledWith(command)
+    expect(
+      await screen.findByText('Copied with 2 placeholders unfilled: {{path/to/file}}, <dir>'),
+    ).toBeInTheDocument()
+  })
+
   it('warns about a dangerous command and lists the reasons the server gave', async () => {
     const { card } = await renderCard({
       command: 'rm -rf /',

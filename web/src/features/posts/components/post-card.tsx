@@ -9,7 +9,7 @@ import { SafeHtml } from '../../../components/ui/safe-html'
 import { cn } from '../../../lib/cn'
 import { useFlashOnChange } from '../../../lib/use-flash'
 import type { VoteState } from '../cache'
-import { cardTags, formatCount, formatPostDate } from '../format'
+import { cardTags, formatCount, formatPostDate, writtenPlaceholders } from '../format'
 import { DangerWarning } from './danger-warning'
 import { SaveButton } from './save-button'
 import { VoteButtons } from './vote-buttons'
@@ -85,12 +85,12 @@ export function PostCard({ post, vote, layout = 'list', className }: PostCardPro
             <span data-testid="view-count" className={cn('rounded px-0.5', viewsFlash && 'animate-flash')}>
               {formatCount(post.viewCount)}
             </span>
-            <span className="sr-only">{nounFor(post.viewCount, 'view')}</span>
+            <span className="sr-only"> {nounFor(post.viewCount, 'view')}</span>
           </span>
           <span className="inline-flex items-center gap-1">
             <MessageSquare aria-hidden="true" className="size-3.5" />
             {formatCount(post.commentsCount)}
-            <span className="sr-only">{nounFor(post.commentsCount, 'comment')}</span>
+            <span className="sr-only"> {nounFor(post.commentsCount, 'comment')}</span>
           </span>
         </div>
       </div>
@@ -110,7 +110,7 @@ export function PostCard({ post, vote, layout = 'list', className }: PostCardPro
       )}
 
       <div className="flex flex-col gap-2">
-        <CodeBlock command={post.command} />
+        <CodeBlock command={post.command} unfilled={writtenPlaceholders(post.command, post.placeholders)} />
         <DangerWarning safety={post.safety} />
       </div>
 

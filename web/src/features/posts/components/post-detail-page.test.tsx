@@ -23,6 +23,7 @@ describe('PostDetailPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Count lines fast' })).toBeInTheDocument()
     const stats = screen.getByText('Post Statistics').closest('div') as HTMLElement
     expect(within(stats).getByText('75%')).toBeInTheDocument()
+    expect(screen.getByTestId('upvote-percentage')).toHaveTextContent('75% upvoted')
     expect(within(stats).getByText('90')).toBeInTheDocument()
     expect(screen.getByText('About the Author')).toBeInTheDocument()
     expect((await screen.findAllByText('[Advertisement Space - 728x90]')).length).toBeGreaterThan(0)
@@ -30,6 +31,32 @@ describe('PostDetailPage', () => {
     expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toContain(
       'Lists every file with sizes.',
     )
+  })
+
+  it('reads "no votes yet", never "0% upvoted", for a post nobody voted on', async () => {
+    const unvoted = postFixture({ title: 'Nobody voted', uplikeCount: 0, downlikeCount: 0 })
+    mockApi({
+      [`GET /api/posts/${unvoted.slug}`]: { status: 200, body: detailFixture({ post: unvoted }) },
+      [`GET /api/comments/${unvoted._id}`]: { status: 200, body: { comments: [], liveId: '9' } },
+    })
+    renderApp(`/post/${unvoted.slug}`)
+    await screen.findByRole('heading', { level: 1, name: 'Nobody voted' })
+    expect(screen.getByTestId('upvote-percentage')).toHaveTextContent(/^no votes yet$/)
+    const stats = screen.getByText('Post Statistics').closest('div') as HTMLElement
+    expect(within(stats).getByText('Upvote ratio').closest('div')).toHaveTextContent('no votes yet')
+    expect(document.body).not.toHaveTextContent(/0% upvoted/)
+  })
+
+  it('puts the title and command before the sidebars, so a phone reads them first', async () => {
+    mockDetail()
+    renderApp(`/post/${post.slug}`)
+    const title = await screen.findByRole('heading', { level: 1, name: 'Count lines fast' })
+    const command = screen.getAllByText(post.command)[0] as HTMLElement
+    for (const sidebar of ['Post actions', 'About this command']) {
+      const aside = screen.getByRole('complementary', { name: sidebar })
+      expect(title.compareDocumentPosition(aside) & Node.DOCUMENT_POSITION_FOLLOWING, sidebar).toBeTruthy()
+      expect(command.compareDocumentPosition(aside) & Node.DOCUMENT_POSITION_FOLLOWING, sidebar).toBeTruthy()
+    }
   })
 
   it('replaces a slug that differs from the post slug with the canonical one', async () => {

@@ -2,6 +2,7 @@ import type { PostCard as PostCardData, PostDetailResponse } from '@bashboard/se
 import { countOf, nounFor } from '@bashboard/server/contract/plurals'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
+import { useAtomValue } from 'jotai'
 import {
   ArrowLeft,
   BarChart3,
@@ -24,6 +25,7 @@ import { Button } from '../../../components/ui/button'
 import { buttonClasses } from '../../../components/ui/button-classes'
 import { Card } from '../../../components/ui/card'
 import { CodeBlock } from '../../../components/ui/code-block'
+import { commandCopiedToast } from '../../../components/ui/command-copied'
 import { DetailRow } from '../../../components/ui/detail-row'
 import { NotFoundCard } from '../../../components/ui/not-found-card'
 import { SafeHtml } from '../../../components/ui/safe-html'
@@ -36,8 +38,9 @@ import { formatRelativeTime } from '../../../lib/relative-time'
 import { useLocalTimeTitle } from '../../../lib/use-local-time-title'
 import { usePageMeta } from '../../../lib/use-page-meta'
 import { useLiveTopic } from '../../../live/live-provider'
+import { isSignedInAtom } from '../../../state/session'
 import { postDetailQueryOptions, postKeys } from '../api'
-import { formatCount, formatPostDate, upvotePercentage } from '../format'
+import { formatCount, formatPostDate, NO_VOTES_YET, upvotePercentage } from '../format'
 import { DangerWarning } from './danger-warning'
 import { usePlaceholderFill } from './placeholder-fill'
 import { FilledCommandLine, PlaceholderForm } from './placeholder-form'
@@ -56,15 +59,15 @@ export interface PostDetailPageProps {
 }
 
 /**
- * Copies the command (`command`: with the reader's placeholder values in), or shares the page (device
- * share sheet, else the URL to the clipboard).
+ * Copies the command (`command`: with the reader's placeholder values in; the toast names the `unfilled`
+ * ones), or shares the page (device share sheet, else the URL to the clipboard).
  */
-function useShareActions(post: PostCardData, command = post.command) {
+function useShareActions(post: PostCardData, command: string, unfilled: readonly string[]) {
   const toast = useToast()
   async function copyCommand(): Promise<void> {
     try {
       await navigator.clipboard.writeText(command)
-      toast({ title: 'Copied!', message: 'Command copied to clipboard.', variant: 'success' })
+      toast(commandCopiedToast(unfilled))
     } catch {
       toast({
         title: 'Copy failed',
@@ -109,9 +112,10 @@ function PostBody({
 }: { detail: PostDetailResponse } & Pick<PostDetailPageProps, 'renderComments' | 'renderSaveActions'>) {
   const { post, related } = detail
   const location = usePageLocation()
-  const fill = usePlaceholderFill(post.command, post._id)
+  const signedIn = useAtomValue(isSignedInAtom)
+  const fill = usePlaceholderFill(post.command, post._id, !signedIn)
   const timeTitle = useLocalTimeTitle()
-  const { copyCommand, share } = useShareActions(post, fill.command)
+  const { copyCommand, share } = useShareActions(post, fill.command, fill.unfilled)
   const title = post.title || 'Untitled Post'
   const author = post.author.username || 'Anonymous'
   const badge = post.author.badge || 'Member'
@@ -133,7 +137,128 @@ function PostBody({
 
   return (
     <div className="grid gap-6 lg:grid-cols-[13rem_minmax(0,1fr)_17rem]">
-      <aside aria-label="Post actions" className="flex min-w-0 flex-col gap-4">
+      {/* The command first in the page's order (a phone's one column reads it first); on wide screens the
+          actions take the left column. */}
+      <article
+        aria-labelledby="post-title"
+        className="flex min-w-0 flex-col gap-5 lg:col-start-2 lg:row-start-1"
+      >
+        <Card className="flex flex-col gap-5 p-5 sm:p-6">
+          <header className="flex flex-col gap-4">
+            <h1 id="post-title" className="text-2xl font-semibold tracking-tight text-fg sm:text-3xl">
+              {title}
+            </h1>
+            <div className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-muted">
+              <Link
+                to="/u/$username"
+                params={{ username: author }}
+                className="group flex items-center gap-2 rounded-md"
+              >
+                <Avatar name={author} src={post.author.avatar} size="md" />
+                <span className="flex flex-col leading-tight">
+                  <span className="font-medium text-fg group-hover:text-accent-text group-hover:underline group-hover:underline-offset-4">
+                    {author}
+                  </span>
+                  <span className="text-xs">{badge}</span>
+                </span>
+              </Link>
+              <span className="inline-flex items-center gap-1.5">
+                <Calendar aria-hidden="true" className="size-4" />
+                <time dateTime={post.createdAt}>{formatPostDate(post.createdAt)}</time>
+              </span>
+              {post.editedAt ? (
+                // The mark opens the post's history: every earlier version, with what each edit changed.
+                <Link
+                  to="/post/$slug/history"
+                  params={{ slug: post.slug }}
+                  data-testid="edited-mark"
+                  className="inline-flex items-center gap-1.5 rounded-md text-xs hover:text-accent-text hover:underline hover:underline-offset-4"
+                >
+                  <Pencil aria-hidden="true" className="size-3.5" />
+                  <span>
+                    edited{' '}
+                    <time dateTime={post.editedAt} title={timeTitle(post.editedAt)}>
+                      {formatRelativeTime(post.editedAt)}
+                    </time>
+                    <span className="sr-only">, see what changed</span>
+                  </span>
+                </Link>
+              ) : null}
+              <span className="inline-flex items-center gap-1.5">
+                <Eye aria-hidden="true" className="size-4" />
+                <span data-testid="detail-view-count">{formatCount(post.viewCount)}</span>{' '}
+                {nounFor(post.viewCount, 'view')}
+              </span>
+              <span className="inline-flex items-center gap-1.5">
+                <MessageSquare aria-hidden="true" className="size-4" />
+                {countOf(post.commentsCount, 'comment')}
+              </span>
+            </div>
+            {post.tags.length > 0 ? (
+              <div className="flex flex-wrap gap-2">
+                {post.tags.map((tag) => (
+                  <TagChip key={tag} tag={tag} />
+                ))}
+              </div>
+            ) : null}
+            <PostOwnerActions post={post} />
+          </header>
+
+          <div className="flex flex-col gap-2">
+            <CodeBlock
+              command={fill.command}
+              unfilled={fill.unfilled}
+              wrap={fill.names.length > 0}
+              renderLine={
+                fill.names.length > 0
+                  ? (_line, index) => <FilledCommandLine segments={fill.lines[index] ?? []} />
+                  : undefined
+              }
+            />
+            <DangerWarning safety={post.safety} />
+            <PlaceholderForm fill={fill} />
+          </div>
+
+          {post.description ? (
+            <SafeHtml html={post.description} />
+          ) : (
+            <p className="text-sm text-muted">No description available</p>
+          )}
+
+          <div className="flex flex-col gap-4 rounded-lg border border-line bg-surface-2/60 p-4 sm:flex-row sm:items-center sm:justify-between">
+            <div className="flex flex-col gap-1 text-sm">
+              <span className="text-muted">
+                Category: <span className="font-medium text-fg">{category}</span>
+              </span>
+              <span data-testid="upvote-percentage" className="text-muted">
+                {percentage === null ? (
+                  NO_VOTES_YET
+                ) : (
+                  <>
+                    <span className="font-mono font-semibold text-accent-text">{percentage}%</span> upvoted
+                  </>
+                )}
+              </span>
+            </div>
+            <div className="flex flex-wrap items-center gap-2 sm:justify-end">
+              <VoteButtons
+                postId={post._id}
+                uplikeCount={post.uplikeCount}
+                downlikeCount={post.downlikeCount}
+                vote={vote}
+                authorId={post.author._id}
+                size="md"
+              />
+              <SaveButton postId={post._id} savedCount={post.savedCount} saved={detail.isSaved} size="md" />
+              {renderSaveActions?.(post)}
+            </div>
+          </div>
+        </Card>
+        <AdSlot page="PostDetails" slot="ads3" className="w-full" />
+        {renderComments ? renderComments(post, detail.liveId) : null}
+      </article>
+
+      <aside aria-label="Post actions" className="flex min-w-0 flex-col gap-4 lg:col-start-1 lg:row-start-1">
         <Link to="/browse" className={cn(buttonClasses('ghost', 'sm'), 'self-start')}>
           <ArrowLeft aria-hidden="true" className="size-4" />
           Back to Browse
@@ -159,109 +284,10 @@ function PostBody({
         <AdSlot page="PostDetails" slot="ads2" variant="box" className="hidden lg:block" />
       </aside>
 
-      <article aria-labelledby="post-title" className="flex min-w-0 flex-col gap-5">
-        <Card className="flex flex-col gap-5 p-5 sm:p-6">
-          <header className="flex flex-col gap-4">
-            <h1 id="post-title" className="text-2xl font-semibold tracking-tight text-fg sm:text-3xl">
-              {title}
-            </h1>
-            <div className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-muted">
-              <Link
-                to="/u/$username"
-                params={{ username: author }}
-                className="group flex items-center gap-2 rounded-md"
-              >
-                <Avatar name={author} src={post.author.avatar} size="md" />
-                <span className="flex flex-col leading-tight">
-                  <span className="font-medium text-fg group-hover:text-accent-text group-hover:underline group-hover:underline-offset-4">
-                    {author}
-                  </span>
-                  <span className="text-xs">{badge}</span>
-                </span>
-              </Link>
-              <span className="inline-flex items-center gap-1.5">
-                <Calendar aria-hidden="true" className="size-4" />
-                <time dateTime={post.createdAt}>{formatPostDate(post.createdAt)}</time>
-              </span>
-              {post.editedAt ? (
-                <span data-testid="edited-mark" className="inline-flex items-center gap-1.5 text-xs">
-                  <Pencil aria-hidden="true" className="size-3.5" />
-                  <span>
-                    edited{' '}
-                    <time dateTime={post.editedAt} title={timeTitle(post.editedAt)}>
-                      {formatRelativeTime(post.editedAt)}
-                    </time>
-                  </span>
-                </span>
-              ) : null}
-              <span className="inline-flex items-center gap-1.5">
-                <Eye aria-hidden="true" className="size-4" />
-                <span data-testid="detail-view-count">{formatCount(post.viewCount)}</span>
-                {nounFor(post.viewCount, 'view')}
-              </span>
-              <span className="inline-flex items-center gap-1.5">
-                <MessageSquare aria-hidden="true" className="size-4" />
-                {countOf(post.commentsCount, 'comment')}
-              </span>
-            </div>
-            {post.tags.length > 0 ? (
-              <div className="flex flex-wrap gap-2">
-                {post.tags.map((tag) => (
-                  <TagChip key={tag} tag={tag} />
-                ))}
-              </div>
-            ) : null}
-            <PostOwnerActions post={post} />
-          </header>
-
-          <div className="flex flex-col gap-2">
-            <CodeBlock
-              command={fill.command}
-              wrap={fill.names.length > 0}
-              renderLine={
-                fill.names.length > 0
-                  ? (_line, index) => <FilledCommandLine segments={fill.lines[index] ?? []} />
-                  : undefined
-              }
-            />
-            <DangerWarning safety={post.safety} />
-            <PlaceholderForm fill={fill} />
-          </div>
-
-          {post.description ? (
-            <SafeHtml html={post.description} />
-          ) : (
-            <p className="text-sm text-muted">No description available</p>
-          )}
-
-          <div className="flex flex-col gap-4 rounded-lg border border-line bg-surface-2/60 p-4 sm:flex-row sm:items-center sm:justify-between">
-            <div className="flex flex-col gap-1 text-sm">
-              <span className="text-muted">
-                Category: <span className="font-medium text-fg">{category}</span>
-              </span>
-              <span className="text-muted">
-                <span className="font-mono font-semibold text-accent-text">{percentage}%</span> upvoted
-              </span>
-            </div>
-            <div className="flex flex-wrap items-center gap-2 sm:justify-end">
-              <VoteButtons
-                postId={post._id}
-                uplikeCount={post.uplikeCount}
-                downlikeCount={post.downlikeCount}
-                vote={vote}
-                authorId={post.author._id}
-                size="md"
-              />
-              <SaveButton postId={post._id} savedCount={post.savedCount} saved={detail.isSaved} size="md" />
-              {renderSaveActions?.(post)}
-            </div>
-          </div>
-        </Card>
-        <AdSlot page="PostDetails" slot="ads3" className="w-full" />
-        {renderComments ? renderComments(post, detail.liveId) : null}
-      </article>
-
-      <aside aria-label="About this command" className="flex min-w-0 flex-col gap-4">
+      <aside
+        aria-label="About this command"
+        className="flex min-w-0 flex-col gap-4 lg:col-start-3 lg:row-start-1"
+      >
         <Card className="flex flex-col gap-1 p-4">
           <SideHeading>Post Statistics</SideHeading>
           <dl className="divide-y divide-line">
@@ -272,7 +298,7 @@ function PostBody({
                 [ThumbsDown, 'Downvotes', formatCount(post.downlikeCount)],
                 [MessageSquare, 'Comments', formatCount(post.commentsCount)],
                 [Bookmark, 'Saves', formatCount(post.savedCount)],
-                [BarChart3, 'Upvote ratio', `${percentage}%`],
+                [BarChart3, 'Upvote ratio', percentage === null ? NO_VOTES_YET : `${percentage}%`],
               ] as const
             ).map(([Icon, label, value]) => (
               <DetailRow

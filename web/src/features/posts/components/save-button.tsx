@@ -1,11 +1,11 @@
 import { countOf } from '@bashboard/server/contract/plurals'
-import { useNavigate } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { Bookmark } from 'lucide-react'
 import { useId, useRef } from 'react'
 import { useToast } from '../../../components/ui/toast'
 import { cn } from '../../../lib/cn'
 import { useFlashOnChange } from '../../../lib/use-flash'
+import { useSendToLogin } from '../../../lib/use-sign-in-return'
 import { isSignedInAtom } from '../../../state/session'
 import { formatCount } from '../format'
 import { useSavePost } from '../saves'
@@ -26,7 +26,7 @@ export interface SaveButtonProps {
 export function SaveButton({ postId, savedCount, saved, size = 'sm', className }: SaveButtonProps) {
   const signedIn = useAtomValue(isSignedInAtom)
   const toast = useToast()
-  const navigate = useNavigate()
+  const sendToLogin = useSendToLogin()
   const mutation = useSavePost()
   // A ref, not state: two clicks in the same tick must see the first one's guard.
   const inFlight = useRef(false)
@@ -40,7 +40,7 @@ export function SaveButton({ postId, savedCount, saved, size = 'sm', className }
         message: 'Please log in to save commands.',
         variant: 'destructive',
       })
-      void navigate({ to: '/login' })
+      sendToLogin()
       return
     }
     if (inFlight.current) return

@@ -125,6 +125,37 @@ describe('VoteButtons', () => {
     expect(within(card).getByTestId('upvote-count')).toHaveTextContent('3')
   })
 
+  it('shows a held vote as a state: pressed, filled, "You upvoted this", no hover action', async () => {
+    storeSession(validSession())
+    const { card, requests } = await renderBrowse({ likedPosts: [post._id], dislikedPosts: [] })
+    const upvote = within(card).getByRole('button', { name: /^Upvote/ })
+    const downvote = within(card).getByRole('button', { name: /^Downvote/ })
+    expect(upvote).toHaveAttribute('aria-pressed', 'true')
+    expect(upvote).toHaveAttribute('title', 'You upvoted this')
+    expect(upvote).toHaveAccessibleDescription('You upvoted this')
+    expect(upvote.querySelector('svg')).toHaveAttribute('fill', 'currentColor')
+    // Nothing about it changes under the pointer, and the pointer is not a hand.
+    expect(upvote.className).not.toMatch(/hover:/)
+    expect(upvote).toHaveClass('cursor-default')
+    // The other button is still an action: it switches the vote.
+    expect(downvote).toHaveAttribute('aria-pressed', 'false')
+    expect(downvote).not.toHaveAttribute('title')
+    expect(downvote.className).toMatch(/hover:/)
+    upvote.focus()
+    await userEvent.keyboard('{Enter}')
+    expect(votes(requests)).toHaveLength(0)
+  })
+
+  it('says "You downvoted this" on a held downvote', async () => {
+    storeSession(validSession())
+    const { card } = await renderBrowse({ likedPosts: [], dislikedPosts: [post._id] })
+    const downvote = within(card).getByRole('button', { name: /^Downvote/ })
+    expect(downvote).toHaveAttribute('aria-pressed', 'true')
+    expect(downvote).toHaveAccessibleDescription('You downvoted this')
+    expect(downvote.className).not.toMatch(/hover:/)
+    expect(within(card).getByRole('button', { name: /^Upvote/ })).not.toHaveAccessibleDescription()
+  })
+
   it('rolls the counts back and shows the error toast when the vote fails', async () => {
     storeSession(validSession())
     const { card } = await renderBrowse(
@@ -253,9 +284,13 @@ describe('VoteButtons', () => {
     renderApp(`/post/${post.slug}`)
     const group = await screen.findByRole('group', { name: 'Vote on this command' })
     const downvote = within(group).getByRole('button', { name: /^Downvote/ })
+    const upvote = within(group).getByRole('button', { name: /^Upvote/ })
+    expect(upvote).toHaveAccessibleDescription('You upvoted this')
     await userEvent.click(downvote)
     await waitFor(() => expect(downvote).toHaveAttribute('aria-pressed', 'true'))
-    expect(within(group).getByRole('button', { name: /^Upvote/ })).toHaveAttribute('aria-pressed', 'false')
+    expect(downvote).toHaveAccessibleDescription('You downvoted this')
+    expect(upvote).toHaveAttribute('aria-pressed', 'false')
+    expect(upvote).not.toHaveAccessibleDescription()
     expect(within(group).getByTestId('downvote-count')).toHaveTextContent('2')
     expect(await screen.findByText('Post downvoted!')).toBeInTheDocument()
     expect(votes(requests)).toHaveLength(1)

@@ -1,4 +1,3 @@
-import { useNavigate } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { ThumbsDown, ThumbsUp } from 'lucide-react'
 import { useId, useRef } from 'react'
@@ -6,6 +5,7 @@ import { useToast } from '../../../components/ui/toast'
 import { cn } from '../../../lib/cn'
 import { useCurrentUser } from '../../../lib/use-current-user'
 import { useFlashOnChange } from '../../../lib/use-flash'
+import { useSendToLogin } from '../../../lib/use-sign-in-return'
 import { isSignedInAtom } from '../../../state/session'
 import { useVotePost, type VoteDirection } from '../api'
 import type { VoteState } from '../cache'
@@ -24,6 +24,12 @@ export interface VoteButtonsProps {
 
 /** Why an author's own vote buttons do nothing (the server refuses the vote with the same words). */
 export const OWN_POST_VOTE_REASON = 'You cannot vote on your own post'
+
+/**
+ * What the held vote's button says on hover and to screen readers: pressing it again changes nothing
+ * (docs/product-rules.md#votes), so it reads as a state, not as an action.
+ */
+export const HELD_VOTE_LABEL = { liked: 'You upvoted this', disliked: 'You downvoted this' } as const
 
 /**
  * Upvote and downvote with their counts: pressing the held vote does nothing, pressing the opposite one
@@ -45,7 +51,7 @@ export function VoteButtons({
   const ownPost = authorId !== undefined && user !== null && user._id === authorId
   const reasonId = useId()
   const toast = useToast()
-  const navigate = useNavigate()
+  const sendToLogin = useSendToLogin()
   const mutation = useVotePost()
   // A ref, not state: two clicks in the same tick must see the first one's guard.
   const inFlight = useRef(false)
@@ -60,7 +66,7 @@ export function VoteButtons({
         message: 'Please log in to vote on posts.',
         variant: 'destructive',
       })
-      void navigate({ to: '/login' })
+      sendToLogin()
       return
     }
     const held = direction === 'upvote' ? 'liked' : 'disliked'
@@ -82,9 +88,11 @@ export function VoteButtons({
     'aria-disabled:cursor-not-allowed aria-disabled:opacity-60'
   // aria-disabled rather than disabled: a disabled button can't take focus, and keyboard users must be able
   // to reach it to hear why it does nothing.
-  const ownProps = ownPost
-    ? { 'aria-disabled': true, 'aria-describedby': reasonId, title: OWN_POST_VOTE_REASON }
-    : {}
+  const ownProps = ownPost ? { 'aria-disabled': true, 'aria-describedby': reasonId } : {}
+  // The held button's title is its tooltip and accessible description; it keeps the default cursor and
+  // no hover change, because pressing it does nothing.
+  const titleOf = (state: 'liked' | 'disliked'): string | undefined =>
+    ownPost ? OWN_POST_VOTE_REASON : vote === state ? HELD_VOTE_LABEL[state] : undefined
   return (
     // biome-ignore lint/a11y/useSemanticElements: a fieldset is for form fields; this groups two buttons
     <div
@@ -96,13 +104,14 @@ export function VoteButtons({
         type="button"
         onClick={() => press('upvote')}
         {...ownProps}
+        title={titleOf('liked')}
         aria-pressed={vote === 'liked'}
         aria-label={`Upvote (${uplikeCount})`}
         className={cn(
           base,
           height,
           vote === 'liked'
-            ? 'border-accent/60 bg-accent-soft text-accent-text'
+            ? 'cursor-default border-accent/60 bg-accent-soft text-accent-text'
             : 'border-line bg-surface-2 text-muted',
           vote !== 'liked' && !ownPost && 'hover:border-line-strong hover:text-fg',
         )}
@@ -116,13 +125,14 @@ export function VoteButtons({
         type="button"
         onClick={() => press('downvote')}
         {...ownProps}
+        title={titleOf('disliked')}
         aria-pressed={vote === 'disliked'}
         aria-label={`Downvote (${downlikeCount})`}
         className={cn(
           base,
           height,
           vote === 'disliked'
-            ? 'border-danger/60 bg-danger-soft text-danger'
+            ? 'cursor-default border-danger/60 bg-danger-soft text-danger'
             : 'border-line bg-surface-2 text-muted',
           vote !== 'disliked' && !ownPost && 'hover:border-line-strong hover:text-fg',
         )}

@@ -24,6 +24,7 @@ import { canCreatePosts } from '../../../lib/current-user'
 import { formatCount } from '../../../lib/format-count'
 import { formatDay } from '../../../lib/format-day'
 import { useDocumentTitle } from '../../../lib/use-document-title'
+import { useReturnSearch } from '../../../lib/use-sign-in-return'
 import { isSignedInAtom } from '../../../state/session'
 import { profileQueryOptions } from '../api'
 import { ProfileTabs, type ProfileTabsProps, ProgressBar } from './profile-tabs'
@@ -132,9 +133,11 @@ export function ProfilePage({
   useDocumentTitle('Profile')
   const signedIn = useAtomValue(isSignedInAtom)
   const profile = useQuery({ ...profileQueryOptions(), enabled: signedIn })
+  const loginSearch = useReturnSearch()
 
-  // Logging out (here or in another tab) leaves the page: it is for signed-in users only.
-  if (!signedIn) return <Navigate to="/login" />
+  // Logging out (here or in another tab) leaves the page: it is for signed-in users only. Signing in
+  // again comes back here.
+  if (!signedIn) return <Navigate to="/login" search={loginSearch} />
   if (profile.isPending) return <Loading label="Loading profile..." className="py-24" />
   if (profile.isError) return <ProfileMessage title="Failed to load profile data" action="Try Again" />
   const data = profile.data

@@ -100,7 +100,8 @@ export function AvatarCropEditor({ src, onSquareChange, onBroken }: AvatarCropEd
         <Button
           variant="secondary"
           size="sm"
-          className="w-8 px-0"
+          // `!`: the size's own px-3 would leave the icon 6 px of a 32 px square (cn does not merge).
+          className="w-8 shrink-0 px-0!"
           aria-label="Zoom out"
           title="Zoom out"
           disabled={zoom <= MIN_ZOOM}
@@ -122,7 +123,7 @@ export function AvatarCropEditor({ src, onSquareChange, onBroken }: AvatarCropEd
         <Button
           variant="secondary"
           size="sm"
-          className="w-8 px-0"
+          className="w-8 shrink-0 px-0!"
           aria-label="Zoom in"
           title="Zoom in"
           disabled={zoom >= MAX_ZOOM}

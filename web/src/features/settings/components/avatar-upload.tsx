@@ -4,8 +4,9 @@ import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react'
 import { Avatar } from '../../../components/ui/avatar'
 import { Button } from '../../../components/ui/button'
 import { useToast } from '../../../components/ui/toast'
+import { formFailureOf } from '../../../lib/form-failure'
 import { useUploadAvatar } from '../api'
-import { AVATAR_MAX_MB, SETTINGS_MESSAGES, validateAvatarFile } from '../validation'
+import { AVATAR_FIELD_MESSAGES, AVATAR_MAX_MB, SETTINGS_MESSAGES, validateAvatarFile } from '../validation'
 import { AvatarCropEditor, type AvatarSquare } from './avatar-crop-editor'
 
 /** A picked file and its local preview URL (revoked when replaced or dropped). */
@@ -18,6 +19,7 @@ interface Picked {
  * Avatar upload (docs/product-rules.md#settings): pick a JPEG/JPG/PNG of at most 5 MB, frame the square to
  * keep, then upload the file with that square (the server cuts it out and re-encodes it). A refused file
  * shows why under the picker and is never sent; Upload waits until the picked image is drawn and framed.
+ * The server's refusal (413, 415, 422) shows there too; only a lost connection or a 5xx is a toast.
  */
 export function AvatarUpload({ user }: { user: ProfileHeader }) {
   const toast = useToast()
@@ -54,6 +56,11 @@ export function AvatarUpload({ user }: { user: ProfileHeader }) {
     setPicked({ file, url: URL.createObjectURL(file) })
   }
 
+  function onCancel(): void {
+    clear()
+    setError(null)
+  }
+
   function onBroken(): void {
     clear()
     setError(SETTINGS_MESSAGES.avatarUnreadable)
@@ -68,8 +75,16 @@ export function AvatarUpload({ user }: { user: ProfileHeader }) {
           clear()
           toast({ title: 'Avatar Updated', message: 'Your new avatar is live.', variant: 'success' })
         },
-        onError: (failure) =>
-          toast({ title: 'Upload Failed', message: failure.message, variant: 'destructive' }),
+        onError: (failure) => {
+          const shown = formFailureOf(failure, AVATAR_FIELD_MESSAGES)
+          if (!shown) {
+            toast({ title: 'Upload Failed', message: failure.message, variant: 'destructive' })
+            return
+          }
+          // A refused file is dropped, as the picker drops one; a refused square keeps the image to reframe.
+          if (shown.field === 'image') clear()
+          setError(shown.message)
+        },
       },
     )
   }
@@ -120,7 +135,7 @@ export function AvatarUpload({ user }: { user: ProfileHeader }) {
                 <Upload aria-hidden="true" className="size-4" />
                 {upload.isPending ? 'Uploading...' : 'Upload Avatar'}
               </Button>
-              <Button variant="ghost" size="sm" onClick={clear} disabled={upload.isPending}>
+              <Button variant="ghost" size="sm" onClick={onCancel} disabled={upload.isPending}>
                 <X aria-hidden="true" className="size-4" />
                 Cancel
               </Button>

@@ -1,9 +1,16 @@
 import { type FormEvent, useState } from 'react'
 import { Button } from '../../../components/ui/button'
+import { FormError } from '../../../components/ui/form-error'
 import { PasswordInput } from '../../../components/ui/password-input'
 import { useToast } from '../../../components/ui/toast'
+import { type FormFailure, formFailureOf } from '../../../lib/form-failure'
 import { useChangePassword } from '../api'
-import { MIN_PASSWORD_LENGTH, type PasswordFormValues, validatePasswordForm } from '../validation'
+import {
+  MIN_PASSWORD_LENGTH,
+  PASSWORD_FIELD_MESSAGES,
+  type PasswordFormValues,
+  validatePasswordForm,
+} from '../validation'
 
 const EMPTY: PasswordFormValues = { currentPassword: '', newPassword: '', confirmPassword: '' }
 
@@ -16,7 +23,7 @@ export function SecurityForm() {
   const toast = useToast()
   const change = useChangePassword()
   const [values, setValues] = useState<PasswordFormValues>(EMPTY)
-  const [problem, setProblem] = useState<ReturnType<typeof validatePasswordForm>>(null)
+  const [problem, setProblem] = useState<FormFailure<keyof PasswordFormValues> | null>(null)
 
   function onSubmit(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault()
@@ -34,8 +41,12 @@ export function SecurityForm() {
             variant: 'success',
           })
         },
-        onError: (failure) =>
-          toast({ title: 'Update Failed', message: failure.message, variant: 'destructive' }),
+        // The server's refusal goes under its field; only a lost connection or a crash is a toast.
+        onError: (failure) => {
+          const shown = formFailureOf(failure, PASSWORD_FIELD_MESSAGES)
+          if (shown) setProblem(shown)
+          else toast({ title: 'Update Failed', message: failure.message, variant: 'destructive' })
+        },
       },
     )
   }
@@ -46,6 +57,8 @@ export function SecurityForm() {
     onChange: (event: FormEvent<HTMLInputElement>) => {
       const value = event.currentTarget.value
       setValues((current) => ({ ...current, [name]: value }))
+      // The error about this field, or about the form as a whole, no longer applies once it is edited.
+      setProblem((current) => (current?.field === name || current?.field === null ? null : current))
     },
     error: problem?.field === name ? problem.message : undefined,
   })
@@ -71,6 +84,7 @@ export function SecurityForm() {
         required
         {...field('confirmPassword')}
       />
+      {problem && problem.field === null ? <FormError>{problem.message}</FormError> : null}
       <Button type="submit" loading={change.isPending} className="self-start">
         {change.isPending ? 'Updating...' : 'Update Password'}
       </Button>

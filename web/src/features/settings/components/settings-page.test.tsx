@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { SESSION_STORAGE_KEY } from '../../../state/session'
+import { expectFieldError, expectNoFieldError } from '../../../test/form-assertions'
 import { errorBody, type MockAnswer, mockApi, profileFixture } from '../../../test/mock-api'
 import { renderApp, storeSession, validSession } from '../../../test/render-app'
 
@@ -230,22 +231,53 @@ describe('Settings page', () => {
       expect(screen.queryByRole('button', { name: 'Upload Avatar' })).not.toBeInTheDocument()
     })
 
-    it("shows 'Upload Failed' with the server's message when the upload is refused", async () => {
-      mockSettings({
-        'PUT /api/users/avatar': {
-          status: 415,
-          body: errorBody(415, 'Please upload a valid image file (JPEG, JPG, or PNG)'),
-        },
-      })
+    it("shows the server's refusal of the file under the picker, not in a toast, and drops the file", async () => {
+      const refused = 'Please upload a valid image file (JPEG, JPG, or PNG)'
+      mockSettings({ 'PUT /api/users/avatar': { status: 415, body: errorBody(415, refused) } })
       renderApp('/settings')
       const events = userEvent.setup()
       await pickAndLoad(events, imageFile('fake.png', 'image/png'))
       await events.click(screen.getByRole('button', { name: 'Upload Avatar' }))
+      const picker = await screen.findByLabelText('Change avatar')
+      await waitFor(() => expectFieldError(picker, refused))
+      expect(screen.queryByText('Upload Failed')).not.toBeInTheDocument()
+      expect(screen.queryByRole('img', { name: 'Preview of your new avatar' })).not.toBeInTheDocument()
+      // Picking another file is changing the field: the refusal goes.
+      await events.upload(picker, imageFile('real.png', 'image/png'))
+      expectNoFieldError(screen.getByLabelText('Choose another'), refused)
+    })
+
+    it("shows the server's refusal of the square under the picker and keeps the image to reframe", async () => {
+      mockSettings({
+        'PUT /api/users/avatar': {
+          status: 422,
+          body: errorBody(422, 'The crop must be a square inside the image'),
+        },
+      })
+      renderApp('/settings')
+      const events = userEvent.setup()
+      await pickAndLoad(events, imageFile('face.png', 'image/png'))
+      await events.click(screen.getByRole('button', { name: 'Upload Avatar' }))
+      const picker = screen.getByLabelText('Choose another')
+      await waitFor(() => expectFieldError(picker, 'The crop must be a square inside the image'))
+      expect(screen.getByRole('img', { name: 'Preview of your new avatar' })).toBeInTheDocument()
+      await events.click(screen.getByRole('button', { name: 'Cancel' }))
+      expectNoFieldError(screen.getByLabelText('Change avatar'), 'The crop must be a square inside the image')
+    })
+
+    it.each<[string, MockAnswer, string]>([
+      ['a 5xx', { status: 500, body: errorBody(500, 'Internal Server Error') }, 'Internal Server Error'],
+      ['no response', 'network', 'Network error. Please check your connection.'],
+    ])("toasts 'Upload Failed' for %s, which says nothing about the file", async (_case, answer, message) => {
+      mockSettings({ 'PUT /api/users/avatar': answer })
+      renderApp('/settings')
+      const events = userEvent.setup()
+      await pickAndLoad(events, imageFile('face.png', 'image/png'))
+      await events.click(screen.getByRole('button', { name: 'Upload Avatar' }))
       const toast = (await screen.findByText('Upload Failed')).closest('li') as HTMLElement
       expect(toast).toHaveAttribute('role', 'alert')
-      expect(
-        within(toast).getByText('Please upload a valid image file (JPEG, JPG, or PNG)'),
-      ).toBeInTheDocument()
+      expect(within(toast).getByText(message)).toBeInTheDocument()
+      expect(screen.getByLabelText('Choose another')).not.toHaveAttribute('aria-invalid')
     })
   })
 
@@ -282,13 +314,16 @@ describe('Settings page', () => {
       expect(await screen.findByRole('button', { name: /countess_ada/ })).toBeInTheDocument()
     })
 
-    it("shows 'Update Failed' with the server's message on a duplicate", async () => {
+    it("shows the server's duplicate under the username, not in a toast, until the username changes", async () => {
       mockSettings({ 'PUT /api/users': { status: 409, body: errorBody(409, 'Username is already taken') } })
       renderApp('/settings')
       const events = userEvent.setup()
       await events.click(await screen.findByRole('button', { name: 'Save Changes' }))
-      const toast = (await screen.findByText('Update Failed')).closest('li') as HTMLElement
-      expect(within(toast).getByText('Username is already taken')).toBeInTheDocument()
+      const username = screen.getByLabelText('Username')
+      await waitFor(() => expectFieldError(username, 'Username is already taken'))
+      expect(screen.queryByText('Update Failed')).not.toBeInTheDocument()
+      await events.type(username, '2')
+      expectNoFieldError(username, 'Username is already taken')
     })
   })
 
@@ -356,7 +391,7 @@ describe('Settings page', () => {
       expect(screen.getByLabelText('Current Password')).toHaveValue('')
     })
 
-    it("shows 'Update Failed' with the server's message and keeps the session", async () => {
+    it("shows the server's refusal under the current password, not in a toast, and keeps the session", async () => {
       mockSettings({
         'PUT /api/users': { status: 422, body: errorBody(422, 'Current password is incorrect') },
       })
@@ -366,8 +401,9 @@ describe('Settings page', () => {
       await events.type(screen.getByLabelText('New Password'), 'new-secret')
       await events.type(screen.getByLabelText('Confirm New Password'), 'new-secret')
       await events.click(screen.getByRole('button', { name: 'Update Password' }))
-      expect(await screen.findByText('Update Failed')).toBeInTheDocument()
-      expect(screen.getByText('Current password is incorrect')).toBeInTheDocument()
+      const current = screen.getByLabelText('Current Password')
+      await waitFor(() => expectFieldError(current, 'Current password is incorrect'))
+      expect(screen.queryByText('Update Failed')).not.toBeInTheDocument()
       expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? '{}').token).toBe('test-token')
     })
   })

@@ -8,6 +8,7 @@ import { Loading } from '../../../components/ui/spinner'
 import { TabList } from '../../../components/ui/tabs'
 import { canCreatePosts, profileHeaderQueryOptions } from '../../../lib/current-user'
 import { useDocumentTitle } from '../../../lib/use-document-title'
+import { useReturnSearch } from '../../../lib/use-sign-in-return'
 import { isSignedInAtom } from '../../../state/session'
 import type { SettingsTabId } from '../tabs'
 import { AccessTokensPanel } from './access-tokens-panel'
@@ -35,9 +36,11 @@ export function SettingsPage({ tab: active, onTabChange: setActive }: SettingsPa
   useDocumentTitle('Settings')
   const signedIn = useAtomValue(isSignedInAtom)
   const header = useQuery({ ...profileHeaderQueryOptions(), enabled: signedIn })
+  const loginSearch = useReturnSearch()
 
-  // Logging out (here or in another tab) leaves the page: it is for signed-in users only.
-  if (!signedIn) return <Navigate to="/login" />
+  // Logging out (here or in another tab) leaves the page: it is for signed-in users only. Signing in
+  // again comes back here.
+  if (!signedIn) return <Navigate to="/login" search={loginSearch} />
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <header className="flex flex-col gap-1">

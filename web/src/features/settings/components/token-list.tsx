@@ -168,7 +168,7 @@ function RevokeAllDialog({ count, onClose }: { count: number; onClose: () => voi
   const toast = useToast()
   return (
     <ConfirmDialog
-      title={count === 1 ? 'Revoke your token?' : `Revoke all ${count} tokens?`}
+      title={count === 1 ? 'Revoke your token?' : `Revoke all ${countOf(count, 'token')}?`}
       description="Every script and CLI using one of your tokens stops working at once. Your sign-in on this site is not affected."
       confirmLabel="Revoke all"
       busy={revokeAll.isPending}
