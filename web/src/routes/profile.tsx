@@ -19,8 +19,11 @@ export const Route = createFileRoute('/profile')({
     ['errorComponent'],
     ['notFoundComponent'],
   ],
+  // `favorites` is the Upvoted tab's earlier name, kept so old links open it.
   validateSearch: (raw: Record<string, unknown>): ProfileSearch =>
-    typeof raw.tab === 'string' && raw.tab !== '' && raw.tab !== 'posts' ? { tab: raw.tab } : {},
+    typeof raw.tab === 'string' && raw.tab !== '' && raw.tab !== 'posts'
+      ? { tab: raw.tab === 'favorites' ? 'upvoted' : raw.tab }
+      : {},
   beforeLoad: requireSignedIn,
   // Start loading early; the page shows its own failure state, so an error is ignored here.
   loader: ({ context }) => {

@@ -34,7 +34,7 @@ export const profileLive = {
     ...postCards,
     'vote.changed': (queryClient, data) => {
       postCards['vote.changed'](queryClient, data)
-      // Favorites are the user's upvotes, latest first: an upvote (from another tab too) puts the post
+      // Upvoted is the user's upvotes, latest first: an upvote (from another tab too) puts the post
       // at the top, a switch to a downvote takes it off. Both are structural, so the profile refetches.
       const favorites = queryClient.getQueryData<UserProfile | null>(profileKeys.profile())?.favorites
       if (!favorites) return

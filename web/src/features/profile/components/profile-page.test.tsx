@@ -110,8 +110,8 @@ describe('Profile page', () => {
     )
     expect(screen.getByRole('tab', { name: /My Posts/ })).toHaveAttribute('aria-selected', 'true')
 
-    await events.click(screen.getByRole('tab', { name: /Favorites/ }))
-    const favorites = screen.getByRole('list', { name: 'Favorite posts' })
+    await events.click(screen.getByRole('tab', { name: /Upvoted/ }))
+    const favorites = screen.getByRole('list', { name: 'Upvoted posts' })
     expect(within(favorites).getByRole('link', { name: 'Tail a log' })).toHaveAttribute(
       'href',
       '/post/tail-a-log',
@@ -127,6 +127,14 @@ describe('Profile page', () => {
     )
   })
 
+  it('opens Upvoted from its old address, ?tab=favorites', async () => {
+    mockProfile({ status: 200, body: userProfile() })
+    const { router } = renderApp('/profile?tab=favorites')
+    expect(await screen.findByRole('tab', { name: /Upvoted/ })).toHaveAttribute('aria-selected', 'true')
+    expect(screen.getByRole('list', { name: 'Upvoted posts' })).toBeInTheDocument()
+    expect(router.state.location.search).toMatchObject({ tab: 'upvoted' })
+  })
+
   it('moves between tabs with the arrow keys', async () => {
     mockProfile({ status: 200, body: userProfile() })
     renderApp('/profile')
@@ -134,8 +142,8 @@ describe('Profile page', () => {
     const first = await screen.findByRole('tab', { name: /My Posts/ })
     first.focus()
     await events.keyboard('{ArrowRight}')
-    expect(screen.getByRole('tab', { name: /Favorites/ })).toHaveFocus()
-    expect(screen.getByRole('tab', { name: /Favorites/ })).toHaveAttribute('aria-selected', 'true')
+    expect(screen.getByRole('tab', { name: /Upvoted/ })).toHaveFocus()
+    expect(screen.getByRole('tab', { name: /Upvoted/ })).toHaveAttribute('aria-selected', 'true')
     await events.keyboard('{ArrowLeft}{ArrowLeft}')
     expect(screen.getByRole('tab', { name: 'Badge Progress' })).toHaveAttribute('aria-selected', 'true')
   })
@@ -164,8 +172,8 @@ describe('Profile page', () => {
     renderApp('/profile')
     const events = userEvent.setup()
     expect(await screen.findByText(/You haven't shared any commands yet/)).toBeInTheDocument()
-    await events.click(screen.getByRole('tab', { name: /Favorites/ }))
-    expect(screen.getByText(/No favorites yet/)).toBeInTheDocument()
+    await events.click(screen.getByRole('tab', { name: /Upvoted/ }))
+    expect(screen.getByText(/No upvoted commands yet/)).toBeInTheDocument()
     await events.click(screen.getByRole('tab', { name: /Comments/ }))
     expect(screen.getByText("You haven't commented on any command yet.")).toBeInTheDocument()
   })

@@ -122,7 +122,7 @@ function BecomeContributorCard() {
 
 /**
  * The signed-in user's profile (docs/product-rules.md#profile): header, stat tiles, the tabs My Posts,
- * Favorites, Comments and Badge Progress (plus the tabs the route adds, Saved and Collections), and
+ * Upvoted, Comments and Badge Progress (plus the tabs the route adds, Saved and Collections), and
  * Create New Post or a Become Contributor invitation.
  */
 export function ProfilePage({

@@ -60,11 +60,15 @@ function MyPosts({ posts, canCreate }: { posts: readonly ProfilePost[]; canCreat
   )
 }
 
-function Favorites({ favorites }: { favorites: readonly ProfileFavorite[] }) {
+function Upvoted({ favorites }: { favorites: readonly ProfileFavorite[] }) {
   if (favorites.length === 0)
-    return <Empty>No favorites yet. Upvote the commands you like and they will show up here.</Empty>
+    return (
+      <Empty>
+        No upvoted commands yet. The commands you upvote show up here; save one to keep it in Saved.
+      </Empty>
+    )
   return (
-    <ul aria-label="Favorite posts" className="flex flex-col gap-2">
+    <ul aria-label="Upvoted posts" className="flex flex-col gap-2">
       {favorites.map((post) => (
         <PostRow key={post._id} post={post} byline={<>by {post.author.username} · </>} />
       ))}
@@ -160,12 +164,13 @@ function BadgeProgress({ profile }: { profile: UserProfile }) {
 
 const TABS = [
   { id: 'posts', label: 'My Posts' },
-  { id: 'favorites', label: 'Favorites' },
+  // The commands the member upvoted; Saved (another feature's tab) is what they keep on purpose.
+  { id: 'upvoted', label: 'Upvoted' },
   { id: 'comments', label: 'Comments' },
   { id: 'badges', label: 'Badge Progress' },
 ] as const
 
-/** A tab another feature adds (Saved, Collections), composed by the route; shown after Favorites. */
+/** A tab another feature adds (Saved, Collections), composed by the route; shown after Upvoted. */
 export interface ProfileExtraTab {
   id: string
   label: string
@@ -190,7 +195,7 @@ export function ProfileTabs({ profile, canCreate, extraTabs = [], tab, onTabChan
   const [chosen, setChosen] = useState<string>(tab ?? 'posts')
   const counts: Partial<Record<string, number>> = {
     posts: profile.totalPosts,
-    favorites: profile.favorites.length,
+    upvoted: profile.favorites.length,
     comments: profile.comments.length,
   }
   const builtIn = TABS.map((item): TabItem<string> => ({ ...item, count: counts[item.id] }))
@@ -219,8 +224,8 @@ export function ProfileTabs({ profile, canCreate, extraTabs = [], tab, onTabChan
           extra.render()
         ) : active === 'posts' ? (
           <MyPosts posts={profile.posts} canCreate={canCreate} />
-        ) : active === 'favorites' ? (
-          <Favorites favorites={profile.favorites} />
+        ) : active === 'upvoted' ? (
+          <Upvoted favorites={profile.favorites} />
         ) : active === 'comments' ? (
           <Comments comments={profile.comments} />
         ) : (
