@@ -1,6 +1,6 @@
 /**
- * A post's earlier slugs, so its old addresses keep working after a rename (DESIGN §9, "Old
- * addresses": they redirect to the current one, forever). Frozen once released.
+ * A post's earlier slugs, so its old addresses keep working after a rename (they redirect
+ * to the current one, forever: docs/product-rules.md#posts). Frozen once released.
  *
  * - post_old_slugs: one row per slug a post had before a rename. The slug is the primary key, so it
  *   names at most one post; the app keeps it reserved for that post (a new title that makes it is a

@@ -1,17 +1,9 @@
 /**
- * How a count reads with its noun: "0 comments", "1 comment", "2 comments", "1,000 people". The one rule
- * the web pages, the text pages for curl, the server's page heads and the `bashboard` CLI print every
- * counted noun with. This module imports nothing: the web imports it at runtime from
- * `@bashboard/server/contract/plurals`, and so does the CLI (which shares nothing else with the server).
- *
- * The site is English only, so the rule is English's: the singular for exactly 1, the plural for every
- * other number (0, 2, 1.5, -1). Each noun is listed in {@link PLURALS} with its plural written out, so
- * an irregular one (person → people, category → categories) needs no guessing, and a noun not listed
- * does not compile. Ours rather than `Intl.PluralRules`, which would answer the same one/other for `en`,
- * knows no word forms, and loads ICU's locale data on a public page's first screen (web/README.md,
- * "Numbers and dates without Intl"); and rather than the `pluralize` package, which the contract may
- * not import and whose rule tables guess what this closed list spells out: measured 2.4 kB gzip
- * minified, against 0.4 kB for this file (2026-12, esbuild --minify | gzip -9).
+ * How a count reads with its noun ("1 comment", "2 comments", "1,000 people"): the one rule the web,
+ * the curl pages, the page heads and the CLI use. It imports nothing, so the web and the CLI import it
+ * at runtime. English only: the singular for exactly 1, the written-out plural otherwise, and a noun not
+ * in {@link PLURALS} does not compile. Ours over `pluralize` (2.4 kB gzip against 0.4 kB, 2026-12) and
+ * `Intl.PluralRules` (no word forms, and ICU data on the first screen).
  */
 
 /** Every noun printed after a count, singular → plural. Add the noun here before printing it. */

@@ -1,5 +1,5 @@
 /**
- * Old addresses (DESIGN §9): a post's earlier slug answers a permanent redirect to its current page,
+ * Old addresses (docs/product-rules.md#posts): a post's earlier slug answers a permanent redirect to its current page,
  * for browsers (infra/web-app.ts, from the page head) and terminals (modules/terminal) alike.
  */
 

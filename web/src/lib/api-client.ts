@@ -11,7 +11,7 @@ export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your connectio
 export class ApiError extends Error {
   readonly status: number
   readonly serverMessage: string | undefined
-  /** The error body as sent (DESIGN §6), read by the forms (lib/form-failure.ts), not here. */
+  /** The error body as sent (docs/product-rules.md#errors), read by the forms (lib/form-failure.ts), not here. */
   readonly body: unknown
 
   constructor(status: number, message: string, serverMessage?: string, body?: unknown) {

@@ -14,7 +14,7 @@ export type FieldMessages<F extends string> = Record<F, readonly string[]>
 // A schema failure names the field in its message (server/src/infra/errors.ts, describeIssue).
 const SCHEMA_FIELD_PATTERNS = [/^Invalid ([\w.]+):/, /^Missing required fields?: ([\w.]+)/, /^([\w.]+) must /]
 
-/** The body's `field` and `existing.path`, which a duplicate that can be opened carries (DESIGN §6). */
+/** The body's `field` and `existing.path`, which a duplicate that can be opened carries (docs/product-rules.md#errors). */
 function detailsOf(body: unknown): { field?: string; existingPath?: string } {
   if (typeof body !== 'object' || body === null) return {}
   const { field, existing } = body as { field?: unknown; existing?: { path?: unknown } | null }

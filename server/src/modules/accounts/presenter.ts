@@ -30,7 +30,7 @@ export function toAuthResponse(user: UserRow, token: { token: string; expiresAt:
 
 /**
  * The caller's own header or profile as their credentials may read it: a request authenticated by a
- * personal access token never gets the account's email (docs/product-rules.md#sessions, DESIGN §7),
+ * personal access token never gets the account's email (docs/product-rules.md#sessions),
  * a session does.
  */
 export function asSeenByCaller<T extends { email?: string }>(

@@ -6,7 +6,7 @@ import type { PostDetailResponse } from '../../contract/posts.ts'
 import { slugify } from '../../lib/slug.ts'
 import { POST_MESSAGES } from './service.ts'
 
-// Old addresses (DESIGN §9): a renamed post's earlier slugs answer a 301 to its current page.
+// Old addresses (docs/product-rules.md#posts): a renamed post's earlier slugs answer a 301 to its current page.
 
 const BROWSER = {
   'user-agent':

@@ -347,7 +347,7 @@ async function collectionHead(deps: SiteDeps, rawUser: string, rawSlug: string):
   }
 }
 
-/** A page that moved: the path it is at now (a post's old slug, DESIGN §9 "Old addresses"). */
+/** A page that moved: the path it is at now (a post's old slug, docs/product-rules.md#posts). */
 export interface PageMoved {
   location: string
 }

@@ -39,7 +39,7 @@ describe('BlogDetailPage', () => {
     const withCode: Blog = {
       ...blog,
       content:
-        '<p>First:</p><pre><code>grep -Rn --include=*.ts "TODO" src/</code></pre>' +
+        '<p>First:</p><pre><code>grep -Rn --include=*.ts "console.log" src/</code></pre>' +
         '<p>Then:</p><pre><code>find . -name "*.log" -mtime +7 \\\n  -delete</code></pre>',
     }
     mockApi({ 'GET /api/blogs/mastering-grep': { status: 200, body: { blog: withCode } } })
@@ -63,7 +63,7 @@ describe('BlogDetailPage', () => {
     expect(screen.getByRole('button', { name: 'Copied' })).toBe(buttons[1])
     ;(buttons[0] as HTMLElement).focus()
     await user.keyboard(' ')
-    expect(writeText).toHaveBeenLastCalledWith('grep -Rn --include=*.ts "TODO" src/')
+    expect(writeText).toHaveBeenLastCalledWith('grep -Rn --include=*.ts "console.log" src/')
   })
 
   it('falls back to a placeholder when the hero image fails', async () => {
