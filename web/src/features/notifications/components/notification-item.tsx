@@ -102,13 +102,7 @@ function RemovalItem({ notification, onOpen }: { notification: Notification; onO
   )
 }
 
-export function NotificationItem({
-  notification,
-  onOpen,
-}: {
-  notification: Notification
-  onOpen: () => void
-}) {
+function NotificationItem({ notification, onOpen }: { notification: Notification; onOpen: () => void }) {
   if (notification.kind === 'removal') return <RemovalItem notification={notification} onOpen={onOpen} />
   const Icon = kindIcons[notification.kind] ?? Bell
   const body = (
@@ -150,5 +144,33 @@ export function NotificationItem({
         </button>
       )}
     </li>
+  )
+}
+
+/** A list of notifications, each opening its link; `onOpen` marks the opened one read. */
+export function NotificationList({
+  label,
+  notifications,
+  onOpen,
+  busy = false,
+  className,
+}: {
+  label: string
+  notifications: readonly Notification[]
+  onOpen: (notification: Notification) => void
+  /** The next page is loading in its place. */
+  busy?: boolean
+  className: string
+}) {
+  return (
+    <ul aria-label={label} aria-busy={busy || undefined} className={className}>
+      {notifications.map((notification) => (
+        <NotificationItem
+          key={notification._id}
+          notification={notification}
+          onOpen={() => onOpen(notification)}
+        />
+      ))}
+    </ul>
   )
 }

@@ -1,26 +1,15 @@
-import type { Notification, NotificationsResponse } from '@bashboard/server/contract'
+import type { NotificationsResponse } from '@bashboard/server/contract'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { newestSocket } from '../../../test/fake-socket'
 import { mockApi, profileFixture, statsFixture } from '../../../test/mock-api'
+import { notificationFixture } from '../../../test/notification-fixtures'
 import { renderApp, storeSession, validSession } from '../../../test/render-app'
 
 const me = profileFixture()
 
-function notification(index: number, overrides: Partial<Notification> = {}): Notification {
-  return {
-    _id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
-    kind: 'comment',
-    text: `grace commented on "Command ${index}"`,
-    link: `/post/command-${index}`,
-    count: 1,
-    read: false,
-    createdAt: '2026-11-20T10:00:00.000Z',
-    updatedAt: '2026-11-20T10:00:00.000Z',
-    ...overrides,
-  }
-}
+const notification = notificationFixture
 
 /** The menu's page 1 of `list`: the menu reads no pagination, so it is always one page here. */
 function mockMenu(list: Omit<NotificationsResponse, 'pagination'>) {

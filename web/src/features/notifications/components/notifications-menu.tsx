@@ -10,7 +10,7 @@ import { useToast } from '../../../components/ui/toast'
 import { useLiveTopic } from '../../../live/live-provider'
 import { notificationsQueryOptions, useMarkAllRead, useMarkRead } from '../api'
 import { onNotificationArrived } from '../live'
-import { NotificationItem } from './notification-item'
+import { NotificationList } from './notification-item'
 
 const toastTitles: Record<string, string> = {
   comment: 'New comment',
@@ -135,15 +135,12 @@ export function NotificationsMenu({ userId }: { userId: string }) {
                   No notifications yet. Comments and upvotes on your commands show up here.
                 </p>
               ) : (
-                <ul aria-label="Latest notifications" className="flex flex-col">
-                  {notifications.map((notification) => (
-                    <NotificationItem
-                      key={notification._id}
-                      notification={notification}
-                      onOpen={() => openNotification(notification)}
-                    />
-                  ))}
-                </ul>
+                <NotificationList
+                  label="Latest notifications"
+                  notifications={notifications}
+                  onOpen={openNotification}
+                  className="flex flex-col"
+                />
               )
             ) : list.isError ? (
               <div className="p-2">

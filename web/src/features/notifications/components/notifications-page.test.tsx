@@ -3,25 +3,14 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { mockApi, profileFixture, type RecordedRequest, statsFixture } from '../../../test/mock-api'
+import { notificationFixture } from '../../../test/notification-fixtures'
 import { renderApp, storeSession, validSession } from '../../../test/render-app'
 import { KIND_LABELS } from '../kind-labels'
 import { NOTIFICATION_KINDS } from '../notification-kinds'
 
 const me = profileFixture()
 
-function notification(index: number, overrides: Partial<Notification> = {}): Notification {
-  return {
-    _id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
-    kind: 'comment',
-    text: `grace commented on "Command ${index}"`,
-    link: `/post/command-${index}`,
-    count: 1,
-    read: false,
-    createdAt: '2026-11-20T10:00:00.000Z',
-    updatedAt: '2026-11-20T10:00:00.000Z',
-    ...overrides,
-  }
-}
+const notification = notificationFixture
 
 /** 31 notifications: 29 comments, a reply (index 5) and a read removal (index 8), newest first. */
 const ALL = Array.from({ length: 31 }, (_, index) =>

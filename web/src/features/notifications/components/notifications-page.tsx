@@ -16,7 +16,7 @@ import {
   useMarkRead,
 } from '../api'
 import { KIND_LABELS } from '../kind-labels'
-import { NotificationItem } from './notification-item'
+import { NotificationList } from './notification-item'
 
 export interface NotificationsPageProps {
   filter: NotificationsPageFilter
@@ -131,19 +131,13 @@ export function NotificationsPage({ filter, onFilterChange }: NotificationsPageP
           data.notifications.length === 0 ? (
             <p className="px-4 py-12 text-center text-sm text-muted">{emptyText(filter)}</p>
           ) : (
-            <ul
-              aria-label="Notifications"
-              aria-busy={list.isPlaceholderData || undefined}
+            <NotificationList
+              label="Notifications"
+              notifications={data.notifications}
+              onOpen={open}
+              busy={list.isPlaceholderData}
               className="flex flex-col p-1.5 aria-busy:opacity-70"
-            >
-              {data.notifications.map((notification) => (
-                <NotificationItem
-                  key={notification._id}
-                  notification={notification}
-                  onOpen={() => open(notification)}
-                />
-              ))}
-            </ul>
+            />
           )
         ) : list.isError ? (
           <div className="p-3">

@@ -2,13 +2,9 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { ArrowLeft } from 'lucide-react'
 import { type ComponentType, type ReactNode, useState } from 'react'
-import { buttonClasses } from '../../../components/ui/button-classes'
 import { Card } from '../../../components/ui/card'
-import { LoadFailed } from '../../../components/ui/load-failed'
-import { NotFoundCard } from '../../../components/ui/not-found-card'
-import { Loading } from '../../../components/ui/spinner'
+import { postQueryFallback } from '../../../components/ui/post-query-fallback'
 import { useToast } from '../../../components/ui/toast'
-import { ApiError } from '../../../lib/api-client'
 import { useCurrentUser } from '../../../lib/use-current-user'
 import { useDocumentTitle } from '../../../lib/use-document-title'
 import { postHistoryQueryOptions, useRollbackPost } from '../api'
@@ -57,31 +53,11 @@ export function PostHistoryPage({ slug, ReasonDialog, onRolledBack }: PostHistor
   const [target, setTarget] = useState<HistoryEntry | null>(null)
   useDocumentTitle(history.data ? `History of ${history.data.current.title}` : 'Post history')
 
-  if (history.error instanceof ApiError && history.error.status === 404)
-    return (
-      <NotFoundCard
-        title="Post not found"
-        message="This post doesn't exist or was deleted."
-        action={
-          <Link to="/browse" className={buttonClasses('primary', 'md')}>
-            Browse Commands
-          </Link>
-        }
-      />
-    )
-  if (!history.data) {
-    if (history.isError)
-      return (
-        <div className="mx-auto max-w-3xl">
-          <LoadFailed
-            message="The post history could not be loaded."
-            onRetry={() => void history.refetch()}
-            retrying={history.isFetching}
-          />
-        </div>
-      )
-    return <Loading label="Loading history..." className="py-24" />
-  }
+  const fallback = postQueryFallback(history, {
+    failed: 'The post history could not be loaded.',
+    loading: 'Loading history...',
+  })
+  if (fallback || !history.data) return fallback
 
   const data = history.data
   const entries = historyEntries(data)
