@@ -1,13 +1,13 @@
 import { defineConfig } from '@playwright/test'
 import { CHROMIUM_LAUNCH } from './chromium.ts'
-import { BASE_URL, PORT, SERVER_RENDER_PORT, SERVER_RENDER_URL } from './fixtures/servers.ts'
+import { BASE_URL, dataDirFor, PORT, SERVER_RENDER_PORT, SERVER_RENDER_URL } from './fixtures/servers.ts'
 
 /** A server of the suite: e2e/serve.mjs on `port`, ready once `/readyz` answers. */
 function server(port: string, url: string, env: Record<string, string> = {}) {
   return {
     command: 'node e2e/serve.mjs',
     cwd: '..',
-    env: { E2E_PORT: port, ...env },
+    env: { E2E_PORT: port, E2E_DATA_DIR: dataDirFor(port), ...env },
     url: `${url}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,

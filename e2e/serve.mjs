@@ -3,7 +3,7 @@
 // DATABASE_URL is set (CI) — a throwaway database on that PostgreSQL server, dropped on exit.
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -11,7 +11,10 @@ import pg from 'pg'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const port = process.env.E2E_PORT ?? '3100'
-const dataDir = mkdtempSync(join(tmpdir(), 'bashboard-e2e-'))
+// Given by playwright.config.ts so the specs can read the mail outbox in it; fresh either way.
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'bashboard-e2e-'))
+rmSync(dataDir, { recursive: true, force: true })
+mkdirSync(dataDir, { recursive: true })
 const env = {
   ...process.env,
   NODE_ENV: 'test',

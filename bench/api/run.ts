@@ -951,6 +951,7 @@ async function setUpDataset(
   run.servers.push(ceiling.child)
   const appEnv = (port: number, server: string) => ({
     NODE_ENV: 'production',
+    MAIL: 'off',
     DATABASE_URL: url,
     PORT: String(port),
     HOST: '127.0.0.1',

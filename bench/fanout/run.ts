@@ -256,6 +256,7 @@ async function runOnce(
           ? { BENCH_PORT: String(port) }
           : {
               NODE_ENV: 'production',
+              MAIL: 'off',
               PORT: String(port),
               HOST: '127.0.0.1',
               LOG_LEVEL: 'warn',

@@ -252,6 +252,7 @@ async function main(): Promise<void> {
       join(REPO_ROOT, 'bench', 'api', 'app-server.ts'),
       {
         NODE_ENV: 'production',
+        MAIL: 'off',
         DATABASE_URL: database.url,
         PORT: String(port),
         HOST: '127.0.0.1',

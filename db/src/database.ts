@@ -51,6 +51,8 @@ export interface UsersTable {
   /** File name under /uploads/avatars, or null. */
   avatar: string | null
   post_count: Counter
+  /** When the member followed a verification link for their current address; null until then. */
+  email_verified_at: ColumnType<Date | null, Date | null | undefined, Date | null>
   created_at: CreatedAt
   updated_at: CreatedAt
 }
@@ -381,6 +383,100 @@ export interface CollectionPostsTable {
   added_at: CreatedAt
 }
 
+/** What a queued mail is about; the mail module renders each kind from its `data`. */
+export type MailKind =
+  | 'verify_email'
+  | 'email_changed'
+  | 'password_reset'
+  | 'password_changed'
+  | 'application_decided'
+  | 'notification'
+  | 'daily_digest'
+  | 'weekly_digest'
+export type MailStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'skipped'
+/** How a member wants mail about replies or mentions. */
+export type MailCadence = 'immediate' | 'daily' | 'off'
+
+export interface MailQueueTable {
+  id: Generated<string>
+  kind: MailKind
+  /** The member it is for (their current address unless `to_address` is set). */
+  user_id: string | null
+  /** A fixed recipient (a verification link goes to the address it verifies). */
+  to_address: string | null
+  /** What the template needs; emptied once sent (it may hold a link's token). */
+  data: ColumnType<Record<string, unknown>, string | undefined, string>
+  status: ColumnType<MailStatus, MailStatus | undefined, MailStatus>
+  attempts: Counter
+  next_attempt_at: ColumnType<Date, Date | undefined, Date>
+  /** The sending instance's lease; past it, another instance may take the row up. */
+  locked_until: Date | null
+  subject: string | null
+  last_error: string | null
+  created_at: CreatedAt
+  sent_at: Date | null
+}
+
+export interface EmailTokensTable {
+  id: Generated<string>
+  user_id: string
+  purpose: 'verify' | 'reset'
+  /** SHA-256 (hex) of the token the link carries. */
+  token_hash: string
+  /** The address the token was sent to (a verification counts only for that address). */
+  email: string
+  created_at: CreatedAt
+  expires_at: Date
+  used_at: Date | null
+}
+
+export interface MailPreferencesTable {
+  user_id: string
+  replies: ColumnType<MailCadence, MailCadence | undefined, MailCadence>
+  mentions: ColumnType<MailCadence, MailCadence | undefined, MailCadence>
+  applications: ColumnType<boolean, boolean | undefined, boolean>
+  weekly_digest: ColumnType<boolean, boolean | undefined, boolean>
+  last_daily_digest_at: Date | null
+  last_weekly_digest_at: Date | null
+  updated_at: CreatedAt
+}
+
+/**
+ * A member's TOTP authenticator (migration 0024). `secret_sealed` is the base32 secret sealed with
+ * AES-256-GCM (server/src/lib/secret-box.ts); `enabled_at` is null while the enrolment waits for its
+ * first code; `last_used_step` is the time step of the last code accepted (replay protection).
+ */
+export interface TotpCredentialsTable {
+  user_id: string
+  secret_sealed: string
+  created_at: CreatedAt
+  enabled_at: Date | null
+  last_used_step: number | null
+}
+
+/** A single-use recovery code (migration 0024): its argon2id hash; `used_at` once spent. */
+export interface RecoveryCodesTable {
+  id: Generated<string>
+  user_id: string
+  code_hash: string
+  created_at: CreatedAt
+  used_at: Date | null
+}
+
+/**
+ * What a right password gives a member with a second factor (migration 0024): the SHA-256 (hex) of
+ * the challenge token, valid until `expires_at`, once, under the token version it was issued for.
+ */
+export interface SecondFactorChallengesTable {
+  id: Generated<string>
+  user_id: string
+  token_hash: string
+  token_version: number
+  failed_attempts: Counter
+  created_at: CreatedAt
+  expires_at: Date
+}
+
 export interface Database {
   access_tokens: AccessTokensTable
   users: UsersTable
@@ -406,6 +502,12 @@ export interface Database {
   saves: SavesTable
   collections: CollectionsTable
   collection_posts: CollectionPostsTable
+  mail_queue: MailQueueTable
+  email_tokens: EmailTokensTable
+  mail_preferences: MailPreferencesTable
+  totp_credentials: TotpCredentialsTable
+  recovery_codes: RecoveryCodesTable
+  second_factor_challenges: SecondFactorChallengesTable
 }
 
 export type UserRow = Selectable<UsersTable>

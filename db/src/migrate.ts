@@ -21,6 +21,9 @@ import * as m0018 from './migrations/0018_post_old_slugs.ts'
 import * as m0019 from './migrations/0019_removal_notifications.ts'
 import * as m0020 from './migrations/0020_post_revisions.ts'
 import * as m0021 from './migrations/0021_username_prefix.ts'
+import * as m0022 from './migrations/0022_mail.ts'
+import * as m0023 from './migrations/0023_account_deletion.ts'
+import * as m0024 from './migrations/0024_second_factor.ts'
 
 /**
  * Every migration, in order. A static map rather than a folder scan, so bundlers and tsx see the imports
@@ -48,6 +51,9 @@ const migrations: Record<string, Migration> = {
   '0019_removal_notifications': m0019,
   '0020_post_revisions': m0020,
   '0021_username_prefix': m0021,
+  '0022_mail': m0022,
+  '0023_account_deletion': m0023,
+  '0024_second_factor': m0024,
 }
 
 const provider: MigrationProvider = {

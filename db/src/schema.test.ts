@@ -19,6 +19,8 @@ import * as leaderboardSums from './migrations/0017_leaderboard_sums.ts'
 import * as postOldSlugs from './migrations/0018_post_old_slugs.ts'
 import * as removalNotifications from './migrations/0019_removal_notifications.ts'
 import * as postRevisions from './migrations/0020_post_revisions.ts'
+import * as mail from './migrations/0022_mail.ts'
+import * as secondFactor from './migrations/0024_second_factor.ts'
 import { sqlState, TEST_TARGETS, targetTitle } from './test-targets.ts'
 import type { TestDatabase } from './testing.ts'
 
@@ -33,6 +35,9 @@ const APP_TABLES = [
   'collection_posts',
   'collections',
   'comments',
+  'email_tokens',
+  'mail_preferences',
+  'mail_queue',
   'moderation_log',
   'notifications',
   'points_daily',
@@ -42,8 +47,11 @@ const APP_TABLES = [
   'post_revisions',
   'post_views',
   'posts',
+  'recovery_codes',
   'saves',
   'search_words',
+  'second_factor_challenges',
+  'totp_credentials',
   'users',
   'vote_effects',
   'votes',
@@ -138,6 +146,9 @@ for (const target of TEST_TARGETS) {
         '0019_removal_notifications',
         '0020_post_revisions',
         '0021_username_prefix',
+        '0022_mail',
+        '0023_account_deletion',
+        '0024_second_factor',
       ])
     })
 
@@ -758,6 +769,8 @@ for (const target of TEST_TARGETS) {
         postOldSlugs,
         removalNotifications,
         postRevisions,
+        mail,
+        secondFactor,
       ]
       for (const migration of [...migrations].reverse()) await migration.down?.(db)
       expect(await tableNames(db)).toEqual([])

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { expect, test } from '@playwright/test'
 import { makePng } from '../fixtures/documents.ts'
 import { DEMO_MODERATOR, waitForLive } from '../fixtures/moderation.ts'
-import { logInViaApi, signUpViaApi, startSignedIn } from '../fixtures/session.ts'
+import { logInViaApi, signUpViaApi, startSignedIn, verifyEmailViaOutbox } from '../fixtures/session.ts'
 
 // Two browsers, an upload, live pushes both ways and a lazy-loaded editor: give the journey room.
 test.describe.configure({ timeout: 90_000 })
@@ -12,6 +12,8 @@ test('a member applies, a moderator in another browser accepts it live, and the 
   request,
 }) => {
   const member = await signUpViaApi(request, 'applicant')
+  // Applying needs a verified address.
+  await verifyEmailViaOutbox(request, member.account.email)
   const moderator = await logInViaApi(request, DEMO_MODERATOR.email, DEMO_MODERATOR.password)
   const memberContext = await browser.newContext()
   const moderatorContext = await browser.newContext()

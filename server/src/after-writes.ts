@@ -3,6 +3,7 @@ import fp from 'fastify-plugin'
 import { AFTER_WRITES_PLUGIN, createDomainEvents, type DomainEvents } from './events/dispatcher.ts'
 import type { SessionUsers } from './modules/accounts/session-users.ts'
 import { createLeaderboard } from './modules/leaderboard/service.ts'
+import { createMailer, type Mailer } from './modules/mail/mailer.ts'
 import { startViewPruning } from './modules/maintenance/service.ts'
 import { createUpvoteNotifier } from './modules/notifications/service.ts'
 import { createMemberMarksReader } from './modules/posts/member-marks-reader.ts'
@@ -21,6 +22,8 @@ declare module 'fastify' {
     domainEvents: DomainEvents
     /** The users the access hook checks tokens against (app.ts); kept here with PAGE_CACHE. */
     sessionUsers: SessionUsers
+    /** Sends the mail queue (`mailer.worker.poke()` after a write queued mail) and queues digests. */
+    mailer: Mailer
   }
 }
 
@@ -28,7 +31,7 @@ declare module 'fastify' {
  * Everything that runs after writes or beside requests, built once per instance: the domain events
  * and their reactors (stats and leaderboard pushes, the vote settler, upvote pushes), the view
  * batches, the trending refresh, view pruning, the shared page caches, members' marks and the users
- * of signed-in requests (PAGE_CACHE) and the search index (SEARCH_INDEX). Each is
+ * of signed-in requests (PAGE_CACHE), the search index (SEARCH_INDEX) and the mail sender. Each is
  * decorated on the app for the modules that use it and stopped on close, in the reverse order.
  */
 export const afterWritesPlugin = fp(
@@ -48,6 +51,7 @@ export const afterWritesPlugin = fp(
     const postPageCaches = app.config.pageCache ? createPostPageCaches(live) : null
     const memberMarks = createMemberMarksReader({ db, live: app.config.pageCache ? live : null })
     const stopKeepingSessionUsers = app.config.pageCache ? app.sessionUsers.follow(live) : null
+    const mailer = createMailer({ db, config: app.config, log })
     const searchIndex = app.config.searchIndex
       ? createSearchIndex({ db, live, onError: (err) => log.error({ err }, 'search index failed') })
       : null
@@ -62,6 +66,7 @@ export const afterWritesPlugin = fp(
     app.decorate('postPageCaches', postPageCaches)
     app.decorate('memberMarks', memberMarks)
     app.decorate('searchIndex', searchIndex)
+    app.decorate('mailer', mailer)
 
     app.addHook('onClose', async () => {
       // Views still pending are written (and announced) while their reactors still run.
@@ -72,6 +77,7 @@ export const afterWritesPlugin = fp(
       memberMarks.close()
       stopKeepingSessionUsers?.()
       await searchIndex?.close()
+      await mailer.close()
     })
   },
   {

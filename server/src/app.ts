@@ -29,11 +29,14 @@ import { collectionsRoutes } from './modules/collections/routes.ts'
 import { commentsRoutes } from './modules/comments/routes.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { leaderboardRoutes } from './modules/leaderboard/routes.ts'
+import { leavingRoutes } from './modules/leaving/routes.ts'
+import { mailRoutes } from './modules/mail/routes.ts'
 import { moderationRoutes } from './modules/moderation/routes.ts'
 import { notificationsRoutes } from './modules/notifications/routes.ts'
 import { peopleRoutes } from './modules/people/routes.ts'
 import { postsRoutes } from './modules/posts/routes.ts'
 import { profilesRoutes } from './modules/profiles/routes.ts'
+import { secondFactorRoutes } from './modules/second-factor/routes.ts'
 import { siteRoutes } from './modules/site/routes.ts'
 import { findPageHead } from './modules/site/service.ts'
 import { statsRoutes } from './modules/stats/routes.ts'
@@ -161,6 +164,12 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(adsRoutes)
   await app.register(siteRoutes)
   await app.register(tokensRoutes)
+  // A second factor for signing in: an authenticator app and recovery codes (issue 49).
+  await app.register(secondFactorRoutes)
+  // Leaving, and taking your data: the member's export and account deletion (issue 49).
+  await app.register(leavingRoutes)
+  // What the site mails a member, and one-click unsubscribe (issue 49).
+  await app.register(mailRoutes)
   // The plain-text interface for curl (`/tar`, `/~words`, `/:list`, `/:help`): before the web app.
   await app.register(terminalRoutes)
 

@@ -83,7 +83,9 @@ describe('loadConfig', () => {
   })
 
   it('logs every request as JSON in production, and only readable warnings and errors elsewhere', () => {
-    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: SECRET })).toMatchObject({
+    expect(
+      loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: SECRET, MAIL: 'off' }),
+    ).toMatchObject({
       logLevel: 'info',
       logFormat: 'json',
     })
@@ -103,9 +105,41 @@ describe('loadConfig', () => {
       logFormat: 'json',
     })
     expect(
-      loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: SECRET, LOG_LEVEL: 'error' }),
+      loadConfig({
+        DATA_DIR: dataDir,
+        NODE_ENV: 'production',
+        JWT_SECRET: SECRET,
+        MAIL: 'off',
+        LOG_LEVEL: 'error',
+      }),
     ).toMatchObject({ logLevel: 'error', logFormat: 'json' })
     expect(() => loadConfig({ DATA_DIR: dataDir, LOG_FORMAT: 'fancy' })).toThrow(/LOG_FORMAT/)
+  })
+
+  it('mails to the outbox by default, over SMTP_URL when set, and refuses production without either', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).mail).toEqual({
+      mode: 'outbox',
+      from: 'Bashboard <no-reply@localhost>',
+    })
+    const smtp = {
+      DATA_DIR: dataDir,
+      SMTP_URL: 'smtps://u:p@smtp.example.com',
+      MAIL_FROM: 'Site <a@example.com>',
+    }
+    expect(loadConfig(smtp).mail).toEqual({
+      mode: 'smtp',
+      smtpUrl: 'smtps://u:p@smtp.example.com',
+      from: 'Site <a@example.com>',
+    })
+    const production = { DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: SECRET }
+    expect(() => loadConfig(production)).toThrow(/SMTP_URL is required when NODE_ENV=production/)
+    expect(loadConfig({ ...production, MAIL: 'off' }).mail.mode).toBe('off')
+    expect(loadConfig({ ...production, SMTP_URL: 'smtp://mail:25' }).mail.mode).toBe('smtp')
+    expect(() => loadConfig({ DATA_DIR: dataDir, MAIL: 'on' })).toThrow(/MAIL may only be "off"/)
+    expect(() => loadConfig({ DATA_DIR: dataDir, SMTP_URL: 'http://x' })).toThrow(/SMTP_URL/)
+    expect(loadConfig({ DATA_DIR: dataDir, PUBLIC_ORIGIN: 'https://bash.example.org' }).mail.from).toBe(
+      'Bashboard <no-reply@bash.example.org>',
+    )
   })
 
   it('refuses to start in production without JWT_SECRET', () => {

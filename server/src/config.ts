@@ -58,6 +58,18 @@ export const ConfigSchema = Type.Object({
   searchIndex: Type.Boolean(),
   /** Send guests the home, browse and post pages with their first screen rendered (infra/server-render.ts). */
   serverRender: Type.Boolean(),
+  /**
+   * Outgoing mail (modules/mail): `smtp` through SMTP_URL, `outbox` writes each mail as a `.eml` file
+   * to DATA_DIR/outbox (the embedded default), `off` sends nothing (MAIL=off, stated by the operator).
+   */
+  mail: Type.Object({
+    mode: Type.Union([Type.Literal('smtp'), Type.Literal('outbox'), Type.Literal('off')]),
+    smtpUrl: Type.Optional(Type.String({ pattern: '^smtps?://' })),
+    /** The From header, e.g. `Bashboard <no-reply@example.com>`. */
+    from: Type.String({ minLength: 3, maxLength: 200 }),
+  }),
+  /** Commenting waits for a verified address too (for a site that gets spam); applying always does. */
+  commentsNeedVerifiedEmail: Type.Boolean(),
   rateLimit: Type.Object({
     loginPerMinute: Type.Integer({ minimum: 1 }),
     signupPerMinute: Type.Integer({ minimum: 1 }),
@@ -100,6 +112,8 @@ const ENV_NAMES: Record<string, string> = {
   pageCache: 'PAGE_CACHE',
   searchIndex: 'SEARCH_INDEX',
   serverRender: 'SERVER_RENDER',
+  mail: 'SMTP_URL / MAIL / MAIL_FROM',
+  commentsNeedVerifiedEmail: 'COMMENTS_NEED_VERIFIED_EMAIL',
   rateLimit: 'RATE_LIMIT_*',
 }
 
@@ -148,6 +162,9 @@ export function loadConfig(env: Env = process.env): Config {
     // Off until the app's takeover of the page runs in short tasks: on, the first paint comes 1.1-1.5 s
     // sooner but Lighthouse counts the whole start-up as blocking time (bench/README.md, "Session 17").
     serverRender: boolean(env.SERVER_RENDER, 'SERVER_RENDER') ?? true,
+    mail: resolveMail(env, { nodeEnv, publicOrigin }),
+    commentsNeedVerifiedEmail:
+      boolean(env.COMMENTS_NEED_VERIFIED_EMAIL, 'COMMENTS_NEED_VERIFIED_EMAIL') ?? false,
     rateLimit: {
       loginPerMinute: integer(env.RATE_LIMIT_LOGIN_PER_MINUTE, 'RATE_LIMIT_LOGIN_PER_MINUTE') ?? 10,
       signupPerMinute: integer(env.RATE_LIMIT_SIGNUP_PER_MINUTE, 'RATE_LIMIT_SIGNUP_PER_MINUTE') ?? 5,
@@ -191,6 +208,31 @@ function resolveJwtSecret(
     )
   }
   return readOrCreateSecret(join(ctx.dataDir, JWT_SECRET_FILE))
+}
+
+/**
+ * Where mail goes: SMTP_URL when set; else `.eml` files in the outbox, except in production, where a
+ * site that silently sends no password resets is worse than one that does not start (MAIL=off says
+ * the operator means it).
+ */
+function resolveMail(env: Env, ctx: { nodeEnv: string; publicOrigin: string }): Config['mail'] {
+  const smtpUrl = value(env.SMTP_URL)
+  const mode = value(env.MAIL)?.toLowerCase()
+  if (mode !== undefined && mode !== 'off') {
+    throw new ConfigError(`MAIL may only be "off" (to send no mail at all), got "${mode}".`)
+  }
+  // An unparsable PUBLIC_ORIGIN is reported by the schema check; the default From just needs a host.
+  const host = URL.canParse(ctx.publicOrigin) ? new URL(ctx.publicOrigin).hostname : 'localhost'
+  const from = value(env.MAIL_FROM) ?? `Bashboard <no-reply@${host}>`
+  if (mode === 'off') return { mode: 'off', from }
+  if (smtpUrl !== undefined) return { mode: 'smtp', smtpUrl, from }
+  if (ctx.nodeEnv === 'production') {
+    throw new ConfigError(
+      'SMTP_URL is required when NODE_ENV=production (password resets and verification links are mailed), ' +
+        'e.g. smtps://user:password@smtp.example.com. Set MAIL=off to run without mail on purpose.',
+    )
+  }
+  return { mode: 'outbox', from }
 }
 
 function readOrCreateSecret(file: string): string {

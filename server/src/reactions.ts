@@ -309,5 +309,64 @@ export function reactionMap(r: Reactors): ReactionMap {
     'views.counted': [
       { name: 'live: post.views on post:<id>', react: (e) => publishViewCounts(r.live, e.posts) },
     ],
+    'account.deleted': [
+      {
+        // The member's other tabs and sockets lose their private topics; every instance forgets the
+        // member's kept session row (modules/accounts/session-users.ts).
+        name: 'live: session.revoked on user:<id>',
+        react: (e) =>
+          r.live.publish(`user:${e.user.id}`, 'session.revoked', { tokenVersion: e.tokenVersion }),
+      },
+      {
+        // Kept posts and comments (and cached cards of any kind) show the deleted member's name now.
+        name: 'live: author.updated on posts',
+        react: (e) =>
+          r.live.publish('posts', 'author.updated', {
+            userId: e.user.id,
+            username: e.keptUnder.username,
+            avatar: null,
+          }),
+      },
+      {
+        name: 'live: post.votes on post:<id> for each vote withdrawn',
+        react: async (e) => {
+          for (const { postId, uplikeCount, downlikeCount } of e.votes) {
+            await r.live.publish(`post:${postId}`, 'post.votes', { postId, uplikeCount, downlikeCount })
+          }
+        },
+      },
+      {
+        name: 'live: post.saves on post:<id> for each save removed',
+        react: async (e) => {
+          for (const { postId, savedCount } of e.saves) {
+            await r.live.publish(`post:${postId}`, 'post.saves', { postId, savedCount })
+          }
+        },
+      },
+      {
+        name: 'live: comment.deleted on post:<id> for each comment removed',
+        react: async (e) => {
+          for (const comment of e.comments) {
+            await r.live.publish(`post:${comment.postId}`, 'comment.deleted', {
+              postId: comment.postId,
+              commentId: comment.commentId,
+              commentsCount: comment.commentsCount,
+              ...(comment.placeholder ? { placeholder: comment.placeholder } : {}),
+              ...(comment.removedParentId ? { removedParentId: comment.removedParentId } : {}),
+            })
+          }
+        },
+      },
+      {
+        name: 'live: post.deleted on posts for each post removed',
+        react: async (e) => {
+          for (const { postId } of e.removedPosts) await r.live.publish('posts', 'post.deleted', { postId })
+        },
+      },
+      recountStats,
+      recountCategories,
+      // The member leaves the boards, and the points their votes had given others are taken back.
+      recountLeaderboard,
+    ],
   }
 }

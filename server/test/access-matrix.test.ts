@@ -163,6 +163,11 @@ describe('token scope × endpoint matrix', () => {
     const sessionOnly = operations.filter(
       (operation) =>
         operation.path === '/api/users' ||
+        // Deleting the account (issue 49); its export is the one account route a read token reaches.
+        operation.path === '/api/users/me' ||
+        // The second factor (issue 49): a token never passes or changes it.
+        operation.path.startsWith('/api/users/me/second-factor') ||
+        operation.path.startsWith('/api/user/login') ||
         operation.path.startsWith('/api/users/avatar') ||
         operation.path.startsWith('/api/tokens') ||
         operation.path.startsWith('/api/applications') ||
@@ -171,6 +176,20 @@ describe('token scope × endpoint matrix', () => {
     // Password, email and username change through PUT /api/users; a floor so the filter cannot go empty.
     expect(sessionOnly.length).toBeGreaterThanOrEqual(15)
     expect(sessionOnly.filter((operation) => operation.tokenScope !== null)).toEqual([])
+    const scopeOf = (method: string, path: string) =>
+      operations.find((operation) => operation.method === method && operation.path === path)?.tokenScope
+    expect(scopeOf('DELETE', '/api/users/me')).toBeNull()
+    expect(scopeOf('GET', '/api/users/me/export')).toBe('read')
+    for (const [method, path] of [
+      ['GET', '/api/users/me/second-factor'],
+      ['POST', '/api/users/me/second-factor/totp'],
+      ['POST', '/api/users/me/second-factor/totp/confirm'],
+      ['DELETE', '/api/users/me/second-factor/totp'],
+      ['POST', '/api/users/me/second-factor/recovery-codes'],
+      ['POST', '/api/user/login/second-factor'],
+    ] as const) {
+      expect(scopeOf(method, path), `${method} ${path}`).toBeNull()
+    }
   })
 
   it('lets a token with one scope past the access check on exactly the routes declaring it', async () => {

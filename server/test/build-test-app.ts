@@ -42,6 +42,9 @@ export function testConfig(overrides: Partial<Config> & Pick<Config, 'dataDir' |
     pageCache: true,
     searchIndex: true,
     serverRender: true,
+    // Mail goes to DATA_DIR/outbox unless a test starts an SMTP peer (test/smtp-peer.ts).
+    mail: { mode: 'outbox', from: 'Bashboard <no-reply@localhost>' },
+    commentsNeedVerifiedEmail: false,
     rateLimit: TEST_RATE_LIMITS,
     ...overrides,
   }

@@ -16,6 +16,8 @@ export interface UserOverrides {
   points?: number
   avatar?: string | null
   tokenVersion?: number
+  /** Whether the address is verified (default true: most tests act as an established member). */
+  emailVerified?: boolean
 }
 
 // Argon2 is deliberately slow: hash each distinct test password once per worker.
@@ -42,6 +44,7 @@ export async function createUser(db: Kysely<Database>, overrides: UserOverrides 
       points: overrides.points ?? 0,
       avatar: overrides.avatar ?? null,
       token_version: overrides.tokenVersion ?? 0,
+      email_verified_at: overrides.emailVerified === false ? null : new Date(),
     })
     .returningAll()
     .executeTakeFirstOrThrow()

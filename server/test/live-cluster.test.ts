@@ -71,6 +71,7 @@ describe.skipIf(missing.length > 0)(suiteName, () => {
       database = await createThrowawayDatabase(adminUrl, 'bashboard_live')
       const env = {
         NODE_ENV: 'production',
+        MAIL: 'off',
         DATABASE_URL: database.url,
         REDIS_URL: redisUrl,
         // The run's own keys: other runs on this Redis don't see its events, and afterAll deletes them.

@@ -23,6 +23,12 @@ export interface SeedOptions {
 
 /** Every app table, i.e. everything but Kysely's migration bookkeeping. */
 const APP_TABLES = [
+  'second_factor_challenges',
+  'recovery_codes',
+  'totp_credentials',
+  'mail_queue',
+  'email_tokens',
+  'mail_preferences',
   'access_tokens',
   'collection_posts',
   'collections',
@@ -140,6 +146,7 @@ interface SeedRows {
     email: string
     password_hash: string
     role: Role
+    email_verified_at: Date | null
     created_at: Date
     updated_at: Date
   }[]
@@ -226,8 +233,10 @@ function buildSeedRows(
       role: account.role,
       password: account.password,
       joinedDaysAgo: required(DEMO_JOINED_DAYS_AGO[account.username], `join date of ${account.username}`),
+      // The accounts a newcomer signs in as have verified addresses; the community's are made up.
+      verified: true,
     })),
-    ...COMMUNITY_USERS.map((user) => ({ ...user, password: communityPassword })),
+    ...COMMUNITY_USERS.map((user) => ({ ...user, password: communityPassword, verified: false })),
   ].map((user) => {
     const created = new Date(now - user.joinedDaysAgo * DAY)
     return {
@@ -236,6 +245,7 @@ function buildSeedRows(
       email: user.email,
       password_hash: hashOf(user.password),
       role: user.role,
+      email_verified_at: user.verified ? created : null,
       created_at: created,
       updated_at: created,
     }

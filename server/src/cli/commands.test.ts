@@ -122,3 +122,46 @@ describe('admin reseed and usage', () => {
     expect(err[0]).toContain('Unknown command: drop-everything')
   })
 })
+
+describe('admin mail', () => {
+  it('shows what waits and what failed, and puts failed mail back in the queue', async () => {
+    expect(await runAdmin(['mail', 'status'], context())).toBe(EXIT.ok)
+    expect(out).toEqual(['The mail queue is empty.'])
+
+    const user = await createUser(testDb.db, { email: 'stuck@example.test' })
+    await testDb.db
+      .insertInto('mail_queue')
+      .values([
+        {
+          kind: 'password_changed',
+          user_id: user.id,
+          status: 'failed',
+          attempts: 8,
+          last_error: '535 auth failed',
+        },
+        { kind: 'verify_email', user_id: user.id, to_address: 'new@example.test', attempts: 2 },
+        { kind: 'password_changed', user_id: user.id, status: 'sent', attempts: 1 },
+      ])
+      .execute()
+    out = []
+    expect(await runAdmin(['mail', 'status'], context())).toBe(EXIT.ok)
+    const text = out.join('\n')
+    expect(text).toMatch(/failed\s+1/)
+    expect(text).toMatch(/queued\s+1/)
+    expect(text).toMatch(/sent\s+1/)
+    expect(text).toContain('password_changed to stuck@example.test  failed, 8 attempt(s), gave up')
+    expect(text).toContain('last error: 535 auth failed')
+    expect(text).toContain('verify_email to new@example.test  queued, 2 attempt(s), next try')
+
+    out = []
+    expect(await runAdmin(['mail', 'retry'], context())).toBe(EXIT.ok)
+    expect(out).toEqual(['1 failed mail(s) queued again.'])
+    const statuses = await testDb.db
+      .selectFrom('mail_queue')
+      .select('status')
+      .where('user_id', '=', user.id)
+      .execute()
+    expect(statuses.map((row) => row.status).sort()).toEqual(['queued', 'queued', 'sent'])
+    expect(await runAdmin(['mail', 'send'], context())).toBe(EXIT.usage)
+  })
+})

@@ -2,6 +2,7 @@ import type { Database, Role } from '@bashboard/db'
 import type { Kysely } from 'kysely'
 import { AppError } from '../lib/errors.ts'
 import { insertAccount, prepareAccount, setUserRole } from '../modules/accounts/service.ts'
+import { describeMailQueue, retryFailedMail } from '../modules/mail/service.ts'
 
 /** Everything a command touches, so tests can run the commands against a throwaway database. */
 export interface AdminContext {
@@ -26,6 +27,10 @@ Commands:
       Change a user's role. Lowering a role signs the user out everywhere.
   reseed
       Delete ALL data and load the demo content again.
+  mail status
+      Show the outgoing mail queue: counts per status, and what waits or failed with its last error.
+  mail retry
+      Put every failed mail back in the queue (after fixing SMTP_URL); the server sends it.
   help
       Show this text.
 
@@ -47,6 +52,8 @@ export async function runAdmin(args: readonly string[], ctx: AdminContext): Prom
         return await setRole(rest, ctx)
       case 'reseed':
         return await reseed(rest, ctx)
+      case 'mail':
+        return await mail(rest, ctx)
       case 'help':
       case '--help':
       case '-h':
@@ -100,5 +107,20 @@ async function reseed(args: readonly string[], ctx: AdminContext): Promise<numbe
   }
   await ctx.reseed(ctx.db)
   ctx.out('The database was wiped and the demo content loaded again.')
+  return EXIT.ok
+}
+
+async function mail(args: readonly string[], ctx: AdminContext): Promise<number> {
+  const [action, ...extra] = args
+  if (extra.length > 0 || (action !== 'status' && action !== 'retry')) {
+    ctx.err('Usage: npm run admin -- mail <status|retry>')
+    return EXIT.usage
+  }
+  if (action === 'status') {
+    for (const line of await describeMailQueue(ctx.db)) ctx.out(line)
+    return EXIT.ok
+  }
+  const count = await retryFailedMail(ctx.db)
+  ctx.out(count === 0 ? 'No failed mail to retry.' : `${count} failed mail(s) queued again.`)
   return EXIT.ok
 }

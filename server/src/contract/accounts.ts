@@ -11,6 +11,8 @@ export const ProfileHeader = Type.Object({
   _id: Id,
   username: Type.String(),
   email: Type.String(),
+  /** Whether the member followed the verification link mailed to their current address. */
+  emailVerified: Type.Boolean(),
   avatar: Type.Union([Type.String(), Type.Null()]),
   contributor: Type.Boolean(),
   role: Role,

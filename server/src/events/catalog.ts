@@ -86,6 +86,29 @@ export interface DomainEventMap {
   'views.counted': { posts: ReadonlyArray<{ postId: string; viewCount: number }> }
   /** A batch of vote effects was settled: authors' points moved, upvote notifications grew. */
   'votes.settled': { pointsChanged: boolean; upvoteNoticeIds: readonly string[] }
+  /**
+   * A member deleted their account (modules/leaving): every count below is the post's after it. Their
+   * votes were withdrawn (and the points they had given taken back), their saves removed, their
+   * comments removed or turned into placeholders, their posts removed or, like what they kept, now
+   * shown under `keptUnder`'s name.
+   */
+  'account.deleted': {
+    user: Actor
+    /** The token version the deletion ended (no session of the user survives it). */
+    tokenVersion: number
+    /** The account whose name kept posts and comments show now. */
+    keptUnder: Actor
+    votes: ReadonlyArray<{ postId: string; uplikeCount: number; downlikeCount: number }>
+    saves: ReadonlyArray<{ postId: string; savedCount: number }>
+    comments: ReadonlyArray<{
+      postId: string
+      commentId: string
+      commentsCount: number
+      placeholder?: true
+      removedParentId?: string
+    }>
+    removedPosts: ReadonlyArray<{ postId: string; title: string }>
+  }
 }
 
 export type DomainEventName = keyof DomainEventMap

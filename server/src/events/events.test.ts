@@ -480,6 +480,25 @@ const cases: Case[] = [
       }
     },
   },
+  {
+    event: 'account.deleted',
+    fails: { table: 'users', on: 'DELETE' },
+    async prepare() {
+      const member = await createUser(t.db)
+      return {
+        write: () =>
+          t.app.inject({
+            method: 'DELETE',
+            url: '/api/users/me',
+            headers: authHeader(loginAs(t.app, member)),
+            payload: { password: member.password, content: 'remove' },
+          }),
+        visible: async () =>
+          (await t.db.selectFrom('users').select('id').where('id', '=', member.id).executeTakeFirst()) ===
+          undefined,
+      }
+    },
+  },
 ]
 
 /** Runs the case's write; for each event of its name delivered meanwhile, whether the probe saw the write. */
@@ -527,6 +546,7 @@ describe('domain events', () => {
   it('every event has a case here and at least one reaction', () => {
     const events = cases.map((c) => c.event).sort()
     const probe = [
+      'account.deleted',
       'application.decided',
       'application.submitted',
       'collection.changed',

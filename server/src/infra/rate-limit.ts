@@ -30,11 +30,15 @@ export interface LoginFailureGuard {
 }
 
 /**
- * What a failure guard counts: sign-ins to an account name as typed (trimmed, lower-cased), or the
- * current-password checks of a signed-in user's password change. Each has counters of its own, so no
- * name typed at login can spend a password change's budget or another account's.
+ * What a failure guard counts: sign-ins to an account name as typed (trimmed, lower-cased), the
+ * current-password checks of a signed-in user's password change, or the second-factor codes of one
+ * member (at sign-in and when changing the second factor: modules/second-factor). Each has counters
+ * of its own, so no name typed at login can spend a password change's budget or another account's.
  */
-export type FailureSubject = { kind: 'login'; account: string } | { kind: 'password-change'; userId: string }
+export type FailureSubject =
+  | { kind: 'login'; account: string }
+  | { kind: 'password-change'; userId: string }
+  | { kind: 'second-factor'; userId: string }
 
 /** Failures from all networks together, in multiples of the per-network budget, before unknown networks wait. */
 export const ACCOUNT_WIDE_FACTOR = 5
@@ -92,7 +96,7 @@ export function failureKeys(
   const [prefix, who] =
     subject.kind === 'login'
       ? (['login', { account: subject.account.trim().toLowerCase() }] as const)
-      : (['password-change', { user: subject.userId }] as const)
+      : ([subject.kind, { user: subject.userId }] as const)
   return {
     perNetwork: rateLimitKey(`${prefix}-failures`, { ...who, network }),
     everywhere: rateLimitKey(`${prefix}-failures`, who),
@@ -112,6 +116,20 @@ export interface TerminalRequestLimit {
   consume(request: FastifyRequest): Promise<void>
 }
 
+/**
+ * Mail a stranger can trigger (a reset link, a verification link), counted per address or member
+ * whoever asks, so nobody can flood one inbox from many networks.
+ */
+export interface MailRequestLimit {
+  /** Counts one mail for `recipient`; throws 429 once it has had its hourly budget. */
+  consume(request: FastifyRequest, recipient: string): Promise<void>
+}
+
+/** Mails a stranger can trigger, per recipient per hour. */
+export const MAIL_PER_RECIPIENT_PER_HOUR = 3
+/** Requests that may mail (forgot password, resend verification), per client address per 15 minutes. */
+export const MAIL_REQUESTS_PER_ADDRESS = 10
+
 /** Plain-text pages per client IP per minute when RATE_LIMIT_TERMINAL_PER_MINUTE is unset. */
 export const TERMINAL_PER_MINUTE = 120
 
@@ -121,12 +139,15 @@ export interface RouteRateLimits {
   login: RateLimitOptions
   /** Every signup attempt, per client IP. */
   signup: RateLimitOptions
+  /** Every request that may send a mail to someone, per client IP. */
+  mailRequest: RateLimitOptions
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     rateLimits: RouteRateLimits
     loginFailures: LoginFailureGuard
+    mailRequests: MailRequestLimit
     tokenRequests: TokenRequestLimit
     terminalRequests: TerminalRequestLimit
   }
@@ -247,6 +268,11 @@ export const rateLimitPlugin = fp(
         timeWindow: MINUTE,
         keyGenerator: (request) => rateLimitKey('signup', { ip: clientAddressOf(request.ip) }),
       },
+      mailRequest: {
+        max: MAIL_REQUESTS_PER_ADDRESS,
+        timeWindow: 15 * MINUTE,
+        keyGenerator: (request) => rateLimitKey('mail-request', { ip: clientAddressOf(request.ip) }),
+      },
     })
 
     /**
@@ -303,6 +329,14 @@ export const rateLimitPlugin = fp(
         await knownNetworks(request, keysOf(request, subject).known)
       },
     } satisfies LoginFailureGuard)
+
+    const mailLimit = keyedLimit({ max: MAIL_PER_RECIPIENT_PER_HOUR, timeWindow: HOUR })
+    app.decorate('mailRequests', {
+      async consume(request, recipient) {
+        const state = await mailLimit(request, rateLimitKey('mail', { to: recipient.trim().toLowerCase() }))
+        if (!state.isAllowed && state.isExceeded) throw tooMany(state.ttl)
+      },
+    } satisfies MailRequestLimit)
 
     // Personal access tokens: a budget per token, whichever address its script runs from. The key
     // is the token's id, never the secret.

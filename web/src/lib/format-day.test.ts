@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDay, formatDayAndTime, formatMonth } from './format-day'
+import { formatDay, formatDayAndTime, formatDayUtc, formatMonth } from './format-day'
 
 const intl = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
@@ -26,6 +26,24 @@ describe('formatDay', () => {
     expect(formatDay(undefined)).toBe('Unknown date')
     expect(formatDay('')).toBe('Unknown date')
     expect(formatDay('not a date')).toBe('Unknown date')
+  })
+})
+
+describe('formatDayUtc', () => {
+  it('writes the UTC day, whatever the time zone, as the server render and the takeover write it', () => {
+    // The last minute of a UTC day is the next day in Auckland and still the same day in UTC.
+    expect(formatDayUtc('2026-12-02T23:59:00Z')).toBe('Dec 2, 2026')
+    expect(formatDayUtc('2026-12-03T00:00:00Z')).toBe('Dec 3, 2026')
+    expect(formatDayUtc('0099-05-01T12:00:00Z')).toBe(
+      new Date('0099-05-01T12:00:00Z').toLocaleDateString('en-US', {
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }),
+    )
+    expect(formatDayUtc(null)).toBe('Unknown date')
+    expect(formatDayUtc('not a date')).toBe('Unknown date')
   })
 })
 

@@ -33,6 +33,26 @@ export function formatDay(iso: string | null | undefined): string {
 }
 
 /**
+ * The day of {@link formatDay} in UTC: what the server's render writes and the app's first render
+ * repeats while it takes the page over, whatever either's time zone (lib/use-local-day.ts).
+ */
+export function formatDayUtc(iso: string | null | undefined): string {
+  if (!iso) return 'Unknown date'
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return 'Unknown date'
+  const year = date.getUTCFullYear()
+  if (year < 1000 || year > 9999) {
+    return date.toLocaleDateString('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    })
+  }
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${year}`
+}
+
+/**
  * "Nov 21, 2026, 3:04 PM" in the browser's time zone, or undefined for a broken date: the exact moment
  * in a tooltip beside a relative time. The text of `Intl.DateTimeFormat('en', { dateStyle: 'medium',
  * timeStyle: 'short' })` (with a plain space before AM/PM), without Intl, as {@link formatDay}.

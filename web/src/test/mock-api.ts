@@ -62,6 +62,7 @@ export function profileFixture(overrides: Partial<ProfileHeader> = {}): ProfileH
     _id: '00000000-0000-4000-8000-000000000001',
     username: 'ada_lovelace',
     email: 'ada@example.test',
+    emailVerified: true,
     avatar: null,
     contributor: false,
     role: 'member',

@@ -91,6 +91,8 @@ describe('POST /api/user/signup', () => {
       _id: expect.any(String),
       username: 'Ada_L',
       email: 'ada@example.com',
+      // Signed in at once; the address waits for the link mailed to it.
+      emailVerified: false,
       avatar: null,
       contributor: false,
       role: 'member',
@@ -367,6 +369,7 @@ describe('GET /api/website/user/profile/header', () => {
       _id: user.id,
       username: user.username,
       email: user.email,
+      emailVerified: true,
       avatar: '/uploads/avatars/abc.png',
       contributor: true,
       role: 'moderator',

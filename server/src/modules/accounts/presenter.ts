@@ -15,6 +15,7 @@ export function toProfileHeader(user: UserRow): ProfileHeader {
     _id: user.id,
     username: user.username,
     email: user.email,
+    emailVerified: user.email_verified_at !== null,
     avatar: avatarUrl(user.avatar),
     contributor: isContributor(user.role),
     role: user.role,

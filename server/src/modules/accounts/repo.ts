@@ -1,5 +1,5 @@
 import { type Database, fixedStatement, type Role, type UserRow } from '@bashboard/db'
-import { type Kysely, sql } from 'kysely'
+import { type Kysely, sql, type Transaction } from 'kysely'
 
 /** A user as the auth hook needs it: enough to check a token and name the actor. */
 export type AuthRow = Pick<UserRow, 'id' | 'username' | 'role' | 'token_version'>
@@ -99,4 +99,43 @@ export function updateUserRole(
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow()
+}
+
+/** Replaces the password hash and bumps token_version, so every token issued before is refused. */
+export function updatePassword(
+  db: Kysely<Database> | Transaction<Database>,
+  id: string,
+  passwordHash: string,
+): Promise<UserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set((eb) => ({
+      password_hash: passwordHash,
+      token_version: eb('token_version', '+', 1),
+      updated_at: sql<Date>`now()`,
+    }))
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst()
+}
+
+/** The user with this (lower-cased) address, or undefined. */
+export function findUserByEmail(
+  db: Kysely<Database> | Transaction<Database>,
+  email: string,
+): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst()
+}
+
+/** Whether the member followed the verification link of their current address. */
+export async function hasVerifiedEmail(
+  db: Kysely<Database> | Transaction<Database>,
+  userId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('email_verified_at')
+    .where('id', '=', userId)
+    .executeTakeFirst()
+  return row?.email_verified_at != null
 }

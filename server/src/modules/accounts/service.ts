@@ -1,5 +1,5 @@
 import type { Database, Role, UserRow } from '@bashboard/db'
-import type { Kysely } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import type { LoginBody, SignupBody } from '../../contract/accounts.ts'
 import { ACCOUNT_MESSAGES } from '../../contract/limits.ts'
 import type { DomainEvents } from '../../events/dispatcher.ts'
@@ -8,6 +8,7 @@ import { checkNewPassword, normalizeEmail, normalizeUsername } from '../../lib/c
 import { isUniqueViolation } from '../../lib/db-errors.ts'
 import { ConflictError, NotFoundError, UnauthorizedError } from '../../lib/errors.ts'
 import { hashPassword, verifyDummyPassword, verifyPassword } from '../../lib/password.ts'
+import { queueVerificationMail } from '../mail/service.ts'
 import {
   findTakenFields,
   findUserById,
@@ -53,7 +54,10 @@ export async function prepareAccount(
 }
 
 /** Inserts a prepared account, turning a lost uniqueness race into the same 409 as the pre-check. */
-export async function insertAccount(db: Kysely<Database>, account: PreparedAccount): Promise<UserRow> {
+export async function insertAccount(
+  db: Kysely<Database> | Transaction<Database>,
+  account: PreparedAccount,
+): Promise<UserRow> {
   try {
     return await insertUser(db, account)
   } catch (error) {
@@ -66,12 +70,16 @@ export async function insertAccount(db: Kysely<Database>, account: PreparedAccou
 }
 
 /**
- * Registers a member. The insert is a single statement (atomic on its own), so `user.signed_up` is
- * raised as soon as it returns.
+ * Registers a member and queues the verification mail of their address in the same transaction;
+ * `user.signed_up` is raised once it commits. The member is signed in at once, verified or not.
  */
 export async function signUp(deps: AccountsDeps, body: SignupBody): Promise<UserRow> {
   const account = await prepareAccount(deps.db, body)
-  const user = await insertAccount(deps.db, account)
+  const user = await deps.db.transaction().execute(async (trx) => {
+    const inserted = await insertAccount(trx, account)
+    await queueVerificationMail(trx, inserted)
+    return inserted
+  })
   await deps.events.emit('user.signed_up', {
     user: { id: user.id, username: user.username },
     at: user.created_at,

@@ -13,6 +13,7 @@ import {
 } from '../../../test/factories.ts'
 import { exifImage, type FilePart, multipartForm, pngBytes } from '../../../test/uploads.ts'
 import { APPLICATION_MESSAGES, type UserApplicationResponse } from '../../contract/applications.ts'
+import { MAIL_MESSAGES } from '../../contract/mail.ts'
 import { MOD_MESSAGES, type ModApplication } from '../../contract/moderation.ts'
 import { documentName } from './service.ts'
 
@@ -536,5 +537,66 @@ describe('documentName', () => {
     expect(documentName('../../etc/passwd', 'png')).toBe('passwd.png')
     expect(documentName('a"b\u0000c.jpeg', 'jpg')).toBe('abc.jpg')
     expect(documentName('', 'pdf')).toBe('document.pdf')
+  })
+})
+
+describe('applying needs a verified address', () => {
+  it('refuses an unverified member with the way to verify, before reading the upload', async () => {
+    const member = await createUser(t.db, { emailVerified: false })
+    const res = await apply(member)
+    expect(res.statusCode).toBe(403)
+    expect(res.json().message).toBe(MAIL_MESSAGES.verificationRequired)
+    const rows = await t.db.selectFrom('applications').select('id').where('user_id', '=', member.id).execute()
+    expect(rows).toEqual([])
+  })
+
+  it('lets the member apply on a site that sends no mail (MAIL=off), where no address can be verified', async () => {
+    const mailOff = await buildTestApp({
+      config: { mail: { mode: 'off', from: 'Bashboard <no-reply@localhost>' } },
+    })
+    try {
+      const member = await createUser(mailOff.db, { emailVerified: false })
+      const body = multipartForm({ coverLetter: COVER_LETTER, docCategory: 'Passport' }, [documentPart(png)])
+      const res = await mailOff.app.inject({
+        method: 'POST',
+        url: '/api/applications/create',
+        headers: { ...headersFor(mailOff.app, member), ...body.headers },
+        payload: body.payload,
+      })
+      expect(res.statusCode).toBe(201)
+    } finally {
+      await mailOff.close()
+    }
+  })
+
+  it('queues the decision mail with the decision, unless the applicant turned it off', async () => {
+    const { member, id } = await appliedMember()
+    expect(
+      (await decide(moderator, id, { decision: 'reject', message: 'Tell us more about your work.' }))
+        .statusCode,
+    ).toBe(200)
+    const queued = await t.db
+      .selectFrom('mail_queue')
+      .selectAll()
+      .where('user_id', '=', member.id)
+      .where('kind', '=', 'application_decided')
+      .execute()
+    expect(queued.map((row) => row.data)).toEqual([
+      { status: 'rejected', message: 'Tell us more about your work.' },
+    ])
+
+    const quiet = await appliedMember()
+    await t.db
+      .insertInto('mail_preferences')
+      .values({ user_id: quiet.member.id, applications: false })
+      .execute()
+    expect((await decide(moderator, quiet.id, { decision: 'accept' })).statusCode).toBe(200)
+    const none = await t.db
+      .selectFrom('mail_queue')
+      .select('id')
+      .where('user_id', '=', quiet.member.id)
+      .where('kind', '=', 'application_decided')
+      .execute()
+    expect(none).toEqual([])
   })
 })

@@ -80,7 +80,13 @@ function contentDisposition(name: string): string {
 
 /** Contributor applications: the applicant's side and the moderators' queue and decisions. */
 export const applicationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const deps: ApplicationsDeps = { db: app.db, live: app.live, events: app.domainEvents, files: app.files }
+  const deps: ApplicationsDeps = {
+    db: app.db,
+    live: app.live,
+    events: app.domainEvents,
+    files: app.files,
+    verifiedEmailRequired: app.config.mail.mode !== 'off',
+  }
 
   app.post(
     '/api/applications/create',
@@ -101,7 +107,7 @@ export const applicationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const auth = requireAuth(request)
       // Refuse before reading up to 10 MB that could never be accepted.
-      await assertMayApply(app.db, auth)
+      await assertMayApply(deps, auth)
       const form = await readApplicationForm(request)
       return reply.status(201).send(await submitApplication(deps, auth, form))
     },

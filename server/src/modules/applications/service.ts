@@ -8,6 +8,7 @@ import {
   type UserApplicationResponse,
 } from '../../contract/applications.ts'
 import { hasControlCharacters, normalizeLineBreaks } from '../../contract/limits.ts'
+import { MAIL_MESSAGES } from '../../contract/mail.ts'
 import {
   MOD_MESSAGES,
   MOD_PAGE_SIZE,
@@ -21,6 +22,7 @@ import { type AuthUser, hasAccess, isContributor } from '../../lib/access.ts'
 import { isUniqueViolation } from '../../lib/db-errors.ts'
 import {
   ConflictError,
+  ForbiddenError,
   InvalidError,
   NotFoundError,
   PayloadTooLargeError,
@@ -32,7 +34,9 @@ import { checkPdfSafety } from '../../lib/pdf-safety.ts'
 import { printableText } from '../../lib/printable-text.ts'
 import { isUuid } from '../../lib/slug.ts'
 import type { FileStore } from '../../lib/storage.ts'
+import { hasVerifiedEmail } from '../accounts/repo.ts'
 import { logModerationAction } from '../audit/log.ts'
+import { queueApplicationDecisionMail } from '../mail/service.ts'
 import { createNotification } from '../notifications/service.ts'
 import { toModApplication, toUserApplication } from './presenter.ts'
 import {
@@ -50,6 +54,8 @@ import {
 /** What the applications service needs: the database, the live hub and the private file store. */
 export interface ApplicationsDeps extends EventDeps {
   files: FileStore
+  /** Applying needs a verified address, except on a site that sends no mail (MAIL=off). */
+  verifiedEmailRequired: boolean
 }
 
 /** Longest side of a re-encoded image document: enough to read a scanned ID card. */
@@ -69,12 +75,20 @@ export interface ApplicationUpload {
 }
 
 /**
- * Refuses (409) a caller who may not apply now: contributors and moderators, and anyone with an
- * application under review. Checked before the upload is read, and again by the unique index.
+ * Refuses a caller who may not apply now: contributors and moderators, and anyone with an
+ * application under review (409; checked before the upload is read, and again by the unique index),
+ * and, where `verifiedEmailRequired`, anyone whose address is not verified (403).
  */
-export async function assertMayApply(db: Kysely<Database>, auth: AuthUser): Promise<void> {
+export async function assertMayApply(
+  deps: Pick<ApplicationsDeps, 'db' | 'verifiedEmailRequired'>,
+  auth: AuthUser,
+): Promise<void> {
   if (isContributor(auth.role)) throw new ConflictError(APPLICATION_MESSAGES.alreadyContributor)
-  if (await hasOpenApplication(db, auth.id)) throw new ConflictError(APPLICATION_MESSAGES.alreadyReviewing)
+  if (await hasOpenApplication(deps.db, auth.id))
+    throw new ConflictError(APPLICATION_MESSAGES.alreadyReviewing)
+  if (deps.verifiedEmailRequired && !(await hasVerifiedEmail(deps.db, auth.id))) {
+    throw new ForbiddenError(MAIL_MESSAGES.verificationRequired)
+  }
 }
 
 function checkDocCategory(raw: string): ApplicationDocCategory {
@@ -158,7 +172,7 @@ export async function submitApplication(
   auth: AuthUser,
   upload: ApplicationUpload,
 ): Promise<UserApplicationResponse> {
-  await assertMayApply(deps.db, auth)
+  await assertMayApply(deps, auth)
   if (upload.documentTooLarge) throw new PayloadTooLargeError(APPLICATION_MESSAGES.documentTooLarge)
   const document = upload.document
   if (
@@ -317,6 +331,7 @@ export async function decideApplication(
       link: '/application',
       subjectId: id,
     })
+    await queueApplicationDecisionMail(trx, { userId: applicant.id, status, message })
     outbox.raise('application.decided', {
       applicationId: id,
       applicantId: applicant.id,

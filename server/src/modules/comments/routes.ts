@@ -20,7 +20,12 @@ export const COMMENTS_PER_MINUTE = 10
 
 /** Reading, adding and deleting the comments of a post. */
 export const commentsRoutes = modulePlugin('comments', [AFTER_WRITES_PLUGIN], async (app) => {
-  const deps: CommentsDeps = { db: app.db, live: app.live, events: app.domainEvents }
+  const deps: CommentsDeps = {
+    db: app.db,
+    live: app.live,
+    events: app.domainEvents,
+    verifiedEmailRequired: app.config.commentsNeedVerifiedEmail && app.config.mail.mode !== 'off',
+  }
   const commentLists = app.config.pageCache ? createCommentListCache(app.live) : null
   if (commentLists) app.addHook('onClose', async () => commentLists.close())
   const listDeps = { db: app.db, live: app.live, lists: commentLists?.lists ?? null }

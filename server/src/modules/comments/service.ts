@@ -3,10 +3,12 @@ import type { Kysely } from 'kysely'
 import type { Comment, CommentListItem, CreateCommentBody, EditCommentBody } from '../../contract/comments.ts'
 import { COMMENT_EDIT_WINDOW_MINUTES, COMMENT_MAX_LENGTH } from '../../contract/comments.ts'
 import { hasControlCharacters, normalizeLineBreaks } from '../../contract/limits.ts'
+import { MAIL_MESSAGES } from '../../contract/mail.ts'
 import { type EventDeps, withEvents } from '../../events/transaction.ts'
 import type { AuthUser } from '../../lib/access.ts'
 import { BadRequestError, ForbiddenError, InvalidError, NotFoundError } from '../../lib/errors.ts'
 import { type ReadCache, readThrough } from '../../lib/read-cache.ts'
+import { hasVerifiedEmail } from '../accounts/repo.ts'
 import { logCommentDeletion } from '../audit/log.ts'
 import { notifyComment, notifyRemoval } from '../notifications/service.ts'
 import type { CommentListPage } from './list-cache.ts'
@@ -27,7 +29,10 @@ import {
 } from './repo.ts'
 
 /** What the comment services need: the database, the live hub and the domain events they raise. */
-export type CommentsDeps = EventDeps
+export interface CommentsDeps extends EventDeps {
+  /** COMMENTS_NEED_VERIFIED_EMAIL: commenting waits for a verified address (a site that gets spam). */
+  verifiedEmailRequired?: boolean
+}
 
 export const POST_NOT_FOUND = 'Post not found'
 export const COMMENT_NOT_FOUND = 'Comment not found'
@@ -105,6 +110,9 @@ export async function createComment(
   const content = checkCommentContent(body.content)
   if (!isUuid(postId)) throw new NotFoundError(POST_NOT_FOUND)
   if (body.parentId !== undefined && !isUuid(body.parentId)) throw new NotFoundError(PARENT_NOT_FOUND)
+  if (deps.verifiedEmailRequired && !(await hasVerifiedEmail(deps.db, user.id))) {
+    throw new ForbiddenError(MAIL_MESSAGES.verificationRequired)
+  }
   return withEvents(deps, async (trx, outbox) => {
     // Counting first locks the post, so a concurrent post delete cannot slip between the two writes,
     // and a concurrent delete of the parent (which locks the post first too) is either done or waits.

@@ -1,5 +1,6 @@
 import type { Database } from '@bashboard/db'
 import { type Kysely, type RawBuilder, sql } from 'kysely'
+import { DELETED_MEMBER_ID } from '../../lib/deleted-member.ts'
 
 /** A user on a board: `points` is the all-time total, `gain` the window's ledger sum (all time: the total). */
 export interface BoardRow {
@@ -25,11 +26,15 @@ export async function bringWindowGainsToToday(db: Kysely<Database>): Promise<voi
   await sql`SELECT counters.window_gains_current()`.execute(db)
 }
 
-/** The all-time board: highest totals first; the earlier member wins a tie (users_points_idx). */
+/**
+ * The all-time board: highest totals first; the earlier member wins a tie (users_points_idx). The
+ * deleted-member account (lib/deleted-member.ts) is nobody's place on it.
+ */
 export async function findAllTimeTop(db: Kysely<Database>, limit: number): Promise<BoardRow[]> {
   const rows = await db
     .selectFrom('users')
     .select(['id', 'username', 'avatar', 'points'])
+    .where('id', '<>', DELETED_MEMBER_ID)
     .orderBy('points', 'desc')
     .orderBy('created_at', 'asc')
     .orderBy('id', 'asc')

@@ -1,5 +1,6 @@
 import type { Database, ModerationLogRow, Role, UserRow } from '@bashboard/db'
 import { type Kysely, sql, type Transaction } from 'kysely'
+import { DELETED_MEMBER_ID } from '../../lib/deleted-member.ts'
 import { updateUserRole } from '../accounts/repo.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
@@ -256,7 +257,8 @@ export async function searchUsersForModeration(
   db: Executor,
   filter: { q?: string | undefined; limit: number; offset: number },
 ): Promise<{ rows: UserRow[]; total: number }> {
-  let query = db.selectFrom('users')
+  // The deleted-member account (lib/deleted-member.ts) is nobody a moderator can give a role to.
+  let query = db.selectFrom('users').where('id', '<>', DELETED_MEMBER_ID)
   if (filter.q) {
     const pattern = containsPattern(filter.q)
     const email = filter.q.toLowerCase()
@@ -275,9 +277,18 @@ export async function searchUsersForModeration(
   return { rows, total: Number(count.total) }
 }
 
-/** A user row, locked until the transaction ends (role changes and decisions serialise on it). */
+/**
+ * A user row, locked until the transaction ends (role changes and decisions serialise on it); never the
+ * deleted-member account, which answers as no one.
+ */
 export function lockUser(trx: Transaction<Database>, id: string): Promise<UserRow | undefined> {
-  return trx.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
+  return trx
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', id)
+    .where('id', '<>', DELETED_MEMBER_ID)
+    .forUpdate()
+    .executeTakeFirst()
 }
 
 /** Sets a user's role; `revokeTokens` bumps the token version so older tokens are refused. */

@@ -9,9 +9,11 @@ import {
 } from '../../contract/notifications.ts'
 import { badgeForPoints } from '../../lib/badges.ts'
 import { startBatch } from '../../lib/batch.ts'
+import { isDeletedMember } from '../../lib/deleted-member.ts'
 import { NotFoundError } from '../../lib/errors.ts'
 import type { LiveHub } from '../../live/hub.ts'
 import type { Outbox } from '../../live/outbox.ts'
+import { queueNotificationMail } from '../mail/service.ts'
 import { toNotification } from './presenter.ts'
 import {
   countNotifications,
@@ -56,7 +58,8 @@ function quote(title: string): string {
 
 /**
  * Records a notification inside the caller's transaction and queues the `notification` event on
- * `user:<userId>` (the whole notification and the new unread count), published only after commit.
+ * `user:<userId>` (the whole notification and the new unread count), published only after commit,
+ * and, for a reply or mention the member wants mailed at once, its mail.
  * Kind `upvotes` grows the unread row of the same subject instead of adding one.
  */
 export async function createNotification(
@@ -64,7 +67,11 @@ export async function createNotification(
   outbox: Outbox,
   input: CreateNotificationInput,
 ): Promise<void> {
+  // Nobody reads the deleted-member account's (lib/deleted-member.ts): a reply to a comment it holds
+  // tells no one.
+  if (isDeletedMember(input.userId)) return
   const row = await insertNotification(trx, input)
+  await queueNotificationMail(trx, { id: row.id, userId: input.userId, kind: input.kind })
   const unreadCount = await countUnread(trx, input.userId)
   outbox.publish(`user:${input.userId}`, 'notification', { ...toNotification(row), unreadCount })
 }

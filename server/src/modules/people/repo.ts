@@ -1,5 +1,5 @@
 import type { Database, UserRow } from '@bashboard/db'
-import { type Kysely, sql } from 'kysely'
+import { type Kysely, sql, type Transaction } from 'kysely'
 import { PROFILE_LIST_LIMIT } from '../../contract/people.ts'
 import { findTakenFields } from '../accounts/repo.ts'
 
@@ -110,33 +110,22 @@ export function findTakenByOthers(
   return findTakenFields(db, username, email, exceptId)
 }
 
-/** Sets the username and email; the unique indexes refuse a lost race (23505). */
+/**
+ * Sets the username and email; the unique indexes refuse a lost race (23505). A new address is not
+ * verified yet (its verification mail is queued beside).
+ */
 export function updateIdentity(
-  db: Kysely<Database>,
+  db: Kysely<Database> | Transaction<Database>,
   id: string,
   values: { username: string; email: string },
 ): Promise<UserRow | undefined> {
   return db
     .updateTable('users')
-    .set({ ...values, updated_at: sql<Date>`now()` })
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst()
-}
-
-/** Replaces the password hash and bumps token_version, so every token issued before is refused. */
-export function updatePassword(
-  db: Kysely<Database>,
-  id: string,
-  passwordHash: string,
-): Promise<UserRow | undefined> {
-  return db
-    .updateTable('users')
-    .set((eb) => ({
-      password_hash: passwordHash,
-      token_version: eb('token_version', '+', 1),
+    .set({
+      ...values,
+      email_verified_at: sql<Date | null>`CASE WHEN email = ${values.email} THEN email_verified_at END`,
       updated_at: sql<Date>`now()`,
-    }))
+    })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst()

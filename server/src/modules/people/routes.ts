@@ -127,7 +127,17 @@ export const peopleRoutes = modulePlugin('people', [AFTER_WRITES_PLUGIN], async 
       const auth = requireAuth(request)
       const body = request.body
       if ('username' in body) {
-        const user = await updateProfile({ db: app.db, events: app.domainEvents }, auth.id, body)
+        const user = await updateProfile(
+          {
+            db: app.db,
+            events: app.domainEvents,
+            // A new address gets a verification link: as limited as a stranger's requests for one.
+            beforeEmailChange: (email) => app.mailRequests.consume(request, email),
+          },
+          auth.id,
+          body,
+        )
+        app.mailer.worker.poke()
         return toProfileHeader(user)
       }
 
@@ -135,6 +145,7 @@ export const peopleRoutes = modulePlugin('people', [AFTER_WRITES_PLUGIN], async 
       await app.loginFailures.assertAllowed(request, passwordChange(auth.id))
       try {
         const user = await changePassword({ db: app.db, events: app.domainEvents }, auth.id, body)
+        app.mailer.worker.poke()
         const token = app.issueToken(user)
         return { ...toProfileHeader(user), token: token.token, expiresAt: token.expiresAt.toISOString() }
       } catch (error) {

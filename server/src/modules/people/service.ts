@@ -11,8 +11,9 @@ import { reencodeImage } from '../../lib/images.ts'
 import { hashPassword, verifyPassword } from '../../lib/password.ts'
 import type { FileStore } from '../../lib/storage.ts'
 import { avatarUrl } from '../accounts/presenter.ts'
-import { findUserById } from '../accounts/repo.ts'
+import { findUserById, updatePassword } from '../accounts/repo.ts'
 import { EMAIL_TAKEN, USERNAME_TAKEN } from '../accounts/service.ts'
+import { queueEmailChangeMails, queuePasswordChangedMail } from '../mail/service.ts'
 import { toUserProfile } from './presenter.ts'
 import {
   findCommentsOf,
@@ -21,7 +22,6 @@ import {
   findTakenByOthers,
   replaceAvatar,
   updateIdentity,
-  updatePassword,
 } from './repo.ts'
 
 export const CURRENT_PASSWORD_INCORRECT = ACCOUNT_MESSAGES.currentPasswordIncorrect
@@ -48,10 +48,12 @@ export async function getProfile(db: Kysely<Database>, userId: string): Promise<
 
 /**
  * Changes the username and email, with the signup rules (422 naming the field) and uniqueness against
- * other users (409 naming the field; the user's own current values are fine).
+ * other users (409 naming the field; the user's own current values are fine). A new address is
+ * unverified: in the same transaction a verification link goes to it and a notice to the old one,
+ * after `beforeEmailChange` (the route's mail rate limit) lets it.
  */
 export async function updateProfile(
-  deps: { db: Kysely<Database>; events: DomainEvents },
+  deps: { db: Kysely<Database>; events: DomainEvents; beforeEmailChange?: (email: string) => Promise<void> },
   userId: string,
   body: UpdateProfileBody,
 ): Promise<UserRow> {
@@ -63,8 +65,14 @@ export async function updateProfile(
   if (taken.email) throw new ConflictError(EMAIL_TAKEN, 'email')
   try {
     const before = present(await findUserById(db, userId))
-    const user = present(await updateIdentity(db, userId, { username, email }))
-    // One statement, committed by now.
+    if (email !== before.email) await deps.beforeEmailChange?.(email)
+    const user = await db.transaction().execute(async (trx) => {
+      const updated = present(await updateIdentity(trx, userId, { username, email }))
+      if (email !== before.email) {
+        await queueEmailChangeMails(trx, { userId, oldEmail: before.email, newEmail: email })
+      }
+      return updated
+    })
     if (user.username !== before.username) await announceProfile(deps.events, user)
     return user
   } catch (error) {
@@ -103,8 +111,13 @@ export async function changePassword(
   if (!(await verifyPassword(user.password_hash, body.currentPassword))) {
     throw new InvalidError(CURRENT_PASSWORD_INCORRECT, 'currentPassword')
   }
-  // One statement, so it has committed when the event is raised.
-  const updated = present(await updatePassword(deps.db, userId, await hashPassword(password)))
+  const passwordHash = await hashPassword(password)
+  // The notice to the account's address commits with the change; the event follows the commit.
+  const updated = await deps.db.transaction().execute(async (trx) => {
+    const changed = present(await updatePassword(trx, userId, passwordHash))
+    await queuePasswordChangedMail(trx, userId)
+    return changed
+  })
   await deps.events.emit('user.password_changed', { userId, tokenVersion: updated.token_version })
   return updated
 }

@@ -1,5 +1,6 @@
 import type { Database, VoteEffectsTable } from '@bashboard/db'
 import { type Selectable, sql, type Transaction } from 'kysely'
+import { DELETED_MEMBER_ID } from '../../lib/deleted-member.ts'
 
 // The vote settler's statements (vote-settler.ts): it claims the effects castVote (votes-repo.ts) queued
 // and applies them, all inside its own transaction.
@@ -36,13 +37,15 @@ export function lockPostsForSettling(trx: Transaction<Database>, ids: readonly s
 /**
  * The points of the users among `ids` that still exist, locked in id order, like every batch, so two
  * writers never wait on each other in a circle. NO KEY UPDATE leaves the row's key shares free: a vote
- * BY this author checks its foreign key unhindered.
+ * BY this author checks its foreign key unhindered. The deleted-member account (lib/deleted-member.ts)
+ * is never among them: votes on the posts it holds earn no one points.
  */
 export function lockAuthorPoints(trx: Transaction<Database>, ids: readonly string[]) {
   return trx
     .selectFrom('users')
     .select(['id', 'points'])
     .where('id', 'in', [...ids])
+    .where('id', '<>', DELETED_MEMBER_ID)
     .orderBy('id')
     .forNoKeyUpdate()
     .execute()

@@ -1,6 +1,7 @@
 import type { Database } from '@bashboard/db'
 import { type Kysely, sql } from 'kysely'
 import { PUBLIC_PROFILE_POSTS_PAGE_SIZE } from '../../contract/profiles.ts'
+import { DELETED_MEMBER_ID } from '../../lib/deleted-member.ts'
 import type { ProfilePostRow } from '../people/repo.ts'
 
 /** What a public profile shows of a user. */
@@ -71,7 +72,8 @@ export interface SuggestedUserRow {
  * Members whose lower-cased username starts with `prefix` (letters, digits, `_`, `-`), in code-point
  * order, at most `limit`. The range `[prefix, prefix with its last character + 1)` under the "C"
  * collation is exactly the names starting with it, and users_username_prefix_idx (migration 0021)
- * serves it as an index range already in order, so the query reads `limit` index entries at most.
+ * serves it as an index range already in order, so the query reads `limit` index entries at most
+ * (one more when it passes "deleted member", lib/deleted-member.ts, who is no one to mention).
  */
 export function suggestUsersQuery(db: Kysely<Database>, prefix: string, limit: number) {
   const start = prefix.toLowerCase()
@@ -82,6 +84,7 @@ export function suggestUsersQuery(db: Kysely<Database>, prefix: string, limit: n
     .select(['username', 'avatar'])
     .where(key, '>=', start)
     .where(key, '<', end)
+    .where('id', '<>', DELETED_MEMBER_ID)
     .orderBy(key)
     .limit(limit)
 }

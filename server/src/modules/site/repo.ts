@@ -1,5 +1,6 @@
 import type { Database } from '@bashboard/db'
 import type { Kysely } from 'kysely'
+import { DELETED_MEMBER_ID } from '../../lib/deleted-member.ts'
 import { postsWithAuthorAndCategory } from '../posts/repo.ts'
 
 /** A page the sitemap lists: its slug and when it last changed. */
@@ -39,9 +40,12 @@ export function findPublishedBlogSlugs(db: Kysely<Database>): Promise<SitemapEnt
     .execute()
 }
 
-/** Members with a public profile worth listing: those who have shared a command. */
+/**
+ * Members with a public profile worth listing: those who have shared a command (not the deleted-member
+ * account, lib/deleted-member.ts, which holds the commands of members who left).
+ */
 function profilesListed(db: Kysely<Database>) {
-  return db.selectFrom('users').where('post_count', '>', 0)
+  return db.selectFrom('users').where('post_count', '>', 0).where('id', '<>', DELETED_MEMBER_ID)
 }
 
 /** One sitemap file's slice of the public profiles, by username. */

@@ -381,6 +381,13 @@ describe('GET /api/openapi.json', () => {
       '/api/user/login',
       '/api/tokens',
       '/api/tokens/{id}',
+      '/api/users/me',
+      '/api/users/me/export',
+      '/api/users/me/second-factor',
+      '/api/users/me/second-factor/totp',
+      '/api/users/me/second-factor/totp/confirm',
+      '/api/users/me/second-factor/recovery-codes',
+      '/api/user/login/second-factor',
     ]) {
       expect(paths, path).toContain(path)
     }
@@ -397,6 +404,25 @@ describe('GET /api/openapi.json', () => {
     expect(doc.paths['/api/mod/blogs'].post.description).toContain('Personal access tokens: refused.')
     expect(doc.paths['/api/tokens'].post.description).toContain('Personal access tokens: refused.')
     expect(Object.keys(doc.paths['/api/tokens'])).toEqual(expect.arrayContaining(['get', 'post', 'delete']))
+    // Leaving (issue 49): a read token may take the export; nothing but a session deletes the account.
+    const exportOperation = doc.paths['/api/users/me/export'].get
+    expect(exportOperation.description).toContain('Token scope: read.')
+    const exportSchema = exportOperation.responses['200'].content['application/json'].schema
+    expect(exportSchema.properties.format).toBeDefined()
+    expect(doc.paths['/api/users/me'].delete.description).toContain('Personal access tokens: refused.')
+    expect(doc.paths['/api/users/me'].delete.requestBody).toBeDefined()
+    // The second factor (issue 49): login documents its 202 challenge; no token reaches either step.
+    const loginOperation = doc.paths['/api/user/login'].post
+    expect(Object.keys(loginOperation.responses)).toEqual(expect.arrayContaining(['200', '202']))
+    expect(
+      loginOperation.responses['202'].content['application/json'].schema.properties.secondFactor,
+    ).toBeDefined()
+    expect(doc.paths['/api/user/login/second-factor'].post.description).toContain(
+      'Personal access tokens: refused.',
+    )
+    expect(Object.keys(doc.paths['/api/users/me/second-factor/totp'])).toEqual(
+      expect.arrayContaining(['post', 'delete']),
+    )
     expect(doc.components.securitySchemes.personalAccessToken).toMatchObject({ scheme: 'bearer' })
     expect(list.summary).toBe('List published blog articles, newest first')
     // Routes that name no tag are grouped by path.

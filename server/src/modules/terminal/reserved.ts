@@ -8,6 +8,7 @@
 /** The web app's pages and the server's own top-level paths. */
 export const RESERVED_NAMES: ReadonlySet<string> = new Set([
   // Web app pages (web/src/routes).
+  'account',
   'api',
   'application',
   'blog',

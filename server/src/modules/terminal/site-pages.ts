@@ -22,6 +22,10 @@ export const BROWSER_PAGES: readonly BrowserPage[] = [
   { route: '/login', title: 'Sign in' },
   { route: '/register', title: 'Create an account' },
   { route: '/forgot-password', title: 'Reset your password' },
+  {
+    route: '/account/:action',
+    title: 'A link from one of our mails (verify, reset a password, unsubscribe)',
+  },
   { route: '/settings', title: 'Your settings and access tokens' },
   { route: '/notifications', title: 'Your notifications' },
   {

@@ -1,13 +1,6 @@
-import type { AdPage, AdsResponse, TrackClickResponse } from '@bashboard/server/contract'
+import type { AdPage } from '@bashboard/server/contract'
 import { queryOptions } from '@tanstack/react-query'
-import { apiFetch } from '../../lib/api-client'
-import {
-  AD_CACHE_MS,
-  AD_REQUEST_TIMEOUT_MS,
-  AdTimeoutError,
-  adRetryDelay,
-  shouldRetryAdRequest,
-} from './request-rules'
+import { AD_CACHE_MS, adRetryDelay, shouldRetryAdRequest } from './request-rules'
 
 /*
  * The visitors' side of ads: what the slots of a page show and the click reports. Apart from ./api.ts (the
@@ -21,32 +14,6 @@ export const adKeys = {
 }
 
 /**
- * Fetches a page's ads, abandoning the request after 10 s. React Query's own signal still cancels it
- * (the slot left the screen); only the timer's abort becomes an {@link AdTimeoutError}.
- */
-async function fetchAds(page: AdPage, signal: AbortSignal): Promise<AdsResponse> {
-  const controller = new AbortController()
-  let timedOut = false
-  const timer = setTimeout(() => {
-    timedOut = true
-    controller.abort()
-  }, AD_REQUEST_TIMEOUT_MS)
-  const forwardAbort = (): void => controller.abort()
-  signal.addEventListener('abort', forwardAbort)
-  try {
-    return await apiFetch<AdsResponse>(`/api/ads/${encodeURIComponent(page)}`, {
-      signal: controller.signal,
-    })
-  } catch (error) {
-    if (timedOut) throw new AdTimeoutError()
-    throw error
-  } finally {
-    clearTimeout(timer)
-    signal.removeEventListener('abort', forwardAbort)
-  }
-}
-
-/**
  * The ads of one page (GET /api/ads/{page}), shared by every slot of the page and kept 5 minutes.
  * Up to 2 retries (1 s, then 2 s); a request that still fails leaves the query in error, which the
  * slots show as "no ads" (docs/product-rules.md#ads: a failure gives an empty result).
@@ -54,7 +21,8 @@ async function fetchAds(page: AdPage, signal: AbortSignal): Promise<AdsResponse>
 export function adsQueryOptions(page: AdPage) {
   return queryOptions({
     queryKey: adKeys.page(page),
-    queryFn: ({ signal }) => fetchAds(page, signal),
+    // The request code loads on first use: the entry chunk, which this file is in, stays small.
+    queryFn: async ({ signal }) => (await import('./ad-requests')).fetchAds(page, signal),
     staleTime: AD_CACHE_MS,
     gcTime: AD_CACHE_MS,
     retry: shouldRetryAdRequest,
@@ -63,10 +31,7 @@ export function adsQueryOptions(page: AdPage) {
   })
 }
 
-/** Reports a click (POST /api/ads/track-click). Failures are ignored: the visitor's click still opens. */
+/** Reports a click (POST /api/ads/track-click), loading the request code first. */
 export function trackAdClick(adId: string, page: AdPage): void {
-  apiFetch<TrackClickResponse>('/api/ads/track-click', {
-    method: 'POST',
-    body: { adId, pageName: page, timestamp: new Date().toISOString() },
-  }).catch(() => undefined)
+  void import('./ad-requests').then((requests) => requests.reportAdClick(adId, page))
 }

@@ -1,4 +1,10 @@
-import type { AuthResponse, LoginBody, SignupBody } from '@bashboard/server/contract'
+import type {
+  AuthResponse,
+  LoginBody,
+  SecondFactorLoginBody,
+  SecondFactorRequired,
+  SignupBody,
+} from '@bashboard/server/contract'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useSetAtom } from 'jotai'
 import { useCallback } from 'react'
@@ -29,12 +35,43 @@ function useStartSession(): (auth: AuthResponse) => void {
   )
 }
 
-/** POST /api/user/login; on success the session starts. */
+/** Whether a login answer asks for the second factor (202) rather than carrying the session. */
+export function needsSecondFactor(
+  answer: AuthResponse | SecondFactorRequired,
+): answer is SecondFactorRequired {
+  return 'secondFactor' in answer
+}
+
+/**
+ * POST /api/user/login. The session starts on an answer that carries it; a member with a second factor
+ * gets a challenge instead (docs/product-rules.md#second-factor), answered with
+ * {@link useSecondFactorLoginMutation}.
+ */
 export function useLoginMutation() {
   const startSession = useStartSession()
   return useMutation({
     mutationFn: (body: LoginBody) =>
-      apiFetch<AuthResponse>('/api/user/login', { method: 'POST', body, fallbackMessage: 'Login failed' }),
+      apiFetch<AuthResponse | SecondFactorRequired>('/api/user/login', {
+        method: 'POST',
+        body,
+        fallbackMessage: 'Login failed',
+      }),
+    onSuccess: (answer) => {
+      if (!needsSecondFactor(answer)) startSession(answer)
+    },
+  })
+}
+
+/** POST /api/user/login/second-factor: a code answers the password's challenge; the session starts. */
+export function useSecondFactorLoginMutation() {
+  const startSession = useStartSession()
+  return useMutation({
+    mutationFn: (body: SecondFactorLoginBody) =>
+      apiFetch<AuthResponse>('/api/user/login/second-factor', {
+        method: 'POST',
+        body,
+        fallbackMessage: 'Login failed',
+      }),
     onSuccess: startSession,
   })
 }

@@ -1,7 +1,5 @@
 /** 1234 → "1,234" (lib/format-count.ts). */
 export { formatCount } from '../../lib/format-count'
-/** A post's day: "Nov 21, 2026" (lib/format-day.ts). */
-export { formatDay as formatPostDate } from '../../lib/format-day'
 
 /**
  * docs/product-rules.md#post-display: round(up / (up + down) * 100), or null when nobody voted (a post

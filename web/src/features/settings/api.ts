@@ -17,11 +17,12 @@ import { SESSION_LIFETIME_MS, sessionAtom } from '../../state/session'
  * and refetches the user's other private data (the profile page) in the background.
  */
 function applyHeader(queryClient: QueryClient, header: ProfileHeader): void {
-  const { _id, username, email, avatar, contributor, role, points, badge } = header
+  const { _id, username, email, emailVerified, avatar, contributor, role, points, badge } = header
   queryClient.setQueryData<ProfileHeader>(profileHeaderKey(), {
     _id,
     username,
     email,
+    emailVerified,
     avatar,
     contributor,
     role,

@@ -4,5 +4,5 @@
  */
 
 /** The tabs of the settings page, in order; Profile is the default. */
-export const SETTINGS_TABS = ['profile', 'security', 'tokens'] as const
+export const SETTINGS_TABS = ['profile', 'security', 'email', 'tokens', 'account'] as const
 export type SettingsTabId = (typeof SETTINGS_TABS)[number]

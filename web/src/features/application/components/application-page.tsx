@@ -5,6 +5,8 @@ import { Card } from '../../../components/ui/card'
 import { LoadFailed } from '../../../components/ui/load-failed'
 import { Loading } from '../../../components/ui/spinner'
 import { useToast } from '../../../components/ui/toast'
+import { VerifyEmailNotice } from '../../../components/verify-email-notice'
+import { useCurrentUser } from '../../../lib/use-current-user'
 import { useDocumentTitle } from '../../../lib/use-document-title'
 import { myApplicationQueryOptions } from '../queries'
 import { ApplicationForm } from './application-form'
@@ -20,6 +22,7 @@ export function ApplicationPage() {
   useDocumentTitle('Become a Contributor')
   const toast = useToast()
   const application = useQuery(myApplicationQueryOptions())
+  const { user } = useCurrentUser()
 
   const failed = application.isError && !application.data
   useEffect(() => {
@@ -59,6 +62,9 @@ export function ApplicationPage() {
             <ApplicationStatusCard application={application.data} />
           )}
 
+          {showForm && user && !user.emailVerified ? (
+            <VerifyEmailNotice email={user.email}>Applying needs a verified email address.</VerifyEmailNotice>
+          ) : null}
           {showForm ? (
             <Card className="p-5 sm:p-6" aria-labelledby="application-form-heading">
               <h2 id="application-form-heading" className="mb-5 text-lg font-semibold text-fg">

@@ -1,7 +1,9 @@
+import { SECOND_FACTOR_MESSAGES } from '@bashboard/server/contract/second-factor-messages'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { SESSION_STORAGE_KEY } from '../../../state/session'
+import { expectFieldError, toasts } from '../../../test/form-assertions'
 import { errorBody, mockApi, profileFixture, statsFixture } from '../../../test/mock-api'
 import { renderApp, storeSession, validSession } from '../../../test/render-app'
 
@@ -91,15 +93,12 @@ describe('LoginForm', () => {
     expect(screen.queryByRole('button', { name: 'Log in' })).not.toBeInTheDocument()
   })
 
-  it('shows GitHub and Google sign-in as disabled, explaining they are not offered yet', async () => {
+  it('offers no GitHub or Google button while no provider is configured', async () => {
     mockApi({})
     renderApp('/login')
-    const github = await screen.findByRole('button', { name: 'Continue with GitHub' })
-    expect(github).toHaveAttribute('aria-disabled', 'true')
-    expect(github).toHaveAccessibleDescription('Sign-in with GitHub is not offered yet')
-    expect(screen.getByRole('button', { name: 'Continue with Google' })).toHaveAccessibleDescription(
-      'Sign-in with Google is not offered yet',
-    )
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /GitHub|Google/ })).not.toBeInTheDocument()
+    expect(screen.queryByText(/continue with/i)).not.toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password')
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/register')
     expect(document.title).toBe('Login | Bashboard')
@@ -122,5 +121,128 @@ describe('LoginForm', () => {
       await events.tab()
       expect(next).toHaveFocus()
     }
+  })
+})
+
+describe('LoginForm, second step (two-factor authentication)', () => {
+  const challenge = {
+    challenge: 'challenge-123',
+    methods: ['totp', 'recovery'],
+    expiresAt: '2030-01-01T00:00:00.000Z',
+  }
+  const expiresAt = new Date(Date.now() + 3_600_000).toISOString()
+
+  function mockTwoFactor(
+    answer: (body: { method: string; code: string }) => { status: number; body?: unknown },
+  ) {
+    return mockApi({
+      'POST /api/user/login': { status: 202, body: { secondFactor: challenge } },
+      'POST /api/user/login/second-factor': (request) =>
+        answer(request.body as { method: string; code: string }),
+      'GET /api/website/stats': { status: 200, body: statsFixture() },
+      'GET /api/website/user/profile/header': { status: 200, body: user },
+    })
+  }
+
+  it('asks for the code after a right password, then signs in with it', async () => {
+    const requests = mockTwoFactor(() => ({ status: 200, body: { token: 'jwt-2fa', expiresAt, user } }))
+    const { router } = renderApp('/login')
+    await fillAndSubmit('ada_lovelace', 'secret-pass')
+
+    const code = await screen.findByLabelText('Authentication code')
+    expect(screen.getByRole('form', { name: 'Two-factor authentication' })).toBeInTheDocument()
+    expect(code).toHaveFocus()
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code')
+    expect(code).toHaveAttribute('inputmode', 'numeric')
+    // No session until the code is right, and the password is not kept.
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull()
+    expect(screen.queryByLabelText('Password', { selector: 'input' })).not.toBeInTheDocument()
+
+    const events = userEvent.setup()
+    await events.type(code, '123456')
+    await events.click(screen.getByRole('button', { name: 'Verify' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+    expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null')).toEqual({
+      token: 'jwt-2fa',
+      expiresAt,
+    })
+    expect(requests.find((request) => request.path === '/api/user/login/second-factor')?.body).toEqual({
+      challenge: 'challenge-123',
+      method: 'totp',
+      code: '123456',
+    })
+    // One toast for the sign-in (the home page's own data is not mocked here).
+    expect(toasts().filter((toast) => toast.textContent?.includes('Welcome back!'))).toHaveLength(1)
+    expect(toasts().filter((toast) => toast.textContent?.includes('Login Failed'))).toEqual([])
+  })
+
+  it('shows a wrong code under the field, with no toast, and keeps the step', async () => {
+    mockTwoFactor(() => ({ status: 401, body: errorBody(401, SECOND_FACTOR_MESSAGES.codeInvalid) }))
+    renderApp('/login')
+    await fillAndSubmit('ada_lovelace', 'secret-pass')
+    const events = userEvent.setup()
+    const code = await screen.findByLabelText('Authentication code')
+    await events.click(screen.getByRole('button', { name: 'Verify' }))
+    expectFieldError(code, 'Enter the 6-digit code from your authenticator app.')
+    await events.type(code, '000000')
+    await events.click(screen.getByRole('button', { name: 'Verify' }))
+    await waitFor(() =>
+      expectFieldError(screen.getByLabelText('Authentication code'), SECOND_FACTOR_MESSAGES.codeInvalid),
+    )
+    expect(screen.getByLabelText('Authentication code')).toHaveFocus()
+    expect(toasts()).toEqual([])
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull()
+  })
+
+  it('takes a recovery code instead, and comes back to the app code', async () => {
+    const requests = mockTwoFactor(({ method }) =>
+      method === 'recovery' ? { status: 200, body: { token: 'jwt-r', expiresAt, user } } : { status: 401 },
+    )
+    renderApp('/login')
+    await fillAndSubmit('ada_lovelace', 'secret-pass')
+    const events = userEvent.setup()
+    await screen.findByLabelText('Authentication code')
+    await events.click(screen.getByRole('button', { name: 'Use a recovery code instead' }))
+    const recovery = screen.getByLabelText('Recovery code')
+    expect(recovery).toHaveFocus()
+    expect(recovery).toHaveAttribute('autocomplete', 'off')
+    expect(screen.getByRole('button', { name: 'Use your authenticator app instead' })).toBeInTheDocument()
+    await events.type(recovery, 'abcde-fgh23')
+    await events.keyboard('{Enter}')
+    await waitFor(() => expect(localStorage.getItem(SESSION_STORAGE_KEY)).toContain('jwt-r'))
+    expect(requests.find((request) => request.path === '/api/user/login/second-factor')?.body).toEqual({
+      challenge: 'challenge-123',
+      method: 'recovery',
+      code: 'abcde-fgh23',
+    })
+  })
+
+  it('goes back to the password, saying why, when the challenge has expired', async () => {
+    mockTwoFactor(() => ({ status: 401, body: errorBody(401, SECOND_FACTOR_MESSAGES.challengeExpired) }))
+    renderApp('/login')
+    await fillAndSubmit('ada_lovelace', 'secret-pass')
+    const events = userEvent.setup()
+    await events.type(await screen.findByLabelText('Authentication code'), '123456')
+    await events.click(screen.getByRole('button', { name: 'Verify' }))
+    const password = await screen.findByLabelText('Password', { selector: 'input' })
+    await waitFor(() => expect(password).toHaveFocus())
+    expect(screen.getByRole('alert')).toHaveTextContent(SECOND_FACTOR_MESSAGES.challengeExpired)
+    expect(screen.getByLabelText(/email or username/i)).toHaveValue('ada_lovelace')
+    expect(toasts()).toEqual([])
+    // "Back to password" on purpose says nothing.
+    await fillAndSubmit('', 'secret-pass')
+    await events.click(await screen.findByRole('button', { name: 'Back to password' }))
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+
+  it('offers only the app code when no recovery code is left', async () => {
+    mockApi({
+      'POST /api/user/login': { status: 202, body: { secondFactor: { ...challenge, methods: ['totp'] } } },
+    })
+    renderApp('/login')
+    await fillAndSubmit('ada_lovelace', 'secret-pass')
+    await screen.findByLabelText('Authentication code')
+    expect(screen.queryByRole('button', { name: 'Use a recovery code instead' })).not.toBeInTheDocument()
   })
 })

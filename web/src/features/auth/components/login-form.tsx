@@ -1,14 +1,17 @@
+import type { AuthResponse, SecondFactorRequired } from '@bashboard/server/contract'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useSetAtom } from 'jotai'
-import { type FormEvent, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { Button } from '../../../components/ui/button'
 import { Checkbox } from '../../../components/ui/checkbox'
+import { FormError } from '../../../components/ui/form-error'
 import { Input } from '../../../components/ui/input'
 import { PasswordInput } from '../../../components/ui/password-input'
 import { clearToastsAtom, useToast } from '../../../components/ui/toast'
 import { type ReturnSearch, returnSearch, safeReturnPath } from '../../../lib/return-path'
-import { useLoginMutation } from '../api'
+import { needsSecondFactor, useLoginMutation } from '../api'
 import { describeLoginError } from '../auth-errors'
+import { SecondFactorStep } from './second-factor-step'
 
 interface LoginErrors {
   emailOrUsername?: string
@@ -18,8 +21,9 @@ interface LoginErrors {
 const linkClasses = 'font-medium text-accent-text underline-offset-4 hover:underline'
 
 /**
- * Sign-in with email or username and password. On success the user goes back to `redirect`, the page
- * that asked them to sign in, or to the home page.
+ * Sign-in with email or username and password, then, for a member with two-factor authentication, a
+ * code (SecondFactorStep). On success the user goes back to `redirect`, the page that asked them to
+ * sign in, or to the home page.
  */
 export function LoginForm({ redirect }: ReturnSearch) {
   const [emailOrUsername, setEmailOrUsername] = useState('')
@@ -28,6 +32,11 @@ export function LoginForm({ redirect }: ReturnSearch) {
   // (docs/product-rules.md#sign-in).
   const [rememberMe, setRememberMe] = useState(false)
   const [errors, setErrors] = useState<LoginErrors>({})
+  // The challenge of a right password, while the second step is on screen.
+  const [secondFactor, setSecondFactor] = useState<SecondFactorRequired['secondFactor'] | null>(null)
+  // Why the member is back at the password (the second step's challenge expired).
+  const [notice, setNotice] = useState<string | null>(null)
+  const [backAtPassword, setBackAtPassword] = useState(0)
   const identifierRef = useRef<HTMLInputElement>(null)
   const passwordRef = useRef<HTMLInputElement>(null)
   const login = useLoginMutation()
@@ -35,9 +44,27 @@ export function LoginForm({ redirect }: ReturnSearch) {
   const toast = useToast()
   const clearToasts = useSetAtom(clearToastsAtom)
 
+  // Back from the second step: the password is what is missing now (the name is still filled in).
+  useEffect(() => {
+    if (backAtPassword > 0) passwordRef.current?.focus()
+  }, [backAtPassword])
+
+  function onSignedIn(auth: AuthResponse): void {
+    // Earlier failures of this form are moot now.
+    clearToasts()
+    toast({
+      title: 'Welcome back!',
+      message: `Signed in as ${auth.user.username}.`,
+      variant: 'success',
+    })
+    // Checked again where it is used: only a path of this site, never another host.
+    void navigate({ href: safeReturnPath(redirect) ?? '/' })
+  }
+
   function onSubmit(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault()
     if (login.isPending) return
+    setNotice(null)
     const next: LoginErrors = {}
     if (emailOrUsername.trim() === '') next.emailOrUsername = 'Enter your email or username.'
     if (password === '') next.password = 'Enter your password.'
@@ -50,16 +77,15 @@ export function LoginForm({ redirect }: ReturnSearch) {
     login.mutate(
       { emailOrUsername: emailOrUsername.trim(), password },
       {
-        onSuccess: (auth) => {
-          // Earlier failures of this form are moot now.
+        onSuccess: (answer) => {
+          if (!needsSecondFactor(answer)) {
+            onSignedIn(answer)
+            return
+          }
           clearToasts()
-          toast({
-            title: 'Welcome back!',
-            message: `Signed in as ${auth.user.username}.`,
-            variant: 'success',
-          })
-          // Checked again where it is used: only a path of this site, never another host.
-          void navigate({ href: safeReturnPath(redirect) ?? '/' })
+          // The password has done its part; it is not kept while the code is asked for.
+          setPassword('')
+          setSecondFactor(answer.secondFactor)
         },
         onError: (error) => {
           toast({ ...describeLoginError(error), variant: 'destructive' })
@@ -67,6 +93,20 @@ export function LoginForm({ redirect }: ReturnSearch) {
           passwordRef.current?.focus()
         },
       },
+    )
+  }
+
+  if (secondFactor) {
+    return (
+      <SecondFactorStep
+        challenge={secondFactor}
+        onSignedIn={onSignedIn}
+        onRestart={(reason) => {
+          setSecondFactor(null)
+          setNotice(reason ?? null)
+          setBackAtPassword((count) => count + 1)
+        }}
+      />
     )
   }
 
@@ -91,7 +131,10 @@ export function LoginForm({ redirect }: ReturnSearch) {
         autoComplete="current-password"
         required
         value={password}
-        onChange={(event) => setPassword(event.target.value)}
+        onChange={(event) => {
+          setPassword(event.target.value)
+          setNotice(null)
+        }}
         error={errors.password}
       />
       <Checkbox
@@ -100,6 +143,7 @@ export function LoginForm({ redirect }: ReturnSearch) {
         checked={rememberMe}
         onChange={(event) => setRememberMe(event.target.checked)}
       />
+      {notice ? <FormError>{notice}</FormError> : null}
       <Button type="submit" size="lg" loading={login.isPending} className="w-full">
         Log in
       </Button>

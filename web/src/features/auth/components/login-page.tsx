@@ -2,7 +2,6 @@ import { useSearch } from '@tanstack/react-router'
 import { useDocumentTitle } from '../../../lib/use-document-title'
 import { AuthPanel } from './auth-panel'
 import { LoginFooter, LoginForm } from './login-form'
-import { SocialButtons } from './social-buttons'
 
 /** The /login screen. */
 export function LoginPage() {
@@ -17,7 +16,6 @@ export function LoginPage() {
       footer={<LoginFooter redirect={redirect} />}
     >
       <LoginForm redirect={redirect} />
-      <SocialButtons />
     </AuthPanel>
   )
 }

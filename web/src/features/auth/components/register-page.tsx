@@ -2,7 +2,6 @@ import { useSearch } from '@tanstack/react-router'
 import { useDocumentTitle } from '../../../lib/use-document-title'
 import { AuthPanel } from './auth-panel'
 import { RegisterFooter, RegisterForm } from './register-form'
-import { SocialButtons } from './social-buttons'
 
 /** The /register screen. */
 export function RegisterPage() {
@@ -17,7 +16,6 @@ export function RegisterPage() {
       footer={<RegisterFooter redirect={redirect} />}
     >
       <RegisterForm redirect={redirect} />
-      <SocialButtons />
     </AuthPanel>
   )
 }

@@ -1,4 +1,5 @@
 import { COMMENT_MAX_LENGTH } from '@bashboard/server/contract/limits'
+import { MAIL_MESSAGES } from '@bashboard/server/contract/mail-messages'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { LogIn, MessageSquare } from 'lucide-react'
@@ -9,6 +10,7 @@ import { buttonClasses } from '../../../components/ui/button-classes'
 import { FieldError } from '../../../components/ui/form-error'
 import { Loading } from '../../../components/ui/spinner'
 import { useToast } from '../../../components/ui/toast'
+import { ResendVerificationButton } from '../../../components/verify-email-notice'
 import { canDeleteAs, useCurrentUser } from '../../../lib/use-current-user'
 import { clearGuestDraft, useGuestDraft } from '../../../lib/use-guest-draft'
 import { useReturnSearch } from '../../../lib/use-sign-in-return'
@@ -83,6 +85,8 @@ function CommentForm({ postId, signedIn }: { postId: string; signedIn: boolean }
         className="min-h-24 w-full resize-y rounded-md border border-line bg-surface-2 px-3 py-2.5 text-sm text-fg placeholder:text-muted/80 transition-colors hover:border-line-strong focus-visible:border-accent focus-visible:ring-2 focus-visible:ring-accent/40 focus-visible:outline-none disabled:opacity-70"
       />
       {refusal.refusal ? <FieldError id={refusal.errorId}>{refusal.refusal}</FieldError> : null}
+      {/* COMMENTS_NEED_VERIFIED_EMAIL: where the refusal is, the way out of it. */}
+      {refusal.refusal === MAIL_MESSAGES.verificationRequired ? <ResendVerificationButton size="sm" /> : null}
       {signedIn ? (
         <div className="flex items-center justify-between gap-3">
           {/* The counter appears only near the limit, where it helps. */}

@@ -30,12 +30,6 @@ describe('content pages', () => {
     expect(await screen.findByText(/as JPEG, PNG or PDF, up to 10 MB\./)).toBeInTheDocument()
     expect(screen.getByText(/cover letter of at least 50 characters/)).toBeInTheDocument()
   })
-
-  it('explains that no reset email is sent', async () => {
-    mockApi({})
-    renderApp('/forgot-password')
-    expect(await screen.findByText(/does not send email/)).toBeInTheDocument()
-  })
 })
 
 describe('ApiDocsPage', () => {

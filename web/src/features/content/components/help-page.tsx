@@ -23,7 +23,8 @@ export function HelpPage() {
         </li>
         <li>Change your username, email, avatar and password in Settings.</li>
         <li>
-          Forgot your password? See <Link to="/forgot-password">how to get back in</Link>.
+          Forgot your password? <Link to="/forgot-password">Get a reset link by mail</Link>: it works once,
+          for an hour, and signs you out everywhere.
         </li>
       </ul>
       <h2>Voting, comments and points</h2>

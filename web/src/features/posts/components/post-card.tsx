@@ -8,8 +8,9 @@ import { CodeBlock } from '../../../components/ui/code-block'
 import { SafeHtml } from '../../../components/ui/safe-html'
 import { cn } from '../../../lib/cn'
 import { useFlashOnChange } from '../../../lib/use-flash'
+import { useLocalDay } from '../../../lib/use-local-day'
 import type { VoteState } from '../cache'
-import { cardTags, formatCount, formatPostDate, writtenPlaceholders } from '../format'
+import { cardTags, formatCount, writtenPlaceholders } from '../format'
 import { DangerWarning } from './danger-warning'
 import { SaveButton } from './save-button'
 import { VoteButtons } from './vote-buttons'
@@ -36,6 +37,7 @@ export function TagChip({ tag }: { tag: string }) {
  * views, description, the command with its copy button, a danger notice, votes and a View Details link.
  */
 export function PostCard({ post, vote, layout = 'list', className }: PostCardProps) {
+  const day = useLocalDay()
   const title = post.title || 'Untitled Post'
   const author = post.author.username || 'Anonymous'
   const titleId = `post-${post._id}-title`
@@ -78,7 +80,7 @@ export function PostCard({ post, vote, layout = 'list', className }: PostCardPro
           </Link>
           <span className="inline-flex items-center gap-1">
             <Calendar aria-hidden="true" className="size-3.5" />
-            <time dateTime={post.createdAt}>{formatPostDate(post.createdAt)}</time>
+            <time dateTime={post.createdAt}>{day(post.createdAt)}</time>
           </span>
           <span className="inline-flex items-center gap-1">
             <Eye aria-hidden="true" className="size-3.5" />

@@ -35,12 +35,13 @@ import { ApiError } from '../../../lib/api-client'
 import { cn } from '../../../lib/cn'
 import { usePageLocation } from '../../../lib/page-location'
 import { formatRelativeTime } from '../../../lib/relative-time'
+import { useLocalDay } from '../../../lib/use-local-day'
 import { useLocalTimeTitle } from '../../../lib/use-local-time-title'
 import { usePageMeta } from '../../../lib/use-page-meta'
 import { useLiveTopic } from '../../../live/live-provider'
 import { isSignedInAtom } from '../../../state/session'
 import { postDetailQueryOptions, postKeys } from '../api'
-import { formatCount, formatPostDate, NO_VOTES_YET, upvotePercentage } from '../format'
+import { formatCount, NO_VOTES_YET, upvotePercentage } from '../format'
 import { DangerWarning } from './danger-warning'
 import { usePlaceholderFill } from './placeholder-fill'
 import { FilledCommandLine, PlaceholderForm } from './placeholder-form'
@@ -115,6 +116,7 @@ function PostBody({
   const signedIn = useAtomValue(isSignedInAtom)
   const fill = usePlaceholderFill(post.command, post._id, !signedIn)
   const timeTitle = useLocalTimeTitle()
+  const day = useLocalDay()
   const { copyCommand, share } = useShareActions(post, fill.command, fill.unfilled)
   const title = post.title || 'Untitled Post'
   const author = post.author.username || 'Anonymous'
@@ -164,7 +166,7 @@ function PostBody({
               </Link>
               <span className="inline-flex items-center gap-1.5">
                 <Calendar aria-hidden="true" className="size-4" />
-                <time dateTime={post.createdAt}>{formatPostDate(post.createdAt)}</time>
+                <time dateTime={post.createdAt}>{day(post.createdAt)}</time>
               </span>
               {post.editedAt ? (
                 // The mark opens the post's history: every earlier version, with what each edit changed.
@@ -329,7 +331,7 @@ function PostBody({
           </div>
           <p className="flex items-center gap-1.5 text-xs text-muted">
             <UserRound aria-hidden="true" className="size-3.5" />
-            Member since {post.author.createdAt ? formatPostDate(post.author.createdAt) : 'N/A'}
+            Member since {post.author.createdAt ? day(post.author.createdAt) : 'N/A'}
           </p>
         </Card>
         <AdSlot page="PostDetails" slot="ads4" variant="box" />

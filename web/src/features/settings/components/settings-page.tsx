@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Navigate } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
-import { KeyRound, Lock, UserRound } from 'lucide-react'
+import { KeyRound, Lock, Mail, UserRound, UserX } from 'lucide-react'
 import { Card } from '../../../components/ui/card'
 import { LoadFailed } from '../../../components/ui/load-failed'
 import { Loading } from '../../../components/ui/spinner'
@@ -12,14 +12,19 @@ import { useReturnSearch } from '../../../lib/use-sign-in-return'
 import { isSignedInAtom } from '../../../state/session'
 import type { SettingsTabId } from '../tabs'
 import { AccessTokensPanel } from './access-tokens-panel'
+import { AccountPanel } from './account-panel'
 import { AvatarUpload } from './avatar-upload'
+import { MailSettingsPanel } from './mail-settings-panel'
 import { ProfileForm } from './profile-form'
 import { SecurityForm } from './security-form'
+import { TwoFactorSection } from './two-factor-section'
 
 const TABS: readonly { id: SettingsTabId; label: string; icon: typeof KeyRound }[] = [
   { id: 'profile', label: 'Profile', icon: UserRound },
   { id: 'security', label: 'Security', icon: Lock },
+  { id: 'email', label: 'Email', icon: Mail },
   { id: 'tokens', label: 'Access tokens', icon: KeyRound },
+  { id: 'account', label: 'Account', icon: UserX },
 ]
 
 export interface SettingsPageProps {
@@ -29,8 +34,10 @@ export interface SettingsPageProps {
 }
 
 /**
- * Settings: a Profile tab (avatar, username, email), a Security tab (password) and an Access tokens
- * tab (personal access tokens for scripts and the CLI).
+ * Settings: a Profile tab (avatar, username, email), a Security tab (password, two-factor
+ * authentication), an Email tab (the address's verification and what the site mails), an Access
+ * tokens tab (personal access tokens for scripts and the CLI) and an Account tab (download your
+ * data, delete the account).
  */
 export function SettingsPage({ tab: active, onTabChange: setActive }: SettingsPageProps) {
   useDocumentTitle('Settings')
@@ -45,7 +52,7 @@ export function SettingsPage({ tab: active, onTabChange: setActive }: SettingsPa
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <header className="flex flex-col gap-1">
         <h1 className="text-2xl font-semibold tracking-tight text-fg sm:text-3xl">Settings</h1>
-        <p className="text-sm text-muted">Manage your profile, account security and access tokens.</p>
+        <p className="text-sm text-muted">Manage your profile, account security, email and access tokens.</p>
       </header>
       {header.data ? (
         <Card className="flex flex-col gap-5 p-4 sm:p-6">
@@ -53,8 +60,9 @@ export function SettingsPage({ tab: active, onTabChange: setActive }: SettingsPa
             label="Settings sections"
             idPrefix="settings"
             variant="segmented"
-            className="max-w-full self-start"
-            // Three tabs fit a 360 px phone only without their icons and with tighter padding.
+            // On a phone the tabs go without their icons, with tighter padding, and wrap to a second
+            // row: five do not fit 360 px on one.
+            className="max-w-full self-start max-sm:flex-wrap"
             tabClassName="max-sm:px-2 max-sm:[&>svg]:hidden"
             tabs={TABS}
             active={active}
@@ -80,12 +88,27 @@ export function SettingsPage({ tab: active, onTabChange: setActive }: SettingsPa
                 </section>
               </div>
             ) : active === 'security' ? (
-              <section aria-labelledby="password-heading" className="flex flex-col gap-3">
-                <h2 id="password-heading" className="text-sm font-semibold text-fg">
-                  Change password
-                </h2>
-                <SecurityForm />
-              </section>
+              <div className="flex flex-col gap-6">
+                <section aria-labelledby="password-heading" className="flex flex-col gap-3">
+                  <h2 id="password-heading" className="text-sm font-semibold text-fg">
+                    Change password
+                  </h2>
+                  <SecurityForm />
+                </section>
+                <section
+                  aria-labelledby="two-factor-heading"
+                  className="flex flex-col gap-3 border-t border-line pt-5"
+                >
+                  <h2 id="two-factor-heading" className="text-sm font-semibold text-fg">
+                    Two-factor authentication
+                  </h2>
+                  <TwoFactorSection username={header.data.username} />
+                </section>
+              </div>
+            ) : active === 'email' ? (
+              <MailSettingsPanel />
+            ) : active === 'account' ? (
+              <AccountPanel user={header.data} />
             ) : (
               <AccessTokensPanel canPost={canCreatePosts(header.data)} />
             )}

@@ -1,0 +1,108 @@
+import type { ProfileHeader } from '@bashboard/server/contract'
+import { useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { useSetAtom } from 'jotai'
+import { Download, Trash2 } from 'lucide-react'
+import { useState } from 'react'
+import { Button } from '../../../components/ui/button'
+import { FormError } from '../../../components/ui/form-error'
+import { useToast } from '../../../components/ui/toast'
+import { ApiError } from '../../../lib/api-client'
+import { currentUserKeyRoot } from '../../../lib/current-user'
+import { sessionAtom } from '../../../state/session'
+import { downloadAccountExport } from '../account-api'
+import { DeleteAccountDialog } from './delete-account-dialog'
+
+export interface AccountPanelProps {
+  user: Pick<ProfileHeader, 'username'>
+}
+
+/**
+ * The Account tab (docs/product-rules.md#leaving): download everything you made as one JSON file, and
+ * delete the account (in a dialog asking for the password and what becomes of your commands).
+ */
+export function AccountPanel({ user }: AccountPanelProps) {
+  const toast = useToast()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const setSession = useSetAtom(sessionAtom)
+  const [downloading, setDownloading] = useState(false)
+  const [downloadError, setDownloadError] = useState<string | null>(null)
+  const [deleting, setDeleting] = useState(false)
+
+  async function download(): Promise<void> {
+    setDownloading(true)
+    setDownloadError(null)
+    try {
+      const name = await downloadAccountExport()
+      toast({ title: 'Download started', message: `Your data is in ${name}.`, variant: 'success' })
+    } catch (error) {
+      setDownloadError(
+        error instanceof ApiError ? error.message : 'Failed to prepare your data. Please try again.',
+      )
+    } finally {
+      setDownloading(false)
+    }
+  }
+
+  async function signOutDeleted(): Promise<void> {
+    setDeleting(false)
+    // Home first: this page sends a signed-out visitor to /login, which a deleted member has no use for.
+    await navigate({ to: '/' })
+    setSession(null)
+    queryClient.removeQueries({ queryKey: currentUserKeyRoot })
+    // Every other cached page may hold the member's votes, saves or name: read them again as a guest.
+    void queryClient.invalidateQueries()
+    toast({
+      title: 'Account deleted',
+      message: 'Your account is gone and you are signed out everywhere. Thank you for the commands.',
+      variant: 'success',
+    })
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <section aria-labelledby="export-heading" className="flex flex-col gap-3">
+        <h2 id="export-heading" className="text-sm font-semibold text-fg">
+          Download your data
+        </h2>
+        <p className="text-sm text-muted">
+          One JSON file with your profile, your commands and comments, your votes, saved commands and
+          collections, and the names of your access tokens. It holds no passwords or tokens, and nothing
+          private of anyone else.
+        </p>
+        <Button
+          variant="secondary"
+          className="self-start"
+          loading={downloading}
+          onClick={() => void download()}
+        >
+          <Download aria-hidden="true" className="size-4" />
+          {downloading ? 'Preparing...' : 'Download your data'}
+        </Button>
+        {downloadError ? <FormError>{downloadError}</FormError> : null}
+      </section>
+      <section aria-labelledby="delete-heading" className="flex flex-col gap-3 border-t border-line pt-5">
+        <h2 id="delete-heading" className="text-sm font-semibold text-danger">
+          Delete account
+        </h2>
+        <p className="text-sm text-muted">
+          Deleting your account signs you out everywhere, withdraws your votes and deletes your saved commands
+          and collections. You choose whether your commands and comments stay, shown as by “deleted member”,
+          or go with you. Download your data first if you want a copy.
+        </p>
+        <Button variant="danger" className="self-start" onClick={() => setDeleting(true)}>
+          <Trash2 aria-hidden="true" className="size-4" />
+          Delete account...
+        </Button>
+      </section>
+      {deleting ? (
+        <DeleteAccountDialog
+          username={user.username}
+          onClose={() => setDeleting(false)}
+          onDeleted={() => void signOutDeleted()}
+        />
+      ) : null}
+    </div>
+  )
+}
