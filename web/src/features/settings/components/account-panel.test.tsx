@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { fileNameFrom } from '../../../lib/download-file'
 import { SESSION_STORAGE_KEY } from '../../../state/session'
 import { expectFieldError, expectNoFieldError, toasts } from '../../../test/form-assertions'
 import { errorBody, type MockAnswer, mockApi, profileFixture } from '../../../test/mock-api'
 import { renderApp, storeSession, validSession } from '../../../test/render-app'
-import { attachmentName } from '../account-api'
 
 const user = profileFixture()
 const WRONG_PASSWORD = 'Current password is incorrect'
@@ -84,10 +84,10 @@ describe('Settings → Account', () => {
   })
 
   it('reads the file name the server gives', () => {
-    expect(attachmentName('attachment; filename="bashboard-ada-2026-12-03.json"')).toBe(
+    expect(fileNameFrom('attachment; filename="bashboard-ada-2026-12-03.json"')).toBe(
       'bashboard-ada-2026-12-03.json',
     )
-    expect(attachmentName(null)).toBeNull()
+    expect(fileNameFrom(null)).toBeNull()
   })
 
   it('explains what goes, keeps the commands by default and asks for the password before sending', async () => {

@@ -1,0 +1,54 @@
+import { readStoredSession } from '../state/session'
+import { ApiError, NETWORK_ERROR_MESSAGE } from './api-client'
+
+/** The file name of a `Content-Disposition` header (`filename*=` first, then `filename=`), if any. */
+export function fileNameFrom(disposition: string | null): string | null {
+  if (!disposition) return null
+  const extended = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(disposition)
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim().replace(/^"|"$/g, ''))
+    } catch {
+      // A malformed escape: fall back to the plain parameter.
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(disposition)
+  const name = plain?.[2] ?? plain?.[1]
+  return name ? name.trim() : null
+}
+
+/**
+ * Downloads a file of the API that needs the bearer token, which a plain link cannot send: it is fetched
+ * and handed to the browser as a blob under the server's file name (else `fallbackName`). Resolves to
+ * the name; rejects with an ApiError (`failureMessage` for a refusal).
+ */
+export async function downloadWithSession(
+  path: string,
+  options: { fallbackName: string; failureMessage: string; accept?: string },
+): Promise<string> {
+  const headers = new Headers(options.accept ? { Accept: options.accept } : {})
+  const session = readStoredSession()
+  if (session) headers.set('Authorization', `Bearer ${session.token}`)
+  let response: Response
+  try {
+    response = await fetch(path, { headers })
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE)
+  }
+  if (!response.ok) throw new ApiError(response.status, options.failureMessage)
+  const name = fileNameFrom(response.headers.get('Content-Disposition')) ?? options.fallbackName
+  const url = URL.createObjectURL(await response.blob())
+  try {
+    const link = document.createElement('a')
+    link.href = url
+    link.download = name
+    link.rel = 'noopener'
+    document.body.append(link)
+    link.click()
+    link.remove()
+  } finally {
+    // The click has started the download; the blob is no longer needed once it has been read.
+    setTimeout(() => URL.revokeObjectURL(url), 10_000)
+  }
+  return name
+}
