@@ -37,7 +37,13 @@ export async function downloadWithSession(
   }
   if (!response.ok) throw new ApiError(response.status, options.failureMessage)
   const name = fileNameFrom(response.headers.get('Content-Disposition')) ?? options.fallbackName
-  const url = URL.createObjectURL(await response.blob())
+  saveBlob(await response.blob(), name)
+  return name
+}
+
+/** Hands `blob` to the browser as a download named `name`. */
+export function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob)
   try {
     const link = document.createElement('a')
     link.href = url
@@ -50,5 +56,4 @@ export async function downloadWithSession(
     // The click has started the download; the blob is no longer needed once it has been read.
     setTimeout(() => URL.revokeObjectURL(url), 10_000)
   }
-  return name
 }

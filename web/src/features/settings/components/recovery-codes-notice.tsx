@@ -2,6 +2,7 @@ import { Check, Copy, Download, TriangleAlert } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Button } from '../../../components/ui/button'
 import { useToast } from '../../../components/ui/toast'
+import { saveBlob } from '../../../lib/download-file'
 
 export interface RecoveryCodesNoticeProps {
   codes: readonly string[]
@@ -63,18 +64,7 @@ export function RecoveryCodesNotice({ codes, username, title, onDone }: Recovery
     const file = new Blob([recoveryCodesFile(codes, username, window.location.origin)], {
       type: 'text/plain;charset=utf-8',
     })
-    const url = URL.createObjectURL(file)
-    try {
-      const link = document.createElement('a')
-      link.href = url
-      link.download = `bashboard-recovery-codes-${username}.txt`
-      link.rel = 'noopener'
-      document.body.append(link)
-      link.click()
-      link.remove()
-    } finally {
-      setTimeout(() => URL.revokeObjectURL(url), 10_000)
-    }
+    saveBlob(file, `bashboard-recovery-codes-${username}.txt`)
   }
 
   return (
