@@ -29,6 +29,23 @@ const env = {
   RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
 }
 
+// "Continue with GitHub" goes to the tests' GitHub-shaped peer (server/test/github-peer.ts; its authorize
+// step is a page asking for a login and an address), five ports above the server's, so each server of a
+// parallel run has its own.
+const { tsImport } = await import('tsx/esm/api')
+const { startGitHubPeer } = await tsImport('../server/test/github-peer.ts', import.meta.url)
+const githubPeer = await startGitHubPeer({
+  port: Number(port) + 5,
+  clientId: 'e2e-github-client',
+  clientSecret: 'e2e-github-secret',
+})
+Object.assign(env, {
+  GITHUB_CLIENT_ID: githubPeer.clientId,
+  GITHUB_CLIENT_SECRET: githubPeer.clientSecret,
+  GITHUB_OAUTH_URL: githubPeer.url,
+  GITHUB_API_URL: githubPeer.url,
+})
+
 let throwawayDb
 if (process.env.DATABASE_URL) {
   const admin = new URL(process.env.DATABASE_URL)
@@ -50,6 +67,7 @@ const server = spawn(join(root, 'node_modules', '.bin', 'tsx'), [join(root, 'ser
 })
 
 async function cleanUp() {
+  await githubPeer.close()
   rmSync(dataDir, { recursive: true, force: true })
   if (throwawayDb) {
     const client = new pg.Client({ connectionString: process.env.DATABASE_URL })

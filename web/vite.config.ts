@@ -227,6 +227,9 @@ export default defineConfig({
     manifest: true,
     rollupOptions: {
       output: {
+        // Chunks named by their hash alone: the entry lists every lazy chunk's file (the router's imports,
+        // their preload table), and the names were 0.8 kB gzip of it. Source maps still name the sources.
+        chunkFileNames: 'assets/[hash].js',
         codeSplitting: {
           groups: [
             // The initial JavaScript as one chunk: as eleven, the export and import glue between them

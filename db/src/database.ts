@@ -393,6 +393,7 @@ export type MailKind =
   | 'notification'
   | 'daily_digest'
   | 'weekly_digest'
+  | 'export_ready'
 export type MailStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'skipped'
 /** How a member wants mail about replies or mentions. */
 export type MailCadence = 'immediate' | 'daily' | 'off'
@@ -477,6 +478,122 @@ export interface SecondFactorChallengesTable {
   expires_at: Date
 }
 
+/** Where a background export is (migration 0027): waiting, being built, ready to download, or past it. */
+export type ExportJobStatus = 'queued' | 'building' | 'ready' | 'failed' | 'expired'
+
+/**
+ * A member's export prepared in the background (migration 0027): the worker builds the file under
+ * DATA_DIR/exports/`file_name` and mails a link; `locked_until` is the building instance's lease.
+ */
+export interface ExportJobsTable {
+  id: Generated<string>
+  user_id: string
+  status: ColumnType<ExportJobStatus, ExportJobStatus | undefined, ExportJobStatus>
+  attempts: Counter
+  next_attempt_at: ColumnType<Date, Date | undefined, Date>
+  locked_until: Date | null
+  /** The random name of the file on disk; set when a worker first claims the job. */
+  file_name: string | null
+  /** The name the download is given (`bashboard-<username>-<day>.json`). */
+  download_name: string | null
+  /** The file's size; a bigint column, which the driver reads as a string. */
+  bytes: ColumnType<string | null, number | null | undefined, number | null>
+  last_error: string | null
+  created_at: CreatedAt
+  ready_at: Date | null
+  expires_at: Date | null
+}
+
+/** A member's linked provider account (migration 0025), matched by the provider's stable `subject`. */
+export interface UserIdentitiesTable {
+  id: Generated<string>
+  user_id: string
+  provider: IdentityProvider
+  subject: string
+  /** The provider's verified address when linked (shown in Settings). */
+  email: string
+  /** The provider's own name for the account (GitHub login, Google name), for display. */
+  login: string | null
+  created_at: CreatedAt
+  last_used_at: Generated<Date>
+}
+
+/** The providers a member can sign in with. */
+export type IdentityProvider = 'github' | 'google'
+
+/**
+ * An authorization sent to a provider and not back yet (migration 0025): the SHA-256 of its `state`,
+ * its PKCE verifier and nonce; `link_user_id` when a signed-in member is linking from Settings.
+ */
+export interface IdentityStatesTable {
+  state_hash: string
+  provider: IdentityProvider
+  code_verifier: string
+  nonce: string | null
+  return_to: string | null
+  link_user_id: string | null
+  created_at: CreatedAt
+  expires_at: Date
+}
+
+/** What a verified provider identity waits for (migration 0025). */
+export type IdentityPendingKind = 'choose-username' | 'link-account' | 'sign-in'
+
+/** A verified provider identity waiting for the member (migration 0025), keyed by a cookie token's hash. */
+export interface IdentityPendingTable {
+  token_hash: string
+  kind: IdentityPendingKind
+  provider: IdentityProvider
+  subject: string
+  email: string
+  login: string | null
+  proposed_username: string
+  /** The account it links to or signs into (link-account, second-factor). */
+  user_id: string | null
+  return_to: string | null
+  created_at: CreatedAt
+  expires_at: Date
+}
+
+/** Whether a passkey may be synced to other devices (WebAuthn's backup-eligible flag, fixed at creation). */
+export type PasskeyDeviceType = 'singleDevice' | 'multiDevice'
+
+/**
+ * A member's passkey (migration 0026): a WebAuthn credential, its COSE public key and the last
+ * signature counter seen (a bigint column, which the driver reads as a string).
+ */
+export interface PasskeysTable {
+  id: Generated<string>
+  user_id: string
+  credential_id: string
+  public_key: Uint8Array
+  counter: ColumnType<string, number | undefined, number>
+  transports: ColumnType<string[], string[] | undefined, string[]>
+  device_type: PasskeyDeviceType
+  backed_up: ColumnType<boolean, boolean | undefined, boolean>
+  aaguid: ColumnType<string, string | undefined, string>
+  name: string
+  created_at: CreatedAt
+  last_used_at: Date | null
+}
+
+/** What a passkey ceremony is for (migration 0026). */
+export type PasskeyChallengePurpose = 'registration' | 'sign-in' | 'second-factor'
+
+/**
+ * The challenge of one passkey ceremony (migration 0026): its SHA-256 (hex), used once before
+ * `expires_at`; a member's for registration and the second factor, nobody's for a sign-in.
+ */
+export interface PasskeyChallengesTable {
+  id: Generated<string>
+  challenge_hash: string
+  purpose: PasskeyChallengePurpose
+  user_id: string | null
+  second_factor_challenge_id: string | null
+  created_at: CreatedAt
+  expires_at: Date
+}
+
 export interface Database {
   access_tokens: AccessTokensTable
   users: UsersTable
@@ -503,11 +620,17 @@ export interface Database {
   collections: CollectionsTable
   collection_posts: CollectionPostsTable
   mail_queue: MailQueueTable
+  export_jobs: ExportJobsTable
   email_tokens: EmailTokensTable
   mail_preferences: MailPreferencesTable
   totp_credentials: TotpCredentialsTable
   recovery_codes: RecoveryCodesTable
   second_factor_challenges: SecondFactorChallengesTable
+  passkeys: PasskeysTable
+  passkey_challenges: PasskeyChallengesTable
+  user_identities: UserIdentitiesTable
+  identity_states: IdentityStatesTable
+  identity_pending: IdentityPendingTable
 }
 
 export type UserRow = Selectable<UsersTable>

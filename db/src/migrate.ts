@@ -24,6 +24,9 @@ import * as m0021 from './migrations/0021_username_prefix.ts'
 import * as m0022 from './migrations/0022_mail.ts'
 import * as m0023 from './migrations/0023_account_deletion.ts'
 import * as m0024 from './migrations/0024_second_factor.ts'
+import * as m0025 from './migrations/0025_identities.ts'
+import * as m0026 from './migrations/0026_passkeys.ts'
+import * as m0027 from './migrations/0027_export_jobs.ts'
 
 /**
  * Every migration, in order. A static map rather than a folder scan, so bundlers and tsx see the imports
@@ -54,6 +57,9 @@ const migrations: Record<string, Migration> = {
   '0022_mail': m0022,
   '0023_account_deletion': m0023,
   '0024_second_factor': m0024,
+  '0025_identities': m0025,
+  '0026_passkeys': m0026,
+  '0027_export_jobs': m0027,
 }
 
 const provider: MigrationProvider = {

@@ -21,6 +21,9 @@ import * as removalNotifications from './migrations/0019_removal_notifications.t
 import * as postRevisions from './migrations/0020_post_revisions.ts'
 import * as mail from './migrations/0022_mail.ts'
 import * as secondFactor from './migrations/0024_second_factor.ts'
+import * as identities from './migrations/0025_identities.ts'
+import * as passkeys from './migrations/0026_passkeys.ts'
+import * as exportJobs from './migrations/0027_export_jobs.ts'
 import { sqlState, TEST_TARGETS, targetTitle } from './test-targets.ts'
 import type { TestDatabase } from './testing.ts'
 
@@ -36,10 +39,15 @@ const APP_TABLES = [
   'collections',
   'comments',
   'email_tokens',
+  'export_jobs',
+  'identity_pending',
+  'identity_states',
   'mail_preferences',
   'mail_queue',
   'moderation_log',
   'notifications',
+  'passkey_challenges',
+  'passkeys',
   'points_daily',
   'points_ledger',
   'post_command_flags',
@@ -52,6 +60,7 @@ const APP_TABLES = [
   'search_words',
   'second_factor_challenges',
   'totp_credentials',
+  'user_identities',
   'users',
   'vote_effects',
   'votes',
@@ -149,6 +158,9 @@ for (const target of TEST_TARGETS) {
         '0022_mail',
         '0023_account_deletion',
         '0024_second_factor',
+        '0025_identities',
+        '0026_passkeys',
+        '0027_export_jobs',
       ])
     })
 
@@ -771,6 +783,9 @@ for (const target of TEST_TARGETS) {
         postRevisions,
         mail,
         secondFactor,
+        identities,
+        passkeys,
+        exportJobs,
       ]
       for (const migration of [...migrations].reverse()) await migration.down?.(db)
       expect(await tableNames(db)).toEqual([])

@@ -3,6 +3,8 @@ import fp from 'fastify-plugin'
 import { AFTER_WRITES_PLUGIN, createDomainEvents, type DomainEvents } from './events/dispatcher.ts'
 import type { SessionUsers } from './modules/accounts/session-users.ts'
 import { createLeaderboard } from './modules/leaderboard/service.ts'
+import { exportFiles } from './modules/leaving/export-files.ts'
+import { type ExportWorker, startExportWorker } from './modules/leaving/export-worker.ts'
 import { createMailer, type Mailer } from './modules/mail/mailer.ts'
 import { startViewPruning } from './modules/maintenance/service.ts'
 import { createUpvoteNotifier } from './modules/notifications/service.ts'
@@ -24,6 +26,8 @@ declare module 'fastify' {
     sessionUsers: SessionUsers
     /** Sends the mail queue (`mailer.worker.poke()` after a write queued mail) and queues digests. */
     mailer: Mailer
+    /** Builds large members' exports in the background and deletes expired ones (modules/leaving). */
+    exportWorker: ExportWorker
   }
 }
 
@@ -31,8 +35,9 @@ declare module 'fastify' {
  * Everything that runs after writes or beside requests, built once per instance: the domain events
  * and their reactors (stats and leaderboard pushes, the vote settler, upvote pushes), the view
  * batches, the trending refresh, view pruning, the shared page caches, members' marks and the users
- * of signed-in requests (PAGE_CACHE), the search index (SEARCH_INDEX) and the mail sender. Each is
- * decorated on the app for the modules that use it and stopped on close, in the reverse order.
+ * of signed-in requests (PAGE_CACHE), the search index (SEARCH_INDEX), the mail sender and the
+ * background exports' builder. Each is decorated on the app for the modules that use it and stopped
+ * on close, in the reverse order.
  */
 export const afterWritesPlugin = fp(
   async (app: FastifyInstance) => {
@@ -52,6 +57,13 @@ export const afterWritesPlugin = fp(
     const memberMarks = createMemberMarksReader({ db, live: app.config.pageCache ? live : null })
     const stopKeepingSessionUsers = app.config.pageCache ? app.sessionUsers.follow(live) : null
     const mailer = createMailer({ db, config: app.config, log })
+    const exportWorker = startExportWorker({
+      db,
+      files: exportFiles(app.config.dataDir),
+      origin: app.config.publicOrigin,
+      log,
+      mailQueued: () => mailer.worker.poke(),
+    })
     const searchIndex = app.config.searchIndex
       ? createSearchIndex({ db, live, onError: (err) => log.error({ err }, 'search index failed') })
       : null
@@ -67,6 +79,7 @@ export const afterWritesPlugin = fp(
     app.decorate('memberMarks', memberMarks)
     app.decorate('searchIndex', searchIndex)
     app.decorate('mailer', mailer)
+    app.decorate('exportWorker', exportWorker)
 
     app.addHook('onClose', async () => {
       // Views still pending are written (and announced) while their reactors still run.
@@ -77,6 +90,8 @@ export const afterWritesPlugin = fp(
       memberMarks.close()
       stopKeepingSessionUsers?.()
       await searchIndex?.close()
+      // Before the mailer: a build finishing now still has its mail queued (and sent on the next start).
+      await exportWorker.close()
       await mailer.close()
     })
   },

@@ -28,15 +28,18 @@ import { blogsRoutes } from './modules/blogs/routes.ts'
 import { collectionsRoutes } from './modules/collections/routes.ts'
 import { commentsRoutes } from './modules/comments/routes.ts'
 import { healthRoutes } from './modules/health/routes.ts'
+import { identityRoutes } from './modules/identity/routes.ts'
 import { leaderboardRoutes } from './modules/leaderboard/routes.ts'
 import { leavingRoutes } from './modules/leaving/routes.ts'
 import { mailRoutes } from './modules/mail/routes.ts'
 import { moderationRoutes } from './modules/moderation/routes.ts'
 import { notificationsRoutes } from './modules/notifications/routes.ts'
+import { passkeysRoutes } from './modules/passkeys/routes.ts'
 import { peopleRoutes } from './modules/people/routes.ts'
 import { postsRoutes } from './modules/posts/routes.ts'
 import { profilesRoutes } from './modules/profiles/routes.ts'
 import { secondFactorRoutes } from './modules/second-factor/routes.ts'
+import { signInPlugin } from './modules/sessions/sign-in.ts'
 import { siteRoutes } from './modules/site/routes.ts'
 import { findPageHead } from './modules/site/service.ts'
 import { statsRoutes } from './modules/stats/routes.ts'
@@ -146,6 +149,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(afterWritesPlugin)
 
   // Domain modules.
+  await app.register(signInPlugin)
   await app.register(healthRoutes)
   await app.register(statsRoutes)
   await app.register(accountsRoutes)
@@ -166,6 +170,10 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(tokensRoutes)
   // A second factor for signing in: an authenticator app and recovery codes (issue 49).
   await app.register(secondFactorRoutes)
+  // Passkeys: signing in with one alone, or as the second factor (issue 49).
+  await app.register(passkeysRoutes)
+  // Sign in with GitHub and Google, and the linked providers in Settings (issue 49).
+  await app.register(identityRoutes)
   // Leaving, and taking your data: the member's export and account deletion (issue 49).
   await app.register(leavingRoutes)
   // What the site mails a member, and one-click unsubscribe (issue 49).

@@ -68,8 +68,38 @@ export const ConfigSchema = Type.Object({
     /** The From header, e.g. `Bashboard <no-reply@example.com>`. */
     from: Type.String({ minLength: 3, maxLength: 200 }),
   }),
+  /**
+   * Sign in with GitHub (modules/identity), when GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET are set.
+   * `oauthUrl` serves /login/oauth/authorize and /login/oauth/access_token, `apiUrl` /user and
+   * /user/emails: github.com and api.github.com unless a test peer stands in (GITHUB_OAUTH_URL,
+   * GITHUB_API_URL).
+   */
+  github: Type.Optional(
+    Type.Object({
+      clientId: Type.String({ minLength: 1 }),
+      clientSecret: Type.String({ minLength: 1 }),
+      oauthUrl: Type.String({ pattern: '^https?://[^/]+' }),
+      apiUrl: Type.String({ pattern: '^https?://[^/]+' }),
+    }),
+  ),
+  /**
+   * Sign in with Google (OpenID Connect), when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set;
+   * endpoints and keys are discovered from `issuerUrl` (GOOGLE_ISSUER_URL, https://accounts.google.com).
+   */
+  google: Type.Optional(
+    Type.Object({
+      clientId: Type.String({ minLength: 1 }),
+      clientSecret: Type.String({ minLength: 1 }),
+      issuerUrl: Type.String({ pattern: '^https?://[^/]+' }),
+    }),
+  ),
   /** Commenting waits for a verified address too (for a site that gets spam); applying always does. */
   commentsNeedVerifiedEmail: Type.Boolean(),
+  /**
+   * Exports of members with more rows than this (posts, comments, votes and saves together) are
+   * prepared in the background and mailed as a link; unset means the leaving module's default.
+   */
+  exportBackgroundRows: Type.Optional(Type.Integer({ minimum: 0 })),
   rateLimit: Type.Object({
     loginPerMinute: Type.Integer({ minimum: 1 }),
     signupPerMinute: Type.Integer({ minimum: 1 }),
@@ -114,6 +144,9 @@ const ENV_NAMES: Record<string, string> = {
   serverRender: 'SERVER_RENDER',
   mail: 'SMTP_URL / MAIL / MAIL_FROM',
   commentsNeedVerifiedEmail: 'COMMENTS_NEED_VERIFIED_EMAIL',
+  github: 'GITHUB_CLIENT_ID / GITHUB_CLIENT_SECRET / GITHUB_OAUTH_URL / GITHUB_API_URL',
+  google: 'GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET / GOOGLE_ISSUER_URL',
+  exportBackgroundRows: 'EXPORT_BACKGROUND_ROWS',
   rateLimit: 'RATE_LIMIT_*',
 }
 
@@ -165,6 +198,9 @@ export function loadConfig(env: Env = process.env): Config {
     mail: resolveMail(env, { nodeEnv, publicOrigin }),
     commentsNeedVerifiedEmail:
       boolean(env.COMMENTS_NEED_VERIFIED_EMAIL, 'COMMENTS_NEED_VERIFIED_EMAIL') ?? false,
+    ...resolveProviders(env),
+    // Only set when given, so the default lives beside the export (modules/leaving/export-jobs.ts).
+    ...optionalInteger('exportBackgroundRows', env.EXPORT_BACKGROUND_ROWS, 'EXPORT_BACKGROUND_ROWS'),
     rateLimit: {
       loginPerMinute: integer(env.RATE_LIMIT_LOGIN_PER_MINUTE, 'RATE_LIMIT_LOGIN_PER_MINUTE') ?? 10,
       signupPerMinute: integer(env.RATE_LIMIT_SIGNUP_PER_MINUTE, 'RATE_LIMIT_SIGNUP_PER_MINUTE') ?? 5,
@@ -233,6 +269,36 @@ function resolveMail(env: Env, ctx: { nodeEnv: string; publicOrigin: string }): 
     )
   }
   return { mode: 'outbox', from }
+}
+
+/**
+ * The sign-in providers whose client id and secret are both set. One without the other is a typo
+ * the operator would otherwise only notice when the button is missing.
+ */
+function resolveProviders(env: Env): Pick<Config, 'github' | 'google'> {
+  const pair = (prefix: string) => {
+    const clientId = value(env[`${prefix}_CLIENT_ID`])
+    const clientSecret = value(env[`${prefix}_CLIENT_SECRET`])
+    if ((clientId === undefined) !== (clientSecret === undefined)) {
+      throw new ConfigError(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together.`)
+    }
+    return clientId === undefined || clientSecret === undefined ? undefined : { clientId, clientSecret }
+  }
+  const trimmed = (raw: string | undefined, fallback: string) => (value(raw) ?? fallback).replace(/\/+$/, '')
+  const github = pair('GITHUB')
+  const google = pair('GOOGLE')
+  return {
+    ...(github && {
+      github: {
+        ...github,
+        oauthUrl: trimmed(env.GITHUB_OAUTH_URL, 'https://github.com'),
+        apiUrl: trimmed(env.GITHUB_API_URL, 'https://api.github.com'),
+      },
+    }),
+    ...(google && {
+      google: { ...google, issuerUrl: trimmed(env.GOOGLE_ISSUER_URL, 'https://accounts.google.com') },
+    }),
+  }
 }
 
 function readOrCreateSecret(file: string): string {

@@ -165,8 +165,16 @@ describe('token scope × endpoint matrix', () => {
         operation.path === '/api/users' ||
         // Deleting the account (issue 49); its export is the one account route a read token reaches.
         operation.path === '/api/users/me' ||
+        // An export prepared in the background (issue 49): its state and its file hold the email.
+        operation.path.startsWith('/api/users/me/export/') ||
         // The second factor (issue 49): a token never passes or changes it.
         operation.path.startsWith('/api/users/me/second-factor') ||
+        // Passkeys (issue 49): registering, naming and removing them, and signing in with one.
+        operation.path.startsWith('/api/users/me/passkeys') ||
+        // Provider sign-in, its finishing steps and the linked providers (issue 49): sessions only.
+        operation.path.startsWith('/api/auth/') ||
+        operation.path.startsWith('/api/users/me/identities') ||
+        operation.path === '/api/users/me/password/initial' ||
         operation.path.startsWith('/api/user/login') ||
         operation.path.startsWith('/api/users/avatar') ||
         operation.path.startsWith('/api/tokens') ||
@@ -181,12 +189,28 @@ describe('token scope × endpoint matrix', () => {
     expect(scopeOf('DELETE', '/api/users/me')).toBeNull()
     expect(scopeOf('GET', '/api/users/me/export')).toBe('read')
     for (const [method, path] of [
+      ['POST', '/api/users/me/export/jobs'],
+      ['GET', '/api/users/me/export/latest'],
+      ['GET', '/api/users/me/export/{id}/download'],
+    ] as const) {
+      expect(scopeOf(method, path), `${method} ${path}`).toBeNull()
+    }
+    for (const [method, path] of [
       ['GET', '/api/users/me/second-factor'],
       ['POST', '/api/users/me/second-factor/totp'],
       ['POST', '/api/users/me/second-factor/totp/confirm'],
       ['DELETE', '/api/users/me/second-factor/totp'],
       ['POST', '/api/users/me/second-factor/recovery-codes'],
       ['POST', '/api/user/login/second-factor'],
+      ['GET', '/api/users/me/passkeys'],
+      ['POST', '/api/users/me/passkeys/options'],
+      ['POST', '/api/users/me/passkeys'],
+      ['PATCH', '/api/users/me/passkeys/{id}'],
+      ['DELETE', '/api/users/me/passkeys/{id}'],
+      ['POST', '/api/user/login/passkey/options'],
+      ['POST', '/api/user/login/passkey'],
+      ['POST', '/api/user/login/second-factor/passkey/options'],
+      ['POST', '/api/user/login/second-factor/passkey'],
     ] as const) {
       expect(scopeOf(method, path), `${method} ${path}`).toBeNull()
     }

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Passkey, PasskeyList, PasskeyRegistrationStart } from '../src/contract/passkeys.ts'
+import { PASSKEY_NAME_MAX } from '../src/contract/passkeys.ts'
 import type { PostRevisionsResponse } from '../src/contract/post-revisions.ts'
 import type { PostCard } from '../src/contract/posts.ts'
 import { RICH_TEXT_TAGS } from '../src/contract/rich-text.ts'
 import { htmlToText, sanitizeDescription } from '../src/lib/sanitize.ts'
 import { buildTestApp, type TestApp } from './build-test-app.ts'
 import { createCategory, createPostViaApi, createUser, headersFor, type TestUser } from './factories.ts'
+import { SoftwareAuthenticator } from './webauthn-authenticator.ts'
 import { xssPayloads } from './xss-corpus.ts'
 
 /*
@@ -119,5 +122,59 @@ describe('the XSS corpus through post revisions and rollbacks', () => {
       failures.push(...problemsIn(res.json<{ post: PostCard }>().post.description))
     }
     expect(failures).toEqual([])
+  }, 120_000)
+})
+
+/*
+ * Passkey names are the member's plain text: kept and answered as typed (trimmed, white space runs as
+ * one space), only ever as JSON, never as markup, so the web shows them as text. Names holding control
+ * characters or bidi overrides are refused (422).
+ */
+describe('the XSS corpus as passkey names', () => {
+  let t: TestApp
+
+  beforeAll(async () => {
+    t = await buildTestApp()
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
+
+  it('keeps every payload as inert JSON text, exactly as named', async () => {
+    const member = await createUser(t.db)
+    const headers = headersFor(t.app, member)
+    const options = await t.app.inject({ method: 'POST', url: '/api/users/me/passkeys/options', headers })
+    const credential = new SoftwareAuthenticator().register(options.json<PasskeyRegistrationStart>().options)
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/passkeys',
+      headers,
+      payload: { credential },
+    })
+    expect(added.statusCode).toBe(201)
+    const url = `/api/users/me/passkeys/${added.json<Passkey>()._id}`
+
+    const failures: string[] = []
+    let kept = 0
+    for (const payload of payloads) {
+      const name = [...payload].slice(0, PASSKEY_NAME_MAX).join('')
+      const expected = name.trim().replace(/\s+/g, ' ')
+      const res = await t.app.inject({ method: 'PATCH', url, headers, payload: { name } })
+      if (/[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u.test(expected) || expected === '') {
+        if (res.statusCode !== 422)
+          failures.push(`${res.statusCode} for a control character in ${JSON.stringify(name)}`)
+        continue
+      }
+      if (res.statusCode !== 200) failures.push(`${res.statusCode} for ${JSON.stringify(name)}`)
+      else if (!String(res.headers['content-type']).startsWith('application/json')) failures.push('not JSON')
+      else if (res.json<Passkey>().name !== expected) failures.push(`changed ${JSON.stringify(name)}`)
+      else kept += 1
+    }
+    expect(failures).toEqual([])
+    // Nearly the whole corpus is a valid name: the check above is not vacuous.
+    expect(kept).toBeGreaterThan(payloads.length * 0.9)
+    const listed = await t.app.inject({ url: '/api/users/me/passkeys', headers })
+    expect(listed.headers['x-content-type-options']).toBe('nosniff')
+    expect(listed.json<PasskeyList>().passkeys).toHaveLength(1)
   }, 120_000)
 })

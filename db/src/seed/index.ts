@@ -23,10 +23,16 @@ export interface SeedOptions {
 
 /** Every app table, i.e. everything but Kysely's migration bookkeeping. */
 const APP_TABLES = [
+  'identity_pending',
+  'identity_states',
+  'user_identities',
+  'passkey_challenges',
+  'passkeys',
   'second_factor_challenges',
   'recovery_codes',
   'totp_credentials',
   'mail_queue',
+  'export_jobs',
   'email_tokens',
   'mail_preferences',
   'access_tokens',

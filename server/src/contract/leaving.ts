@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox'
 import { BadgeName, Id, NullableDateTime, Role } from './common.ts'
+import { SecondFactorMethod } from './second-factor.ts'
 import { TokenScope } from './tokens.ts'
 
 /*
@@ -149,13 +150,17 @@ export const DeletedContentChoice = Type.Union([Type.Literal('keep'), Type.Liter
 export type DeletedContentChoice = Static<typeof DeletedContentChoice>
 
 /**
- * `DELETE /api/users/me` (a session only: personal access tokens are refused). `password`: the
- * account's current password (422 on `password` when wrong, and nothing changes). `content`: what
- * becomes of the member's posts and comments.
+ * `DELETE /api/users/me` (a session only: personal access tokens are refused), confirmed with ONE of:
+ * `password`, the account's current password (422 on `password` when wrong), or `code`, a current
+ * authenticator code or an unused recovery code of a member with a second factor (422 on `code` when
+ * wrong, 409 when they have none; `method` says which, else a 6-digit code is the app's). Neither or
+ * both is a 400, and nothing changes on any refusal. `content`: what becomes of their posts and comments.
  */
 export const DeleteAccountBody = Type.Object(
   {
-    password: Type.String({ minLength: 1, maxLength: 1024 }),
+    password: Type.Optional(Type.String({ minLength: 1, maxLength: 1024 })),
+    code: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    method: Type.Optional(SecondFactorMethod),
     content: DeletedContentChoice,
   },
   { additionalProperties: false },
@@ -179,4 +184,62 @@ export type DeleteAccountResponse = Static<typeof DeleteAccountResponse>
 export const LEAVING_MESSAGES = {
   /** 409: the site must keep at least one moderator. */
   lastModerator: 'You are the last moderator. Make another member a moderator before deleting your account.',
+  /** 400: a deletion confirmed with neither the password nor a code, or with both. */
+  confirmWithOne: 'Confirm with your password or with a code from your authenticator app, not both.',
+  /** 202: the export is too large to answer at once. */
+  exportQueued: 'Your data is being prepared. We will email you a link when it is ready.',
+  /** 404: no ready export of the member has that id (never another member's). */
+  exportNotFound: 'That export does not exist.',
+  /** 410: the file was deleted after its days. */
+  exportExpired: 'That export has expired. Ask for a new one in Settings.',
+  /** 409: the export is still being prepared. */
+  exportNotReady: 'That export is still being prepared. We will email you when it is ready.',
 } as const
+
+/** Days a prepared export can be downloaded before its file is deleted. */
+export const EXPORT_DOWNLOAD_DAYS = 7
+
+/**
+ * Where a member's export prepared in the background is: `preparing` (waiting or being built), `ready`
+ * (downloadable until `expiresAt`), `failed` (after its retries; ask again), `expired` (file deleted).
+ */
+export const ExportJobState = Type.Union([
+  Type.Literal('preparing'),
+  Type.Literal('ready'),
+  Type.Literal('failed'),
+  Type.Literal('expired'),
+])
+export type ExportJobState = Static<typeof ExportJobState>
+
+/** A member's export prepared in the background and mailed as a link (docs/product-rules.md#leaving). */
+export const ExportJob = Type.Object({
+  _id: Id,
+  state: ExportJobState,
+  requestedAt: DateTime,
+  readyAt: NullableDateTime,
+  /** Until when `GET /api/users/me/export/{id}/download` gives the file; null until ready. */
+  expiresAt: NullableDateTime,
+  /** The file's size in bytes once ready. */
+  bytes: Type.Union([Count, Type.Null()]),
+  /** The name the download is given once ready. */
+  filename: Type.Union([Type.String(), Type.Null()]),
+})
+export type ExportJob = Static<typeof ExportJob>
+
+/**
+ * 202 from `GET /api/users/me/export` (a large member's data) and `POST /api/users/me/export/jobs`:
+ * the export is prepared in the background and a link is mailed; asking again while one is prepared
+ * answers that one.
+ */
+export const ExportQueued = Type.Object({ job: ExportJob, message: Type.String() })
+export type ExportQueued = Static<typeof ExportQueued>
+
+/**
+ * `GET /api/users/me/export/latest` (a session only): the member's latest background export, and
+ * whether an export asked for now would be prepared in the background (`inBackground`).
+ */
+export const LatestExport = Type.Object({
+  job: Type.Union([ExportJob, Type.Null()]),
+  inBackground: Type.Boolean(),
+})
+export type LatestExport = Static<typeof LatestExport>

@@ -4,8 +4,8 @@
  */
 
 /**
- * The ways a sign-in challenge can be answered, in the order a form offers them. A passkey is to be
- * another method of the same challenge.
+ * The codes a sign-in challenge can be answered with, in the order a form offers them. A passkey
+ * answers the same challenge at a route of its own (contract/passkeys.ts).
  */
 export const SECOND_FACTOR_METHODS = ['totp', 'recovery'] as const
 export type SecondFactorMethodName = (typeof SECOND_FACTOR_METHODS)[number]

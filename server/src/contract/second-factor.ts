@@ -18,6 +18,13 @@ export {
 export const SecondFactorMethod = Type.Union([Type.Literal('totp'), Type.Literal('recovery')])
 export type SecondFactorMethod = Static<typeof SecondFactorMethod>
 
+/**
+ * What can answer a sign-in challenge: a code of either kind, or one of the member's passkeys (at
+ * `POST /api/user/login/second-factor/passkey`, docs/product-rules.md#passkeys).
+ */
+export const SecondFactorChallengeMethod = Type.Union([SecondFactorMethod, Type.Literal('passkey')])
+export type SecondFactorChallengeMethod = Static<typeof SecondFactorChallengeMethod>
+
 /** A code as typed: spaces and hyphens are ignored, so `123 456` and `abcde-fghij` are fine. */
 const Code = Type.String({ minLength: 1, maxLength: 64 })
 
@@ -29,7 +36,7 @@ const Code = Type.String({ minLength: 1, maxLength: 64 })
 export const SecondFactorRequired = Type.Object({
   secondFactor: Type.Object({
     challenge: Type.String(),
-    methods: Type.Array(SecondFactorMethod),
+    methods: Type.Array(SecondFactorChallengeMethod),
     expiresAt: Type.String({ format: 'date-time' }),
   }),
 })

@@ -11,8 +11,24 @@ export function hashPassword(plain: string): Promise<string> {
   return hash(plain, OPTIONS)
 }
 
+/**
+ * The `password_hash` of an account made through GitHub or Google until its member sets a password
+ * (migration 0025): not a PHC string, so no password ever matches it.
+ */
+export const NO_PASSWORD_HASH = '!none'
+
+/** Whether the account has a password of its own (rather than only a provider to sign in with). */
+export function hasPassword(storedHash: string): boolean {
+  return storedHash !== NO_PASSWORD_HASH
+}
+
 /** Checks a password against a stored hash; a malformed hash counts as a mismatch. */
 export async function verifyPassword(storedHash: string, plain: string): Promise<boolean> {
+  // As slow as a real check, so a login's timing does not tell that the account has no password.
+  if (!hasPassword(storedHash)) {
+    await verifyDummyPassword(plain)
+    return false
+  }
   try {
     return await verify(storedHash, plain)
   } catch {

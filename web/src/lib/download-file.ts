@@ -20,7 +20,8 @@ export function fileNameFrom(disposition: string | null): string | null {
 /**
  * Downloads a file of the API that needs the bearer token, which a plain link cannot send: it is fetched
  * and handed to the browser as a blob under the server's file name (else `fallbackName`). Resolves to
- * the name; rejects with an ApiError (`failureMessage` for a refusal).
+ * the name; rejects with an ApiError (`failureMessage` for a refusal, and status 202 when the server
+ * queued the file instead of sending it).
  */
 export async function downloadWithSession(
   path: string,
@@ -35,7 +36,8 @@ export async function downloadWithSession(
   } catch {
     throw new ApiError(0, NETWORK_ERROR_MESSAGE)
   }
-  if (!response.ok) throw new ApiError(response.status, options.failureMessage)
+  // Only a 200 is the file: a 202 (the server will prepare it later) is an answer to read, not to save.
+  if (response.status !== 200) throw new ApiError(response.status, options.failureMessage)
   const name = fileNameFrom(response.headers.get('Content-Disposition')) ?? options.fallbackName
   saveBlob(await response.blob(), name)
   return name

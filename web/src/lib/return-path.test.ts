@@ -24,6 +24,7 @@ describe('safeReturnPath', () => {
     ['the login page in capitals, with a slash', '/LOGIN/'],
     ['the login page through a dot segment', '/post/../login'],
     ['the register page', '/register'],
+    ['the page that finishes a GitHub or Google sign-in', '/sign-in/provider?error=state'],
     ['the home page itself', '/'],
     ['an empty string', ''],
     ['a number', 42],

@@ -14,8 +14,8 @@ import { requireAuth } from '../../infra/auth.ts'
 import { modulePlugin } from '../../infra/module-plugin.ts'
 import { UnauthorizedError } from '../../lib/errors.ts'
 import { codeFailuresOf } from '../second-factor/failures.ts'
-import { answerSignInChallenge, startSignInChallenge, totpSecretKey } from '../second-factor/service.ts'
-import { asSeenByCaller, toAuthResponse, toProfileHeader } from './presenter.ts'
+import { answerSignInChallenge, totpSecretKey } from '../second-factor/service.ts'
+import { asSeenByCaller, toProfileHeader } from './presenter.ts'
 import {
   requestPasswordReset,
   resendVerification,
@@ -48,7 +48,7 @@ export const accountsRoutes = modulePlugin('accounts', [AFTER_WRITES_PLUGIN], as
     async (request, reply) => {
       const user = await signUp({ db: app.db, events: app.domainEvents }, request.body)
       app.mailer.worker.poke()
-      return reply.status(201).send(toAuthResponse(user, app.issueToken(user)))
+      return reply.status(201).send(await app.signIn(request, reply, user, 'signup'))
     },
   )
 
@@ -75,9 +75,7 @@ export const accountsRoutes = modulePlugin('accounts', [AFTER_WRITES_PLUGIN], as
         throw error
       }
       // The password is right; a member with a second factor is asked for it before any session.
-      const secondFactor = await startSignInChallenge(app.db, user)
-      if (secondFactor) return reply.status(202).header('cache-control', 'no-store').send({ secondFactor })
-      return toAuthResponse(user, app.issueToken(user))
+      return app.signInOrChallenge(request, reply, user, 'password')
     },
   )
 
@@ -93,7 +91,7 @@ export const accountsRoutes = modulePlugin('accounts', [AFTER_WRITES_PLUGIN], as
         response: { 200: AuthResponse, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const userId = await answerSignInChallenge(
         {
           ...secondFactorDeps,
@@ -102,7 +100,7 @@ export const accountsRoutes = modulePlugin('accounts', [AFTER_WRITES_PLUGIN], as
         request.body,
       )
       const user = await getCurrentUser(app.db, userId)
-      return toAuthResponse(user, app.issueToken(user))
+      return app.signIn(request, reply, user, 'second-factor')
     },
   )
 

@@ -10,11 +10,20 @@ import type { DomainEventMap } from '../../events/catalog.ts'
 import { type EventDeps, withEvents } from '../../events/transaction.ts'
 import type { AuthUser } from '../../lib/access.ts'
 import { DELETED_MEMBER_ID, DELETED_MEMBER_NAME } from '../../lib/deleted-member.ts'
-import { ConflictError, InvalidError, UnauthorizedError } from '../../lib/errors.ts'
+import { BadRequestError, ConflictError, InvalidError, UnauthorizedError } from '../../lib/errors.ts'
 import { verifyPassword } from '../../lib/password.ts'
 import type { FileStore } from '../../lib/storage.ts'
 import { findUserById } from '../accounts/repo.ts'
 import { SETTLE_LOCK_KEY } from '../posts/vote-settler.ts'
+import {
+  type CodeFailures,
+  checkSecondFactorCode,
+  type SecondFactorDeps,
+  type SecondFactorSpend,
+  spendSecondFactorCode,
+} from '../second-factor/service.ts'
+import type { ExportFiles } from './export-files.ts'
+import { findFileNamesOf } from './export-jobs-repo.ts'
 import {
   addToPointsTotals,
   advisoryXactLock,
@@ -66,17 +75,24 @@ import {
  * all read as if the votes had never been cast.
  */
 
-/** What a deletion needs: the database, the live hub and domain events, and the upload store. */
+/**
+ * What a deletion needs: the database, the live hub and domain events, the upload store, the
+ * background exports' folder and what checks a second-factor code.
+ */
 export interface LeavingDeps extends EventDeps {
   files: FileStore
+  exports: ExportFiles
+  secondFactor: SecondFactorDeps
 }
 
 /** The 422 of a wrong password: the password change's words (contract/limits.ts). */
 export const PASSWORD_INCORRECT = ACCOUNT_MESSAGES.currentPasswordIncorrect
 
 /**
- * Deletes the caller's account after checking `body.password` (422 on `password` when wrong: nothing
- * changes). A moderator who is the last one is refused (409): the site would have no one to moderate
+ * Deletes the caller's account after checking `body.password` (422 on `password` when wrong) or
+ * `body.code`, a second-factor code (422 on `code` when wrong, counted against `codeFailures`; 409 when
+ * the member has no second factor): nothing changes on a refusal, and the code is spent only by a
+ * deletion that commits. Neither or both is a 400. A moderator who is the last one is refused (409): the site would have no one to moderate
  * it, and no member could be made one. `body.content` keeps the member's posts and comments under the
  * deleted-member name or removes them. Avatar and application files are deleted from disk after the
  * commit. Raises `account.deleted`.
@@ -85,10 +101,20 @@ export async function deleteAccount(
   deps: LeavingDeps,
   auth: AuthUser,
   body: DeleteAccountBody,
+  codeFailures: CodeFailures,
 ): Promise<DeleteAccountResponse> {
+  if ((body.password === undefined) === (body.code === undefined)) {
+    throw new BadRequestError(LEAVING_MESSAGES.confirmWithOne)
+  }
   const user = await findUserById(deps.db, auth.id)
   if (!user) throw new UnauthorizedError()
-  if (!(await verifyPassword(user.password_hash, body.password))) {
+  let spend: SecondFactorSpend | undefined
+  if (body.code !== undefined) {
+    spend = await checkSecondFactorCode({ ...deps.secondFactor, failures: codeFailures }, user.id, {
+      code: body.code,
+      method: body.method,
+    })
+  } else if (!(await verifyPassword(user.password_hash, body.password ?? ''))) {
     throw new InvalidError(PASSWORD_INCORRECT, 'password')
   }
   const removing = body.content === 'remove'
@@ -105,7 +131,9 @@ export async function deleteAccount(
     const member = await lockMember(trx, auth.id)
     if (!member) throw new UnauthorizedError()
     // Checked above against the row as it was; a password changed since is not the one given.
-    if (member.password_hash !== user.password_hash) throw new InvalidError(PASSWORD_INCORRECT, 'password')
+    if (!spend && member.password_hash !== user.password_hash) {
+      throw new InvalidError(PASSWORD_INCORRECT, 'password')
+    }
     if (member.role === 'moderator' && !(await lockAnotherModerator(trx, member.id))) {
       throw new ConflictError(LEAVING_MESSAGES.lastModerator)
     }
@@ -136,6 +164,9 @@ export async function deleteAccount(
     }
 
     const documents = await findApplicationDocuments(trx, member.id)
+    const exportFiles = await findFileNamesOf(trx, member.id)
+    // Last before the row goes: a racing request that spent the same code rolls all of this back.
+    if (spend) await spendSecondFactorCode(trx, spend)
     await renameBlogAuthor(trx, member.id)
     await deleteMemberRow(trx, member.id)
 
@@ -163,7 +194,7 @@ export async function deleteAccount(
       collections,
       accessTokens,
     }
-    return { answer, files: { avatar: member.avatar, documents } }
+    return { answer, files: { avatar: member.avatar, documents, exportFiles } }
   })
 
   // After the commit: a failed deletion keeps its files, and a file that cannot be removed (already
@@ -171,6 +202,7 @@ export async function deleteAccount(
   const removals = [
     ...(files.avatar ? [deps.files.removePublic('avatars', files.avatar)] : []),
     ...files.documents.map((key) => deps.files.removePrivate(key)),
+    ...files.exportFiles.map((name) => deps.exports.remove(name)),
   ]
   await Promise.allSettled(removals)
   return answer

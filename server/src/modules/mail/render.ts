@@ -12,6 +12,7 @@ import {
 import { applicationDecidedMail, notificationMail } from './templates/community.tsx'
 import type { MailContent, MailContext } from './templates/content.ts'
 import { dailyDigestMail, weeklyDigestMail } from './templates/digests.tsx'
+import { exportReadyMail } from './templates/export.tsx'
 
 const Link = Type.Union([Type.String(), Type.Null()])
 const DigestItem = Type.Object({ text: Type.String(), link: Link })
@@ -53,6 +54,14 @@ const TEMPLATES: {
   weekly_digest: {
     data: Type.Object({ posts: Type.Array(DigestPost, { minItems: 1 }) }),
     make: weeklyDigestMail,
+  },
+  export_ready: {
+    data: Type.Object({
+      expiresAt: Type.String(),
+      bytes: Type.Integer({ minimum: 0 }),
+      filename: Type.String(),
+    }),
+    make: exportReadyMail,
   },
 }
 

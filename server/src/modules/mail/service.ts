@@ -89,6 +89,19 @@ export function queuePasswordChangedMail(trx: Executor, userId: string): Promise
   return insertMail(trx, { kind: 'password_changed', userId })
 }
 
+/** The link to a member's export prepared in the background (modules/leaving/export-worker.ts). */
+export function queueExportReadyMail(
+  trx: Executor,
+  userId: string,
+  data: { expiresAt: Date; bytes: number; filename: string },
+): Promise<void> {
+  return insertMail(trx, {
+    kind: 'export_ready',
+    userId,
+    data: { expiresAt: data.expiresAt.toISOString(), bytes: data.bytes, filename: data.filename },
+  })
+}
+
 /**
  * Uses a reset link once and ends the member's other reset links; answers the member it is for. A
  * used, expired or unknown link is a 422 on `token`. The address it went to counts as verified (the

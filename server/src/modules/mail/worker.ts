@@ -35,7 +35,8 @@ export interface MailWorker {
 }
 
 /** Mail about the account itself, sent to its address whether or not that address was verified. */
-const ESSENTIAL_TO_ACCOUNT = new Set(['password_reset', 'password_changed'])
+// An export the member asked for is theirs to get even unverified: the address is the account's own.
+const ESSENTIAL_TO_ACCOUNT = new Set(['password_reset', 'password_changed', 'export_ready'])
 
 /** A failure the SMTP server says will not pass by retrying (5xx), so the mail fails at once. */
 function isPermanent(error: unknown): boolean {

@@ -239,3 +239,13 @@ export async function deleteChallenge(db: Executor, id: string): Promise<void> {
 export async function deleteChallengesOf(db: Executor, userId: string): Promise<void> {
   await db.deleteFrom('second_factor_challenges').where('user_id', '=', userId).execute()
 }
+
+/** How many passkeys the member has: each one can answer their sign-in challenge too. */
+export async function countPasskeysOf(db: Executor, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('passkeys')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}

@@ -1,8 +1,9 @@
 import type { Role } from '@bashboard/db'
-import { generate } from 'otplib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
-import { authHeader, createUser, loginAs, type TestUser } from '../../../test/factories.ts'
+import { createUser, loginAs, type TestUser } from '../../../test/factories.ts'
+import { networksOf, requestFrom } from '../../../test/networks.ts'
+import { codeFor, enrolTotp, wrongCodeFor } from '../../../test/second-factor.ts'
 import { ACCOUNT_MESSAGES } from '../../contract/limits.ts'
 import type {
   RecoveryCodesResponse,
@@ -22,18 +23,7 @@ import { deriveSecretKey, sealSecret } from '../../lib/secret-box.ts'
  */
 
 let t: TestApp
-let networkCounter = 0
-
-/** Addresses of a /24 network of the test's own (so per-IP and per-network budgets never mix across tests). */
-function network(): () => string {
-  networkCounter += 1
-  const subnet = networkCounter
-  let host = 0
-  return () => {
-    host = (host % 250) + 1
-    return `10.20.${subnet}.${host}`
-  }
-}
+const network = networksOf(20)
 let ip = network()
 
 beforeAll(async () => {
@@ -43,33 +33,10 @@ afterAll(async () => {
   await t?.close()
 })
 
-/** The authenticator's code `offsetSteps` steps from now (-1, 0 or +1 are accepted). */
-function codeFor(secret: string, offsetSteps = 0): Promise<string> {
-  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 })
-}
-
-/** A code of the right shape that is none of the codes accepted around now. */
-async function wrongCodeFor(secret: string): Promise<string> {
-  const near = new Set(await Promise.all([-1, 0, 1].map((offset) => codeFor(secret, offset))))
-  let candidate = 100_000
-  while (near.has(String(candidate))) candidate += 1
-  return String(candidate)
-}
-
-function call(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  token: string | null,
-  payload?: object,
-) {
-  return t.app.inject({
-    method,
-    url,
-    remoteAddress: ip(),
-    headers: token ? authHeader(token) : {},
-    ...(payload ? { payload } : {}),
-  })
-}
+const call = requestFrom(
+  () => t.app,
+  () => ip(),
+)
 
 function login(user: TestUser) {
   return call('POST', '/api/user/login', null, { emailOrUsername: user.username, password: user.password })
@@ -97,14 +64,7 @@ interface Enrolled {
 async function enrolledMember(role: Role = 'member'): Promise<Enrolled> {
   const user = await createUser(t.db, { role })
   const session = loginAs(t.app, user)
-  const started = await call('POST', '/api/users/me/second-factor/totp', session)
-  expect(started.statusCode).toBe(201)
-  const { secret } = started.json<TotpEnrolment>()
-  const confirmed = await call('POST', '/api/users/me/second-factor/totp/confirm', session, {
-    code: await codeFor(secret, -1),
-  })
-  expect(confirmed.statusCode).toBe(200)
-  return { user, session, secret, recoveryCodes: confirmed.json<RecoveryCodesResponse>().recoveryCodes }
+  return { user, session, ...(await enrolTotp(t.app, session, ip())) }
 }
 
 function status(session: string) {

@@ -4,6 +4,7 @@ import type { Kysely, Transaction } from 'kysely'
 import { ACCOUNT_MESSAGES } from '../../contract/limits.ts'
 import type {
   RecoveryCodesResponse,
+  SecondFactorChallengeMethod,
   SecondFactorLoginBody,
   SecondFactorMethod,
   SecondFactorProofBody,
@@ -32,6 +33,7 @@ import {
   claimRecoveryCode,
   claimTotpStep,
   consumeChallenge,
+  countPasskeysOf,
   countUnusedRecoveryCodes,
   deleteChallenge,
   deleteChallengesOf,
@@ -218,7 +220,7 @@ export async function startSignInChallenge(
   const credential = await findTotpCredential(db, user.id, TOTP_ENROLMENT_SECONDS)
   if (!credential?.enabledAt) return undefined
   const challenge = randomBytes(32).toString('base64url')
-  const [{ expiresAt }, remaining] = await Promise.all([
+  const [{ expiresAt }, remaining, passkeys] = await Promise.all([
     insertChallenge(db, {
       userId: user.id,
       tokenHash: sha256(challenge),
@@ -226,9 +228,64 @@ export async function startSignInChallenge(
       seconds: SECOND_FACTOR_CHALLENGE_SECONDS,
     }),
     countUnusedRecoveryCodes(db, user.id),
+    countPasskeysOf(db, user.id),
   ])
-  const methods: SecondFactorMethod[] = remaining > 0 ? ['totp', 'recovery'] : ['totp']
+  const methods: SecondFactorChallengeMethod[] = ['totp']
+  if (remaining > 0) methods.push('recovery')
+  if (passkeys > 0) methods.push('passkey')
   return { challenge, methods, expiresAt: expiresAt.toISOString() }
+}
+
+/** A live sign-in challenge, checked to still stand: whose it is, to answer it with a passkey. */
+export interface OpenChallenge {
+  id: string
+  userId: string
+}
+
+/**
+ * The sign-in challenge `token` names, if it still stands: not expired, used or voided by a password
+ * change, and its member still has a second factor. Otherwise 401 saying to enter the password again
+ * (a voided one is removed on the way).
+ */
+export async function openSignInChallenge(db: Kysely<Database>, token: string): Promise<OpenChallenge> {
+  const { challenge } = await openChallengeWithTotp(db, token)
+  return challenge
+}
+
+/** {@link openSignInChallenge}, with the member's authenticator the code is checked against. */
+async function openChallengeWithTotp(
+  db: Kysely<Database>,
+  token: string,
+): Promise<{ challenge: OpenChallenge; credential: TotpCredential }> {
+  const expired = () => new UnauthorizedError(SECOND_FACTOR_MESSAGES.challengeExpired)
+  const challenge = await findLiveChallenge(db, sha256(token))
+  if (!challenge) throw expired()
+  if (challenge.issuedVersion !== challenge.currentVersion) {
+    // The password changed since (or every session was ended): this password step no longer counts.
+    await deleteChallenge(db, challenge.id)
+    throw expired()
+  }
+  const credential = await findTotpCredential(db, challenge.userId, TOTP_ENROLMENT_SECONDS)
+  if (!credential?.enabledAt) {
+    await deleteChallenge(db, challenge.id)
+    throw expired()
+  }
+  return { challenge: { id: challenge.id, userId: challenge.userId }, credential }
+}
+
+/** Counts a wrong answer against a challenge, which goes after SECOND_FACTOR_CHALLENGE_ATTEMPTS of them. */
+export function recordSignInChallengeMiss(db: Kysely<Database>, challengeId: string): Promise<void> {
+  return recordChallengeFailure(db, challengeId, SECOND_FACTOR_CHALLENGE_ATTEMPTS)
+}
+
+/**
+ * Uses the challenge up inside the transaction that signs the member in, or throws the 401 of an
+ * expired challenge when a racing request used it first.
+ */
+export async function consumeSignInChallenge(trx: Transaction<Database>, challengeId: string): Promise<void> {
+  if (!(await consumeChallenge(trx, challengeId))) {
+    throw new UnauthorizedError(SECOND_FACTOR_MESSAGES.challengeExpired)
+  }
 }
 
 /**
@@ -241,29 +298,17 @@ export async function answerSignInChallenge(
   deps: SecondFactorDeps & { failuresFor: (userId: string) => CodeFailures },
   body: SecondFactorLoginBody,
 ): Promise<string> {
-  const expired = () => new UnauthorizedError(SECOND_FACTOR_MESSAGES.challengeExpired)
-  const challenge = await findLiveChallenge(deps.db, sha256(body.challenge))
-  if (!challenge) throw expired()
-  if (challenge.issuedVersion !== challenge.currentVersion) {
-    // The password changed since (or every session was ended): this password step no longer counts.
-    await deleteChallenge(deps.db, challenge.id)
-    throw expired()
-  }
+  const { challenge, credential } = await openChallengeWithTotp(deps.db, body.challenge)
   const failures = deps.failuresFor(challenge.userId)
   await failures.assertAllowed()
-  const credential = await findTotpCredential(deps.db, challenge.userId, TOTP_ENROLMENT_SECONDS)
-  if (!credential?.enabledAt) {
-    await deleteChallenge(deps.db, challenge.id)
-    throw expired()
-  }
   const checked = await checkProof(deps, credential, body)
   if ('refused' in checked) {
     await failures.recordFailure()
-    await recordChallengeFailure(deps.db, challenge.id, SECOND_FACTOR_CHALLENGE_ATTEMPTS)
+    await recordSignInChallengeMiss(deps.db, challenge.id)
     throw new UnauthorizedError(checked.refused)
   }
   await deps.db.transaction().execute(async (trx) => {
-    if (!(await consumeChallenge(trx, challenge.id))) throw expired()
+    await consumeSignInChallenge(trx, challenge.id)
     await claimProofOrThrow(trx, challenge.userId, checked, (message) => new UnauthorizedError(message))
   })
   await failures.recordSuccess()
@@ -342,4 +387,38 @@ async function claimProofOrThrow(
   } else if (!(await claimRecoveryCode(trx, proof.codeId))) {
     throw refusal(SECOND_FACTOR_MESSAGES.recoveryCodeInvalid)
   }
+}
+
+/** What a checked code will spend; opaque outside this module ({@link checkSecondFactorCode}). */
+export interface SecondFactorSpend {
+  readonly userId: string
+  readonly proof: Proof
+}
+
+/**
+ * Checks a code that confirms an action in place of the password (deleting the account): a current
+ * authenticator code or an unused recovery code (`method`, else a 6-digit code is the app's). Nothing
+ * is spent yet: the action spends it with {@link spendSecondFactorCode} inside its own transaction, so
+ * an action that fails leaves the code unused. 409 when the member has no second factor; a wrong code
+ * is 422 on `code` and counts as a failed sign-in, as everywhere else a code is typed.
+ */
+export async function checkSecondFactorCode(
+  deps: SecondFactorDeps & { failures: CodeFailures },
+  userId: string,
+  given: { code: string; method?: SecondFactorMethod | undefined },
+): Promise<SecondFactorSpend> {
+  const credential = await requireEnabledTotp(deps.db, userId)
+  await deps.failures.assertAllowed()
+  const method = given.method ?? (normalizeTotpCode(given.code) ? 'totp' : 'recovery')
+  const checked = await checkProof(deps, credential, { method, code: given.code })
+  if ('refused' in checked) {
+    await deps.failures.recordFailure()
+    throw new InvalidError(checked.refused, 'code')
+  }
+  return { userId, proof: checked }
+}
+
+/** Spends a checked code in the action's transaction; 422 on `code` when a racing request spent it. */
+export function spendSecondFactorCode(trx: Transaction<Database>, spend: SecondFactorSpend): Promise<void> {
+  return claimProofOrThrow(trx, spend.userId, spend.proof, (message) => new InvalidError(message, 'code'))
 }

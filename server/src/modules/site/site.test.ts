@@ -383,6 +383,9 @@ describe('GET /api/openapi.json', () => {
       '/api/tokens/{id}',
       '/api/users/me',
       '/api/users/me/export',
+      '/api/users/me/export/jobs',
+      '/api/users/me/export/latest',
+      '/api/users/me/export/{id}/download',
       '/api/users/me/second-factor',
       '/api/users/me/second-factor/totp',
       '/api/users/me/second-factor/totp/confirm',
@@ -409,6 +412,15 @@ describe('GET /api/openapi.json', () => {
     expect(exportOperation.description).toContain('Token scope: read.')
     const exportSchema = exportOperation.responses['200'].content['application/json'].schema
     expect(exportSchema.properties.format).toBeDefined()
+    // A large account's export answers 202 with the job; its download keeps the standard error shape.
+    expect(exportOperation.responses['202'].content['application/json'].schema.properties.job).toBeDefined()
+    const download = doc.paths['/api/users/me/export/{id}/download'].get
+    expect(download.description).toContain('Personal access tokens: refused.')
+    for (const status of ['404', '409', '410']) {
+      expect(
+        download.responses[status].content['application/json'].schema.properties.statusCode,
+      ).toBeDefined()
+    }
     expect(doc.paths['/api/users/me'].delete.description).toContain('Personal access tokens: refused.')
     expect(doc.paths['/api/users/me'].delete.requestBody).toBeDefined()
     // The second factor (issue 49): login documents its 202 challenge; no token reaches either step.

@@ -32,6 +32,7 @@ export const RESERVED_NAMES: ReadonlySet<string> = new Set([
   'profile',
   'register',
   'settings',
+  'sign-in',
   'terms',
   'u',
   // Server paths and the web build's folders.

@@ -22,6 +22,7 @@ export const BROWSER_PAGES: readonly BrowserPage[] = [
   { route: '/login', title: 'Sign in' },
   { route: '/register', title: 'Create an account' },
   { route: '/forgot-password', title: 'Reset your password' },
+  { route: '/sign-in/provider', title: 'Finish signing in with GitHub or Google' },
   {
     route: '/account/:action',
     title: 'A link from one of our mails (verify, reset a password, unsubscribe)',

@@ -26,3 +26,8 @@ export function PasswordInput(props: PasswordInputProps) {
     />
   )
 }
+
+/** The member's current password, the one the browser may have saved for this site. */
+export function CurrentPasswordInput(props: Omit<PasswordInputProps, 'name' | 'autoComplete' | 'required'>) {
+  return <PasswordInput name="password" autoComplete="current-password" required {...props} />
+}

@@ -21,7 +21,7 @@ export function sessionFromAuth(auth: AuthResponse, now: number = Date.now()): S
 }
 
 /** Stores the session of a successful login or signup and seeds the header with the returned user. */
-function useStartSession(): (auth: AuthResponse) => void {
+export function useStartSession(): (auth: AuthResponse) => void {
   const queryClient = useQueryClient()
   const setSession = useSetAtom(sessionAtom)
   return useCallback(

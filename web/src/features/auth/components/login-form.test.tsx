@@ -104,7 +104,7 @@ describe('LoginForm', () => {
     expect(document.title).toBe('Login | Bashboard')
   })
 
-  it('tabs from the name to the password and on to Log in, with Forgot password? after them', async () => {
+  it('tabs from the name to the password and on to Log in, with the passkey and Forgot password? after them', async () => {
     mockApi({})
     renderApp('/login')
     const events = userEvent.setup()
@@ -116,6 +116,7 @@ describe('LoginForm', () => {
       screen.getByRole('button', { name: 'Show password' }),
       screen.getByRole('checkbox', { name: 'Remember me' }),
       screen.getByRole('button', { name: 'Log in' }),
+      screen.getByRole('button', { name: 'Sign in with a passkey' }),
       screen.getByRole('link', { name: 'Forgot password?' }),
     ]) {
       await events.tab()
@@ -141,8 +142,18 @@ describe('LoginForm, second step (two-factor authentication)', () => {
         answer(request.body as { method: string; code: string }),
       'GET /api/website/stats': { status: 200, body: statsFixture() },
       'GET /api/website/user/profile/header': { status: 200, body: user },
+      'GET /api/auth/providers': { status: 200, body: { providers: ['github', 'google'] } },
     })
   }
+
+  it('offers GitHub and Google beside the password, not beside the code asked after it', async () => {
+    mockTwoFactor(() => ({ status: 401, body: {} }))
+    renderApp('/login')
+    expect(await screen.findByRole('link', { name: 'Continue with GitHub' })).toBeInTheDocument()
+    await fillAndSubmit('ada_lovelace', 'secret-pass')
+    await screen.findByLabelText('Authentication code')
+    expect(screen.queryByRole('link', { name: /Continue with/ })).not.toBeInTheDocument()
+  })
 
   it('asks for the code after a right password, then signs in with it', async () => {
     const requests = mockTwoFactor(() => ({ status: 200, body: { token: 'jwt-2fa', expiresAt, user } }))

@@ -6,11 +6,13 @@ import { Button } from '../../../components/ui/button'
 import { Checkbox } from '../../../components/ui/checkbox'
 import { FormError } from '../../../components/ui/form-error'
 import { Input } from '../../../components/ui/input'
-import { PasswordInput } from '../../../components/ui/password-input'
+import { CurrentPasswordInput } from '../../../components/ui/password-input'
 import { clearToastsAtom, useToast } from '../../../components/ui/toast'
 import { type ReturnSearch, returnSearch, safeReturnPath } from '../../../lib/return-path'
 import { needsSecondFactor, useLoginMutation } from '../api'
 import { describeLoginError } from '../auth-errors'
+import { PasskeySignIn } from './passkey-sign-in'
+import { ProviderButtons } from './provider-buttons'
 import { SecondFactorStep } from './second-factor-step'
 
 interface LoginErrors {
@@ -22,8 +24,8 @@ const linkClasses = 'font-medium text-accent-text underline-offset-4 hover:under
 
 /**
  * Sign-in with email or username and password, then, for a member with two-factor authentication, a
- * code (SecondFactorStep). On success the user goes back to `redirect`, the page that asked them to
- * sign in, or to the home page.
+ * code or a passkey (SecondFactorStep); or with a passkey alone (PasskeySignIn). On success the user
+ * goes back to `redirect`, the page that asked them to sign in, or to the home page.
  */
 export function LoginForm({ redirect }: ReturnSearch) {
   const [emailOrUsername, setEmailOrUsername] = useState('')
@@ -110,50 +112,52 @@ export function LoginForm({ redirect }: ReturnSearch) {
     )
   }
 
+  // GitHub and Google are offered beside the password, not once it has been given.
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Log in">
-      <Input
-        ref={identifierRef}
-        label="Email or username"
-        name="emailOrUsername"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        required
-        value={emailOrUsername}
-        onChange={(event) => setEmailOrUsername(event.target.value)}
-        error={errors.emailOrUsername}
-      />
-      <PasswordInput
-        ref={passwordRef}
-        label="Password"
-        name="password"
-        autoComplete="current-password"
-        required
-        value={password}
-        onChange={(event) => {
-          setPassword(event.target.value)
-          setNotice(null)
-        }}
-        error={errors.password}
-      />
-      <Checkbox
-        label="Remember me"
-        name="rememberMe"
-        checked={rememberMe}
-        onChange={(event) => setRememberMe(event.target.checked)}
-      />
-      {notice ? <FormError>{notice}</FormError> : null}
-      <Button type="submit" size="lg" loading={login.isPending} className="w-full">
-        Log in
-      </Button>
-      {/* After the submit, in the page and in the tab order: name, Tab, password, Enter signs in. */}
-      <p className="-mt-1 text-center text-sm">
-        <a href="/forgot-password" className={linkClasses}>
-          Forgot password?
-        </a>
-      </p>
-    </form>
+    <>
+      <ProviderButtons redirect={redirect} />
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Log in">
+        <Input
+          ref={identifierRef}
+          label="Email or username"
+          name="emailOrUsername"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          value={emailOrUsername}
+          onChange={(event) => setEmailOrUsername(event.target.value)}
+          error={errors.emailOrUsername}
+        />
+        <CurrentPasswordInput
+          ref={passwordRef}
+          label="Password"
+          value={password}
+          onChange={(event) => {
+            setPassword(event.target.value)
+            setNotice(null)
+          }}
+          error={errors.password}
+        />
+        <Checkbox
+          label="Remember me"
+          name="rememberMe"
+          checked={rememberMe}
+          onChange={(event) => setRememberMe(event.target.checked)}
+        />
+        {notice ? <FormError>{notice}</FormError> : null}
+        <Button type="submit" size="lg" loading={login.isPending} className="w-full">
+          Log in
+        </Button>
+        <PasskeySignIn onSignedIn={onSignedIn} />
+        {/* After the submit, in the page and in the tab order: name, Tab, password, Enter signs in. */}
+        <p className="-mt-1 text-center text-sm">
+          <a href="/forgot-password" className={linkClasses}>
+            Forgot password?
+          </a>
+        </p>
+      </form>
+    </>
   )
 }
 

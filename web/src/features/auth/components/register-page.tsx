@@ -1,6 +1,7 @@
 import { useSearch } from '@tanstack/react-router'
 import { useDocumentTitle } from '../../../lib/use-document-title'
 import { AuthPanel } from './auth-panel'
+import { ProviderButtons } from './provider-buttons'
 import { RegisterFooter, RegisterForm } from './register-form'
 
 /** The /register screen. */
@@ -15,6 +16,7 @@ export function RegisterPage() {
       subtitle="Join developers and sysadmins sharing the commands they rely on."
       footer={<RegisterFooter redirect={redirect} />}
     >
+      <ProviderButtons redirect={redirect} />
       <RegisterForm redirect={redirect} />
     </AuthPanel>
   )

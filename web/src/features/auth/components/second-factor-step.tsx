@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client'
 import { type FieldMessages, type FormFailure, formFailureOf } from '../../../lib/form-failure'
 import { useSecondFactorLoginMutation } from '../api'
 import { describeLoginError } from '../auth-errors'
+import { PasskeySecondFactor } from './passkey-second-factor'
 
 /** The server's refusals that go under the code field (contract/second-factor-messages' words). */
 const CODE_MESSAGES: FieldMessages<'code'> = {
@@ -51,7 +52,8 @@ export interface SecondFactorStepProps {
 
 /**
  * The second step of signing in for a member with two-factor authentication
- * (docs/product-rules.md#second-factor): a code from the authenticator app, or a recovery code. A wrong
+ * (docs/product-rules.md#second-factor): a code from the authenticator app, a recovery code, or one of
+ * the member's passkeys when they have one (docs/product-rules.md#passkeys). A wrong
  * code shows under the field; an expired challenge goes back to the password; only a lost connection
  * or a server error is a toast.
  */
@@ -143,6 +145,9 @@ export function SecondFactorStep({ challenge, onSignedIn, onRestart }: SecondFac
       <Button type="submit" size="lg" loading={verify.isPending} className="w-full">
         Verify
       </Button>
+      {challenge.methods.includes('passkey') ? (
+        <PasskeySecondFactor challenge={challenge.challenge} onSignedIn={onSignedIn} onRestart={onRestart} />
+      ) : null}
       <div className="-mt-1 flex flex-col items-center gap-2 text-sm">
         {canSwitch ? (
           <button

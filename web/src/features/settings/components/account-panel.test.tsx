@@ -1,3 +1,5 @@
+import type { ExportJob, LatestExport, SecondFactorStatus } from '@bashboard/server/contract'
+import { SECOND_FACTOR_MESSAGES } from '@bashboard/server/contract/second-factor-messages'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -167,5 +169,221 @@ describe('Settings → Account', () => {
     await events.keyboard('{Escape}')
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     expect(opener).toHaveFocus()
+  })
+})
+
+const JOB_ID = '4b7f1c2e-0d1a-4c5e-9a43-2f6d8e1b7c90'
+const preparing: ExportJob = {
+  _id: JOB_ID,
+  state: 'preparing',
+  requestedAt: '2026-12-02T10:00:00.000Z',
+  readyAt: null,
+  expiresAt: null,
+  bytes: null,
+  filename: null,
+}
+const ready: ExportJob = {
+  ...preparing,
+  state: 'ready',
+  readyAt: '2026-12-02T10:01:00.000Z',
+  expiresAt: '2026-12-09T10:01:00.000Z',
+  bytes: 2 * 1024 * 1024,
+  filename: 'bashboard-ada-2026-12-02.json',
+}
+const latest = (body: LatestExport): MockAnswer => ({ status: 200, body })
+
+describe('Settings → Account: a large account’s export', () => {
+  it('offers to prepare it in the background, and then says it is being prepared', async () => {
+    const requests = mockAccount({
+      'GET /api/users/me/export/latest': latest({ job: null, inBackground: true }),
+      'POST /api/users/me/export/jobs': {
+        status: 202,
+        body: { job: preparing, message: 'Your data is being prepared.' },
+      },
+    })
+    await openAccountTab()
+    const prepare = await screen.findByRole('button', { name: 'Prepare my data' })
+    expect(screen.getByText(/We email you a link when it is ready/)).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Download your data' })).not.toBeInTheDocument()
+    await userEvent.setup().click(prepare)
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Your data is being prepared. We will email you a link when it is ready',
+    )
+    expect(requests.some((r) => r.method === 'POST' && r.path === '/api/users/me/export/jobs')).toBe(true)
+    expect(screen.queryByRole('button', { name: 'Prepare my data' })).not.toBeInTheDocument()
+  })
+
+  it('downloads a ready copy with the session, saying until when it can be', async () => {
+    const requests = mockAccount({
+      'GET /api/users/me/export/latest': latest({ job: ready, inBackground: true }),
+      [`GET /api/users/me/export/${JOB_ID}/download`]: { status: 200, body: { format: 'x' } },
+    })
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {})
+    await openAccountTab()
+    expect(await screen.findByText(/Your data is ready: download it until Dec 9, 2026/)).toBeInTheDocument()
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Download your data (2.0 MB)' }))
+    await waitFor(() => expect(clicked).toHaveBeenCalledTimes(1))
+    const request = requests.find((r) => r.path === `/api/users/me/export/${JOB_ID}/download`)
+    expect(request?.headers.get('Authorization')).toBe('Bearer member-session')
+    expect(await screen.findByText('Download started')).toBeInTheDocument()
+  })
+
+  it('says when the last copy failed or expired, and offers a new one', async () => {
+    mockAccount({
+      'GET /api/users/me/export/latest': latest({ job: { ...ready, state: 'failed' }, inBackground: true }),
+    })
+    await openAccountTab()
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We could not prepare your data. Please try again.',
+    )
+    expect(screen.getByRole('button', { name: 'Prepare my data' })).toBeInTheDocument()
+  })
+
+  it('saves no file when the server queues the export instead (the account grew past the threshold)', async () => {
+    let queued = false
+    mockAccount({
+      'GET /api/users/me/export/latest': () =>
+        latest({ job: queued ? preparing : null, inBackground: queued }),
+      'GET /api/users/me/export': () => {
+        queued = true
+        return { status: 202, body: { job: preparing, message: 'queued' } }
+      },
+    })
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {})
+    await openAccountTab()
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Download your data' }))
+    expect(await screen.findByText('Preparing your data')).toBeInTheDocument()
+    expect(await screen.findByText(/Your data is being prepared/)).toBeInTheDocument()
+    expect(clicked).not.toHaveBeenCalled()
+    expect(URL.createObjectURL).not.toHaveBeenCalled()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+
+  it('downloads at once when the account is small, as before', async () => {
+    mockAccount({
+      'GET /api/users/me/export/latest': latest({ job: { ...ready, state: 'expired' }, inBackground: false }),
+    })
+    await openAccountTab()
+    expect(await screen.findByText('Your last copy has expired and was deleted.')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Download your data' })).toBeInTheDocument()
+  })
+})
+
+const SECOND_FACTOR_ON: SecondFactorStatus = {
+  enabled: true,
+  totp: { enabled: true, enabledAt: '2026-12-01T10:00:00.000Z' },
+  recoveryCodesRemaining: 10,
+}
+
+describe('Settings → Account: deleting with a second factor', () => {
+  it('offers the authenticator code instead of the password, and sends the code', async () => {
+    const requests = mockAccount({
+      'GET /api/users/me/second-factor': { status: 200, body: SECOND_FACTOR_ON },
+      'DELETE /api/users/me': deleted,
+    })
+    await openAccountTab()
+    const events = userEvent.setup()
+    const dialog = await openDeleteDialog(events)
+    await events.click(
+      await within(dialog).findByRole('button', { name: 'Use your authenticator code instead' }),
+    )
+    expect(within(dialog).queryByLabelText('Password')).not.toBeInTheDocument()
+    await events.click(within(dialog).getByRole('button', { name: 'Delete my account' }))
+    expectFieldError(
+      within(dialog).getByLabelText('Authentication code'),
+      'Enter the 6-digit code from your authenticator app.',
+    )
+    await events.type(within(dialog).getByLabelText('Authentication code'), '123 456')
+    await events.click(within(dialog).getByRole('button', { name: 'Delete my account' }))
+    expect(await screen.findByText('Account deleted')).toBeInTheDocument()
+    expect(requests.find((r) => r.method === 'DELETE' && r.path === '/api/users/me')?.body).toEqual({
+      code: '123 456',
+      method: 'totp',
+      content: 'keep',
+    })
+  })
+
+  it('shows a wrong code under the field and empties it for the next one', async () => {
+    mockAccount({
+      'GET /api/users/me/second-factor': { status: 200, body: SECOND_FACTOR_ON },
+      'DELETE /api/users/me': { status: 422, body: errorBody(422, SECOND_FACTOR_MESSAGES.codeInvalid) },
+    })
+    await openAccountTab()
+    const events = userEvent.setup()
+    const dialog = await openDeleteDialog(events)
+    await events.click(
+      await within(dialog).findByRole('button', { name: 'Use your authenticator code instead' }),
+    )
+    await events.click(within(dialog).getByRole('button', { name: 'Use a recovery code instead' }))
+    const field = within(dialog).getByLabelText('Recovery code')
+    await events.type(field, 'abcde-fghij')
+    await events.click(within(dialog).getByRole('button', { name: 'Delete my account' }))
+    await waitFor(() =>
+      expectFieldError(within(dialog).getByLabelText('Recovery code'), SECOND_FACTOR_MESSAGES.codeInvalid),
+    )
+    expect(within(dialog).getByLabelText('Recovery code')).toHaveValue('')
+    await events.click(within(dialog).getByRole('button', { name: 'Use your password instead' }))
+    expect(within(dialog).getByLabelText('Password')).toBeInTheDocument()
+  })
+
+  it('asks for the password only when the member has no second factor', async () => {
+    mockAccount({
+      'GET /api/users/me/second-factor': { status: 200, body: { ...SECOND_FACTOR_ON, enabled: false } },
+    })
+    await openAccountTab()
+    const dialog = await openDeleteDialog(userEvent.setup())
+    await waitFor(() => expect(within(dialog).getByLabelText('Password')).toBeInTheDocument())
+    expect(
+      within(dialog).queryByRole('button', { name: 'Use your authenticator code instead' }),
+    ).not.toBeInTheDocument()
+  })
+})
+
+describe('Settings → Account: deleting an account made through a provider', () => {
+  const noPassword = {
+    status: 200,
+    body: {
+      identities: [
+        {
+          provider: 'github',
+          login: 'octo',
+          email: 'octo@example.test',
+          linkedAt: '2026-12-01T00:00:00.000Z',
+        },
+      ],
+      available: ['github'],
+      hasPassword: false,
+    },
+  }
+
+  it('asks for the second factor alone when there is no password', async () => {
+    mockAccount({
+      'GET /api/users/me/identities': noPassword,
+      'GET /api/users/me/second-factor': { status: 200, body: SECOND_FACTOR_ON },
+    })
+    await openAccountTab()
+    const dialog = await openDeleteDialog(userEvent.setup())
+    expect(await within(dialog).findByLabelText('Authentication code')).toBeInTheDocument()
+    expect(within(dialog).queryByLabelText('Password')).not.toBeInTheDocument()
+    expect(
+      within(dialog).queryByRole('button', { name: 'Use your password instead' }),
+    ).not.toBeInTheDocument()
+  })
+
+  it('sends a member with neither a password nor a second factor to Security, with nothing to submit', async () => {
+    const requests = mockAccount({
+      'GET /api/users/me/identities': noPassword,
+      'GET /api/users/me/second-factor': { status: 200, body: { ...SECOND_FACTOR_ON, enabled: false } },
+    })
+    await openAccountTab()
+    const dialog = await openDeleteDialog(userEvent.setup())
+    expect(await within(dialog).findByRole('link', { name: 'Security' })).toHaveAttribute(
+      'href',
+      '/settings?tab=security',
+    )
+    expect(within(dialog).queryByLabelText('Password')).not.toBeInTheDocument()
+    expect(within(dialog).queryByRole('button', { name: 'Delete my account' })).not.toBeInTheDocument()
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeEnabled()
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(false)
   })
 })

@@ -2,48 +2,31 @@ import type { ProfileHeader } from '@bashboard/server/contract'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useSetAtom } from 'jotai'
-import { Download, Trash2 } from 'lucide-react'
+import { Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '../../../components/ui/button'
-import { FormError } from '../../../components/ui/form-error'
 import { useToast } from '../../../components/ui/toast'
-import { ApiError } from '../../../lib/api-client'
 import { currentUserKeyRoot } from '../../../lib/current-user'
 import { sessionAtom } from '../../../state/session'
-import { downloadAccountExport } from '../account-api'
 import { DeleteAccountDialog } from './delete-account-dialog'
+import { ExportSection } from './export-section'
 
 export interface AccountPanelProps {
   user: Pick<ProfileHeader, 'username'>
 }
 
 /**
- * The Account tab (docs/product-rules.md#leaving): download everything you made as one JSON file, and
- * delete the account (in a dialog asking for the password and what becomes of your commands).
+ * The Account tab (docs/product-rules.md#leaving): download everything you made as one JSON file (at
+ * once, or prepared in the background and mailed as a link for a large account), and delete the
+ * account (in a dialog asking for the password or a second-factor code, and what becomes of your
+ * commands).
  */
 export function AccountPanel({ user }: AccountPanelProps) {
   const toast = useToast()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const setSession = useSetAtom(sessionAtom)
-  const [downloading, setDownloading] = useState(false)
-  const [downloadError, setDownloadError] = useState<string | null>(null)
   const [deleting, setDeleting] = useState(false)
-
-  async function download(): Promise<void> {
-    setDownloading(true)
-    setDownloadError(null)
-    try {
-      const name = await downloadAccountExport()
-      toast({ title: 'Download started', message: `Your data is in ${name}.`, variant: 'success' })
-    } catch (error) {
-      setDownloadError(
-        error instanceof ApiError ? error.message : 'Failed to prepare your data. Please try again.',
-      )
-    } finally {
-      setDownloading(false)
-    }
-  }
 
   async function signOutDeleted(): Promise<void> {
     setDeleting(false)
@@ -62,26 +45,7 @@ export function AccountPanel({ user }: AccountPanelProps) {
 
   return (
     <div className="flex flex-col gap-6">
-      <section aria-labelledby="export-heading" className="flex flex-col gap-3">
-        <h2 id="export-heading" className="text-sm font-semibold text-fg">
-          Download your data
-        </h2>
-        <p className="text-sm text-muted">
-          One JSON file with your profile, your commands and comments, your votes, saved commands and
-          collections, and the names of your access tokens. It holds no passwords or tokens, and nothing
-          private of anyone else.
-        </p>
-        <Button
-          variant="secondary"
-          className="self-start"
-          loading={downloading}
-          onClick={() => void download()}
-        >
-          <Download aria-hidden="true" className="size-4" />
-          {downloading ? 'Preparing...' : 'Download your data'}
-        </Button>
-        {downloadError ? <FormError>{downloadError}</FormError> : null}
-      </section>
+      <ExportSection />
       <section aria-labelledby="delete-heading" className="flex flex-col gap-3 border-t border-line pt-5">
         <h2 id="delete-heading" className="text-sm font-semibold text-danger">
           Delete account

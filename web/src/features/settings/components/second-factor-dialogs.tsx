@@ -8,7 +8,7 @@ import { type FormEvent, useRef, useState } from 'react'
 import { Button } from '../../../components/ui/button'
 import { Dialog } from '../../../components/ui/dialog'
 import { FormError } from '../../../components/ui/form-error'
-import { PasswordInput } from '../../../components/ui/password-input'
+import { CurrentPasswordInput } from '../../../components/ui/password-input'
 import { type FieldMessages, type FormFailure, formFailureOf } from '../../../lib/form-failure'
 import { useDisableTotp, useRegenerateRecoveryCodes } from '../second-factor-api'
 import { CODE_FIELD_MESSAGES, codeProblem, SecondFactorCodeField } from './second-factor-code-field'
@@ -91,12 +91,9 @@ export function TurnOffTwoFactorDialog({ onClose, onTurnedOff }: TurnOffTwoFacto
         aria-label="Turn off two-factor authentication"
         className="flex flex-col gap-4"
       >
-        <PasswordInput
+        <CurrentPasswordInput
           ref={passwordRef}
           label="Password"
-          name="password"
-          autoComplete="current-password"
-          required
           value={password}
           onChange={(event) => {
             setPassword(event.currentTarget.value)

@@ -16,6 +16,10 @@ function mockSettings(
   return mockApi({
     'GET /api/website/user/profile/header': { status: 200, body: user },
     'GET /api/notifications': { status: 200, body: { notifications: [], unreadCount: 0, liveId: '0' } },
+    'GET /api/users/me/identities': {
+      status: 200,
+      body: { identities: [], available: [], hasPassword: true },
+    },
     ...routes,
   })
 }
@@ -58,6 +62,7 @@ function cropOf(form: unknown): Record<string, unknown> {
 async function openSecurityTab() {
   const events = userEvent.setup()
   await events.click(await screen.findByRole('tab', { name: 'Security' }))
+  await screen.findByRole('heading', { name: /password/ })
   return events
 }
 
@@ -328,6 +333,32 @@ describe('Settings page', () => {
   })
 
   describe('security form', () => {
+    it('offers an account made through a provider a first password instead of a change', async () => {
+      mockSettings({
+        'GET /api/users/me/identities': {
+          status: 200,
+          body: {
+            identities: [
+              {
+                provider: 'github',
+                login: 'octo',
+                email: 'octo@example.test',
+                linkedAt: '2026-12-01T00:00:00.000Z',
+              },
+            ],
+            available: ['github'],
+            hasPassword: false,
+          },
+        },
+      })
+      renderApp('/settings')
+      await openSecurityTab()
+      expect(screen.getByRole('heading', { name: 'Set a password' })).toBeInTheDocument()
+      expect(screen.getByRole('form', { name: 'Set a password' })).toBeInTheDocument()
+      expect(screen.queryByRole('form', { name: 'Change password' })).toBeNull()
+      expect(screen.queryByLabelText('Current Password')).toBeNull()
+    })
+
     it('has three password fields, each with its own show/hide toggle', async () => {
       mockSettings()
       renderApp('/settings')

@@ -15,8 +15,10 @@ import { AccessTokensPanel } from './access-tokens-panel'
 import { AccountPanel } from './account-panel'
 import { AvatarUpload } from './avatar-upload'
 import { MailSettingsPanel } from './mail-settings-panel'
+import { PasskeysSection } from './passkeys-section'
+import { PasswordSection } from './password-section'
 import { ProfileForm } from './profile-form'
-import { SecurityForm } from './security-form'
+import { SignInMethodsSection } from './sign-in-methods-section'
 import { TwoFactorSection } from './two-factor-section'
 
 const TABS: readonly { id: SettingsTabId; label: string; icon: typeof KeyRound }[] = [
@@ -35,7 +37,7 @@ export interface SettingsPageProps {
 
 /**
  * Settings: a Profile tab (avatar, username, email), a Security tab (password, two-factor
- * authentication), an Email tab (the address's verification and what the site mails), an Access
+ * authentication, passkeys), an Email tab (the address's verification and what the site mails), an Access
  * tokens tab (personal access tokens for scripts and the CLI) and an Account tab (download your
  * data, delete the account).
  */
@@ -89,12 +91,7 @@ export function SettingsPage({ tab: active, onTabChange: setActive }: SettingsPa
               </div>
             ) : active === 'security' ? (
               <div className="flex flex-col gap-6">
-                <section aria-labelledby="password-heading" className="flex flex-col gap-3">
-                  <h2 id="password-heading" className="text-sm font-semibold text-fg">
-                    Change password
-                  </h2>
-                  <SecurityForm />
-                </section>
+                <PasswordSection />
                 <section
                   aria-labelledby="two-factor-heading"
                   className="flex flex-col gap-3 border-t border-line pt-5"
@@ -103,6 +100,24 @@ export function SettingsPage({ tab: active, onTabChange: setActive }: SettingsPa
                     Two-factor authentication
                   </h2>
                   <TwoFactorSection username={header.data.username} />
+                </section>
+                <section
+                  aria-labelledby="passkeys-heading"
+                  className="flex flex-col gap-3 border-t border-line pt-5"
+                >
+                  <h2 id="passkeys-heading" className="text-sm font-semibold text-fg">
+                    Passkeys
+                  </h2>
+                  <PasskeysSection />
+                </section>
+                <section
+                  aria-labelledby="sign-in-methods-heading"
+                  className="flex flex-col gap-3 border-t border-line pt-5"
+                >
+                  <h2 id="sign-in-methods-heading" className="text-sm font-semibold text-fg">
+                    Sign-in methods
+                  </h2>
+                  <SignInMethodsSection />
                 </section>
               </div>
             ) : active === 'email' ? (
