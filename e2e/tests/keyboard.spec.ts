@@ -85,6 +85,7 @@ for (const width of [1366, 360]) {
         'Show password',
         'Remember me',
         'Log in',
+        'Sign in with a passkey',
         'Forgot password?',
       ])
       expectReadingOrder(login)
