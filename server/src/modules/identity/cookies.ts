@@ -1,5 +1,6 @@
-import { parse, serialize } from 'cookie'
+import { serialize } from 'cookie'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { cookieValue } from '../../infra/page-theme.ts'
 
 /*
  * The two short-lived cookies of a provider sign-in. Neither is a session: the state cookie ties the
@@ -8,90 +9,68 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
  * HttpOnly, so page scripts never read them, and only their hashes are stored.
  */
 
-/** The browser's copy of the `state` it was sent to the provider with. */
-const STATE_COOKIE = 'bashboard_oauth_state'
-/** A provider identity the callback verified, waiting for a username, a password or a second factor. */
-const PENDING_COOKIE = 'bashboard_identity_pending'
-
 /** How long a trip to the provider may take, in seconds. */
 export const STATE_SECONDS = 10 * 60
 /** How long the finishing page may take, in seconds. */
 export const PENDING_SECONDS = 15 * 60
 
-const STATE_PATH = '/api/auth/'
-const PENDING_PATH = '/api/auth/pending'
-
-function secureFor(publicOrigin: string): boolean {
-  return publicOrigin.startsWith('https:')
+interface CookieKind {
+  name: string
+  path: string
+  seconds: number
+  sameSite: 'lax' | 'strict'
 }
 
-function cookieOf(request: FastifyRequest, name: string): string | undefined {
-  const header = request.headers.cookie
-  if (header === undefined) return undefined
-  return parse(header)[name] || undefined
+/** The browser's copy of the `state` it was sent to the provider with. Lax: the provider's redirect back is a cross-site top-level navigation. */
+const STATE: CookieKind = {
+  name: 'bashboard_oauth_state',
+  path: '/api/auth/',
+  seconds: STATE_SECONDS,
+  sameSite: 'lax',
 }
-
-/** Sets the state cookie. Lax: the provider's redirect back is a cross-site top-level navigation. */
-export function setStateCookie(reply: FastifyReply, publicOrigin: string, state: string): void {
-  reply.header(
-    'set-cookie',
-    serialize(STATE_COOKIE, state, {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: secureFor(publicOrigin),
-      path: STATE_PATH,
-      maxAge: STATE_SECONDS,
-    }),
-  )
-}
-
-export function readStateCookie(request: FastifyRequest): string | undefined {
-  return cookieOf(request, STATE_COOKIE)
-}
-
-export function clearStateCookie(reply: FastifyReply, publicOrigin: string): void {
-  reply.header(
-    'set-cookie',
-    serialize(STATE_COOKIE, '', {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: secureFor(publicOrigin),
-      path: STATE_PATH,
-      maxAge: 0,
-    }),
-  )
-}
-
 /**
- * Sets the pending cookie. Strict: only this site's own pages (the finishing page's requests) send
- * it, so no other site can post a username or password against it.
+ * A provider identity the callback verified, waiting for a username, a password or the sign-in.
+ * Strict: only this site's own pages (the finishing page's requests) send it, so no other site can
+ * post a username or password against it.
  */
-export function setPendingCookie(reply: FastifyReply, publicOrigin: string, token: string): void {
+const PENDING: CookieKind = {
+  name: 'bashboard_identity_pending',
+  path: '/api/auth/pending',
+  seconds: PENDING_SECONDS,
+  sameSite: 'strict',
+}
+
+/** Sets (or, with `value` null, clears) one of the two cookies. */
+function writeCookie(
+  reply: FastifyReply,
+  publicOrigin: string,
+  kind: CookieKind,
+  value: string | null,
+): void {
   reply.header(
     'set-cookie',
-    serialize(PENDING_COOKIE, token, {
+    serialize(kind.name, value ?? '', {
       httpOnly: true,
-      sameSite: 'strict',
-      secure: secureFor(publicOrigin),
-      path: PENDING_PATH,
-      maxAge: PENDING_SECONDS,
+      sameSite: kind.sameSite,
+      secure: publicOrigin.startsWith('https:'),
+      path: kind.path,
+      maxAge: value === null ? 0 : kind.seconds,
     }),
   )
 }
 
-export function readPendingCookie(request: FastifyRequest): string | undefined {
-  return cookieOf(request, PENDING_COOKIE)
+function readCookie(request: FastifyRequest, kind: CookieKind): string | undefined {
+  return cookieValue(request, kind.name) || undefined
 }
 
-export function clearPendingCookie(reply: FastifyReply, publicOrigin: string): void {
-  reply.header(
-    'set-cookie',
-    serialize(PENDING_COOKIE, '', {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: secureFor(publicOrigin),
-      path: PENDING_PATH,
-      maxAge: 0,
-    }),
-  )
-}
+export const setStateCookie = (reply: FastifyReply, publicOrigin: string, state: string): void =>
+  writeCookie(reply, publicOrigin, STATE, state)
+export const readStateCookie = (request: FastifyRequest): string | undefined => readCookie(request, STATE)
+export const clearStateCookie = (reply: FastifyReply, publicOrigin: string): void =>
+  writeCookie(reply, publicOrigin, STATE, null)
+
+export const setPendingCookie = (reply: FastifyReply, publicOrigin: string, token: string): void =>
+  writeCookie(reply, publicOrigin, PENDING, token)
+export const readPendingCookie = (request: FastifyRequest): string | undefined => readCookie(request, PENDING)
+export const clearPendingCookie = (reply: FastifyReply, publicOrigin: string): void =>
+  writeCookie(reply, publicOrigin, PENDING, null)
