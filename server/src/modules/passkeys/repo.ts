@@ -1,4 +1,4 @@
-import type { Database, PasskeyChallengePurpose, PasskeyDeviceType, UserRow } from '@bashboard/db'
+import type { Database, PasskeyChallengePurpose, PasskeyDeviceType } from '@bashboard/db'
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely'
 
 type Executor = Kysely<Database> | Transaction<Database>
@@ -158,7 +158,7 @@ export async function deletePasskey(db: Executor, userId: string, id: string): P
  * assertion, one wins; false for the other.
  */
 export async function claimPasskeyUse(
-  trx: Transaction<Database>,
+  trx: Executor,
   use: { id: string; counter: number; backedUp: boolean },
 ): Promise<boolean> {
   const result = await trx
@@ -168,9 +168,4 @@ export async function claimPasskeyUse(
     .where((eb) => (use.counter === 0 ? eb('counter', '=', '0') : eb('counter', '<', String(use.counter))))
     .executeTakeFirst()
   return result.numUpdatedRows === 1n
-}
-
-/** The member's row, to sign them in. */
-export function findUserRow(db: Executor, userId: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst()
 }

@@ -13,6 +13,7 @@ import type {
   PasskeySignInStart,
 } from '../../contract/passkeys.ts'
 import { ConflictError, UnauthorizedError } from '../../lib/errors.ts'
+import { findUserById } from '../accounts/repo.ts'
 import type { CodeFailures } from '../second-factor/service.ts'
 import {
   consumeSignInChallenge,
@@ -24,7 +25,6 @@ import {
   claimPasskeyUse,
   consumeCeremonyChallenge,
   findPasskeyByCredentialId,
-  findUserRow,
   insertCeremonyChallenge,
   listCredentialDescriptors,
   type PasskeyRow,
@@ -97,9 +97,9 @@ export async function signInWithPasskey(deps: PasskeySignInDeps, body: PasskeySi
     await failures.recordFailure()
     throw new UnauthorizedError(checked.refused)
   }
-  await deps.db.transaction().execute(async (trx) => {
-    if (!(await claimPasskeyUse(trx, checked))) throw new UnauthorizedError(PASSKEY_MESSAGES.counterRegressed)
-  })
+  // One conditional write: of two requests with one assertion, only one moves the counter.
+  if (!(await claimPasskeyUse(deps.db, checked)))
+    throw new UnauthorizedError(PASSKEY_MESSAGES.counterRegressed)
   await failures.recordSuccess()
   return signedInMember(deps.db, passkey.user_id)
 }
@@ -230,7 +230,7 @@ async function checkAssertion(
 
 /** The member a passkey signs in; one deleted meanwhile is refused like an unknown passkey. */
 async function signedInMember(db: Kysely<Database>, userId: string): Promise<UserRow> {
-  const user = await findUserRow(db, userId)
+  const user = await findUserById(db, userId)
   if (!user) throw new UnauthorizedError(PASSKEY_MESSAGES.unknownCredential)
   return user
 }
