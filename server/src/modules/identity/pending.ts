@@ -7,9 +7,9 @@ import { normalizeUsername } from '../../lib/credentials.ts'
 import { isUniqueViolation } from '../../lib/db-errors.ts'
 import { ConflictError, InvalidError, NotFoundError } from '../../lib/errors.ts'
 import { verifyPassword } from '../../lib/password.ts'
+import { tokenHash } from '../../lib/random-token.ts'
 import { findTakenFields, findUserById } from '../accounts/repo.ts'
 import { deletePending, findPending, insertIdentity, type PendingRow } from './repo.ts'
-import { tokenHash } from './secrets.ts'
 import { createProviderAccount, type IdentityDeps } from './service.ts'
 
 /*

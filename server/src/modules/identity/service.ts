@@ -6,6 +6,7 @@ import type { DomainEvents } from '../../events/dispatcher.ts'
 import { normalizeEmail } from '../../lib/credentials.ts'
 import { isUniqueViolation } from '../../lib/db-errors.ts'
 import { NotFoundError } from '../../lib/errors.ts'
+import { randomToken, sameToken, tokenHash } from '../../lib/random-token.ts'
 import { findTakenFields, findUserByEmail, findUserById } from '../accounts/repo.ts'
 import { PENDING_SECONDS, STATE_SECONDS } from './cookies.ts'
 import type { ProviderClient, ProviderProfile } from './provider-client.ts'
@@ -19,7 +20,6 @@ import {
   takeState,
   touchIdentity,
 } from './repo.ts'
-import { randomToken, sameToken, tokenHash } from './secrets.ts'
 import { proposeUsername } from './username.ts'
 
 /** What the identity services need: the database, the domain events, the configured providers. */

@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto'
-
 /*
  * The pure parts of a WebAuthn ceremony that @simplewebauthn/server leaves to us: who the relying party
  * is, the challenge a browser answered (to find its stored hash), the signature counter an assertion
@@ -39,11 +37,6 @@ export function relyingPartyOf(publicOrigin: string, allowedOrigins: readonly st
 export function relyingPartyIdFor(party: RelyingParty, origin: string | undefined): string {
   const known = origin !== undefined && party.origins.includes(origin) ? origin : party.origins[0]
   return new URL(known ?? 'http://localhost').hostname
-}
-
-/** How a challenge is stored: its SHA-256, so the table alone answers no ceremony. */
-export function hashChallenge(challenge: string): string {
-  return createHash('sha256').update(challenge).digest('hex')
 }
 
 /** The challenge a browser's `clientDataJSON` (base64url) says it answered, or undefined when unreadable. */

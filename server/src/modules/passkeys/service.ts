@@ -15,9 +15,9 @@ import type {
   RegisterPasskeyBody,
 } from '../../contract/passkeys.ts'
 import { ConflictError, InvalidError, NotFoundError } from '../../lib/errors.ts'
+import { tokenHash } from '../../lib/random-token.ts'
 import {
   challengeOf,
-  hashChallenge,
   normalizePasskeyName,
   type RelyingParty,
   relyingPartyIdFor,
@@ -76,7 +76,7 @@ export async function startPasskeyRegistration(
     authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
   })
   await insertCeremonyChallenge(deps.db, {
-    hash: hashChallenge(options.challenge),
+    hash: tokenHash(options.challenge),
     purpose: 'registration',
     userId: user.id,
     secondFactorChallengeId: null,
@@ -104,7 +104,7 @@ export async function registerPasskey(
   if (name === undefined) throw new InvalidError(PASSKEY_MESSAGES.nameInvalid, 'name')
   const challenge = challengeOf(body.credential.response.clientDataJSON)
   const ceremony = challenge
-    ? await consumeCeremonyChallenge(deps.db, hashChallenge(challenge), 'registration')
+    ? await consumeCeremonyChallenge(deps.db, tokenHash(challenge), 'registration')
     : undefined
   // Another member's challenge is no challenge of this one's: it is used up all the same.
   if (!challenge || ceremony?.userId !== userId) {

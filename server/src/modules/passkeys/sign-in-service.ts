@@ -13,6 +13,7 @@ import type {
   PasskeySignInStart,
 } from '../../contract/passkeys.ts'
 import { ConflictError, UnauthorizedError } from '../../lib/errors.ts'
+import { tokenHash } from '../../lib/random-token.ts'
 import { findUserById } from '../accounts/repo.ts'
 import type { CodeFailures } from '../second-factor/service.ts'
 import {
@@ -20,7 +21,7 @@ import {
   openSignInChallenge,
   recordSignInChallengeMiss,
 } from '../second-factor/service.ts'
-import { challengeOf, hashChallenge, relyingPartyIdFor, signCountOf, userHandleOf } from './ceremony.ts'
+import { challengeOf, relyingPartyIdFor, signCountOf, userHandleOf } from './ceremony.ts'
 import {
   claimPasskeyUse,
   consumeCeremonyChallenge,
@@ -66,7 +67,7 @@ export async function startPasskeySignIn(
     timeout: PASSKEY_CEREMONY_TIMEOUT_MS,
   })
   await insertCeremonyChallenge(deps.db, {
-    hash: hashChallenge(options.challenge),
+    hash: tokenHash(options.challenge),
     purpose: 'sign-in',
     userId: null,
     secondFactorChallengeId: null,
@@ -125,7 +126,7 @@ export async function startPasskeySecondFactor(
     timeout: PASSKEY_CEREMONY_TIMEOUT_MS,
   })
   await insertCeremonyChallenge(deps.db, {
-    hash: hashChallenge(options.challenge),
+    hash: tokenHash(options.challenge),
     purpose: 'second-factor',
     userId: challenge.userId,
     secondFactorChallengeId: challenge.id,
@@ -178,9 +179,7 @@ async function spendCeremony(
   secondFactorChallengeId?: string,
 ): Promise<string> {
   const challenge = challengeOf(credential.response.clientDataJSON)
-  const ceremony = challenge
-    ? await consumeCeremonyChallenge(db, hashChallenge(challenge), purpose)
-    : undefined
+  const ceremony = challenge ? await consumeCeremonyChallenge(db, tokenHash(challenge), purpose) : undefined
   if (!challenge || !ceremony || ceremony.secondFactorChallengeId !== (secondFactorChallengeId ?? null)) {
     throw new UnauthorizedError(PASSKEY_MESSAGES.challengeExpired)
   }

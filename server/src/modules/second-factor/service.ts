@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import type { Database } from '@bashboard/db'
 import type { Kysely, Transaction } from 'kysely'
 import { ACCOUNT_MESSAGES } from '../../contract/limits.ts'
@@ -20,6 +20,7 @@ import {
 } from '../../contract/second-factor-messages.ts'
 import { ConflictError, InvalidError, UnauthorizedError } from '../../lib/errors.ts'
 import { hashPassword, verifyPassword } from '../../lib/password.ts'
+import { tokenHash } from '../../lib/random-token.ts'
 import { deriveSecretKey, openSecret, sealSecret } from '../../lib/secret-box.ts'
 import {
   newRecoveryCodes,
@@ -89,8 +90,6 @@ type Proof = { method: 'totp'; step: number } | { method: 'recovery'; codeId: st
 
 /** Why a code was refused: the message to answer with. */
 type Refusal = { refused: string }
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 /** The member's second factor as Settings shows it. */
 export async function getSecondFactorStatus(
@@ -223,7 +222,7 @@ export async function startSignInChallenge(
   const [{ expiresAt }, remaining, passkeys] = await Promise.all([
     insertChallenge(db, {
       userId: user.id,
-      tokenHash: sha256(challenge),
+      tokenHash: tokenHash(challenge),
       tokenVersion: user.token_version,
       seconds: SECOND_FACTOR_CHALLENGE_SECONDS,
     }),
@@ -258,7 +257,7 @@ async function openChallengeWithTotp(
   token: string,
 ): Promise<{ challenge: OpenChallenge; credential: TotpCredential }> {
   const expired = () => new UnauthorizedError(SECOND_FACTOR_MESSAGES.challengeExpired)
-  const challenge = await findLiveChallenge(db, sha256(token))
+  const challenge = await findLiveChallenge(db, tokenHash(token))
   if (!challenge) throw expired()
   if (challenge.issuedVersion !== challenge.currentVersion) {
     // The password changed since (or every session was ended): this password step no longer counts.
