@@ -84,3 +84,22 @@ export function statsFixture(overrides: Partial<Record<string, unknown>> = {}) {
     ...overrides,
   }
 }
+
+/** GET /api/users/me/identities of an account made through GitHub: linked, and no password yet. */
+export function providerOnlyIdentities(): MockAnswer {
+  return {
+    status: 200,
+    body: {
+      identities: [
+        {
+          provider: 'github',
+          login: 'octo',
+          email: 'octo@example.test',
+          linkedAt: '2026-12-01T00:00:00.000Z',
+        },
+      ],
+      available: ['github'],
+      hasPassword: false,
+    },
+  }
+}

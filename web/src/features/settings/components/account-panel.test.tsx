@@ -6,7 +6,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fileNameFrom } from '../../../lib/download-file'
 import { SESSION_STORAGE_KEY } from '../../../state/session'
 import { expectFieldError, expectNoFieldError, toasts } from '../../../test/form-assertions'
-import { errorBody, type MockAnswer, mockApi, profileFixture } from '../../../test/mock-api'
+import {
+  errorBody,
+  type MockAnswer,
+  mockApi,
+  profileFixture,
+  providerOnlyIdentities,
+} from '../../../test/mock-api'
 import { renderApp, storeSession, validSession } from '../../../test/render-app'
 
 const user = profileFixture()
@@ -340,25 +346,9 @@ describe('Settings → Account: deleting with a second factor', () => {
 })
 
 describe('Settings → Account: deleting an account made through a provider', () => {
-  const noPassword = {
-    status: 200,
-    body: {
-      identities: [
-        {
-          provider: 'github',
-          login: 'octo',
-          email: 'octo@example.test',
-          linkedAt: '2026-12-01T00:00:00.000Z',
-        },
-      ],
-      available: ['github'],
-      hasPassword: false,
-    },
-  }
-
   it('asks for the second factor alone when there is no password', async () => {
     mockAccount({
-      'GET /api/users/me/identities': noPassword,
+      'GET /api/users/me/identities': providerOnlyIdentities(),
       'GET /api/users/me/second-factor': { status: 200, body: SECOND_FACTOR_ON },
     })
     await openAccountTab()
@@ -372,7 +362,7 @@ describe('Settings → Account: deleting an account made through a provider', ()
 
   it('sends a member with neither a password nor a second factor to Security, with nothing to submit', async () => {
     const requests = mockAccount({
-      'GET /api/users/me/identities': noPassword,
+      'GET /api/users/me/identities': providerOnlyIdentities(),
       'GET /api/users/me/second-factor': { status: 200, body: { ...SECOND_FACTOR_ON, enabled: false } },
     })
     await openAccountTab()

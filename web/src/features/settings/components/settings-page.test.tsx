@@ -4,7 +4,13 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { SESSION_STORAGE_KEY } from '../../../state/session'
 import { expectFieldError, expectNoFieldError } from '../../../test/form-assertions'
-import { errorBody, type MockAnswer, mockApi, profileFixture } from '../../../test/mock-api'
+import {
+  errorBody,
+  type MockAnswer,
+  mockApi,
+  profileFixture,
+  providerOnlyIdentities,
+} from '../../../test/mock-api'
 import { renderApp, storeSession, validSession } from '../../../test/render-app'
 
 const user = profileFixture()
@@ -335,21 +341,7 @@ describe('Settings page', () => {
   describe('security form', () => {
     it('offers an account made through a provider a first password instead of a change', async () => {
       mockSettings({
-        'GET /api/users/me/identities': {
-          status: 200,
-          body: {
-            identities: [
-              {
-                provider: 'github',
-                login: 'octo',
-                email: 'octo@example.test',
-                linkedAt: '2026-12-01T00:00:00.000Z',
-              },
-            ],
-            available: ['github'],
-            hasPassword: false,
-          },
-        },
+        'GET /api/users/me/identities': providerOnlyIdentities(),
       })
       renderApp('/settings')
       await openSecurityTab()
