@@ -6,8 +6,10 @@ import { performance } from 'node:perf_hooks'
 import { connectDatabase } from '@bashboard/db'
 import { buildApp } from '../../server/src/app.ts'
 import { loadConfig } from '../../server/src/config.ts'
-// The auth plugin module declares `app.issueToken` on FastifyInstance; app.ts's declarations alone don't carry it.
-import type {} from '../../server/src/infra/auth.ts'
+import { SESSION_COOKIE } from '../../server/src/contract/values.ts'
+// The auth plugin module also declares `app.issueToken` on FastifyInstance; app.ts's declarations alone don't carry it.
+import { TOKEN_TTL_SECONDS } from '../../server/src/infra/auth.ts'
+import { startWebSession } from '../../server/src/modules/sessions/service.ts'
 import { describeStall, watchStalls } from '../lib/stalls.ts'
 import { report, reportFailure, stopOnCommand, type Voter } from './protocol.ts'
 
@@ -16,8 +18,8 @@ import { report, reportFailure, stopOnCommand, type Voter } from './protocol.ts'
  * by run.ts through the environment (DATABASE_URL, JWT_SECRET, PORT, LOG_LEVEL, ...), with the
  * production logger at LOG_LEVEL and the in-process bus (one instance, no Redis).
  *
- * It also mints BENCH_VOTERS tokens with `app.issueToken`, the path a login takes after the password
- * check, for members who author nothing (so no vote hits the own-post rule). Logging in that many
+ * It also mints BENCH_VOTERS tokens with `app.issueToken` and a web session each (`startWebSession`), the
+ * path a login takes after the password check, for members who author nothing (so no vote hits the own-post rule). Logging in that many
  * users would only measure argon2 and the login rate limit.
  */
 
@@ -50,7 +52,15 @@ try {
     .execute()
   const withTokens = (users: typeof members): Voter[] =>
     users.map((user) => ({ userId: user.id, token: app.issueToken(user).token }))
-  const voters = withTokens(members)
+  // The voters' browsers too: a web session each, started as `app.signIn` starts one.
+  const client = { userAgent: 'bench', ip: '127.0.0.1' }
+  const voters = await Promise.all(
+    withTokens(members).map(async (voter, i) => {
+      const member = members[i] ?? { id: voter.userId, token_version: 0 }
+      const session = await startWebSession(handle.db, member, 'password', client, TOKEN_TTL_SECONDS)
+      return { ...voter, cookie: `${SESSION_COOKIE}=${session.secret}` }
+    }),
+  )
   // Only contributors post (the live rows' new posts).
   const contributors = await handle.db
     .selectFrom('users')

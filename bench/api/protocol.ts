@@ -7,6 +7,8 @@
 export interface Voter {
   userId: string
   token: string
+  /** The Cookie header of a web session of the same member (a browser signed in), when minted. */
+  cookie?: string
 }
 
 /** What a server process sends once: its port, or why it could not start. */

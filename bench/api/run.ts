@@ -239,6 +239,8 @@ function endpoints(picks: Picks, voters: Voter[], queries: QuerySource): Endpoin
   // Signed-in reads: the voters in turn (their votes land on the vote rows' posts, not the home page's).
   const nextMember = rotating(voters.length > 0 ? voters : [{ userId: '', token: '' }])
   const nextCommentsPost = rotating(picks.postIds)
+  // A session's expiry hint a day ahead: the server leaves the member's pages to the app.
+  const memberHint = `${MEMBER_HINT_COOKIE}=${Math.floor(Date.now() / 1000) + 86_400}`
   // Post pages over the sample, each request from a visitor not seen before (so every view counts).
   const newVisitors = (): Request[] => [
     {
@@ -392,6 +394,22 @@ function endpoints(picks: Picks, voters: Voter[], queries: QuerySource): Endpoin
         },
       ],
     },
+    {
+      name: 'website (home), member by cookie',
+      kind: 'read',
+      server: 'app',
+      note: `/api/website with the members' web session cookies in turn (the access hook's cookie path)`,
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (request) => ({
+            ...request,
+            path: '/api/website',
+            headers: { cookie: nextMember().cookie ?? '' },
+          }),
+        },
+      ],
+    },
     // A browser's navigation (--web-dist): the HTML of the page, for a guest with its first screen
     // rendered by the server (the app's own code over the API, in process), and for a member (the hint
     // cookie: index.html with the page's head, no render). Not a target of the issue; what the render
@@ -402,11 +420,11 @@ function endpoints(picks: Picks, voters: Voter[], queries: QuerySource): Endpoin
             ['page / (server render)', () => '/', {}],
             ['page /browse (server render)', () => '/browse', {}],
             ['page /post/{slug} (server render)', () => `/post/${nextPageSlug()}`, {}],
-            ['page / (member, no render)', () => '/', { cookie: `${MEMBER_HINT_COOKIE}=1` }],
+            ['page / (member, no render)', () => '/', { cookie: memberHint }],
             [
               'page /post/{slug} (member, no render)',
               () => `/post/${nextPageSlug()}`,
-              { cookie: `${MEMBER_HINT_COOKIE}=1` },
+              { cookie: memberHint },
             ],
           ] as const
         ).map(

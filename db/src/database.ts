@@ -504,6 +504,27 @@ export interface ExportJobsTable {
   expires_at: Date | null
 }
 
+/** How a web session began (migration 0028), shown in Settings → Sessions. */
+export type SignInMethod = 'password' | 'signup' | 'second-factor' | 'passkey' | 'github' | 'google'
+
+/**
+ * One signed-in browser (migration 0028): the cookie's secret, stored hashed. It counts while not
+ * ended, not expired and pinned to the user's current `token_version`.
+ */
+export interface WebSessionsTable {
+  id: Generated<string>
+  user_id: string
+  secret_hash: string
+  token_version: number
+  method: SignInMethod
+  user_agent: ColumnType<string, string | undefined, string>
+  ip: ColumnType<string, string | undefined, string>
+  created_at: CreatedAt
+  last_seen_at: ColumnType<Date, Date | undefined, Date>
+  expires_at: Date
+  ended_at: Date | null
+}
+
 /** A member's linked provider account (migration 0025), matched by the provider's stable `subject`. */
 export interface UserIdentitiesTable {
   id: Generated<string>
@@ -631,6 +652,7 @@ export interface Database {
   user_identities: UserIdentitiesTable
   identity_states: IdentityStatesTable
   identity_pending: IdentityPendingTable
+  web_sessions: WebSessionsTable
 }
 
 export type UserRow = Selectable<UsersTable>

@@ -27,6 +27,7 @@ import * as m0024 from './migrations/0024_second_factor.ts'
 import * as m0025 from './migrations/0025_identities.ts'
 import * as m0026 from './migrations/0026_passkeys.ts'
 import * as m0027 from './migrations/0027_export_jobs.ts'
+import * as m0028 from './migrations/0028_web_sessions.ts'
 
 /**
  * Every migration, in order. A static map rather than a folder scan, so bundlers and tsx see the imports
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0025_identities': m0025,
   '0026_passkeys': m0026,
   '0027_export_jobs': m0027,
+  '0028_web_sessions': m0028,
 }
 
 const provider: MigrationProvider = {

@@ -24,6 +24,7 @@ import * as secondFactor from './migrations/0024_second_factor.ts'
 import * as identities from './migrations/0025_identities.ts'
 import * as passkeys from './migrations/0026_passkeys.ts'
 import * as exportJobs from './migrations/0027_export_jobs.ts'
+import * as webSessions from './migrations/0028_web_sessions.ts'
 import { sqlState, TEST_TARGETS, targetTitle } from './test-targets.ts'
 import type { TestDatabase } from './testing.ts'
 
@@ -64,6 +65,7 @@ const APP_TABLES = [
   'users',
   'vote_effects',
   'votes',
+  'web_sessions',
 ]
 
 async function tableNames(db: Kysely<Database>): Promise<string[]> {
@@ -161,6 +163,7 @@ for (const target of TEST_TARGETS) {
         '0025_identities',
         '0026_passkeys',
         '0027_export_jobs',
+        '0028_web_sessions',
       ])
     })
 
@@ -786,6 +789,7 @@ for (const target of TEST_TARGETS) {
         identities,
         passkeys,
         exportJobs,
+        webSessions,
       ]
       for (const migration of [...migrations].reverse()) await migration.down?.(db)
       expect(await tableNames(db)).toEqual([])

@@ -22,8 +22,10 @@ const BROWSER_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36'
 /** The headers of a browser's navigation. */
 const NAVIGATION = { accept: 'text/html,application/xhtml+xml', 'user-agent': BROWSER_AGENT }
-/** The member hint cookie (MEMBER_HINT_COOKIE in server/src/contract/values.ts). */
-const MEMBER_HINT = 'bashboard_member=1'
+/** The member hint cookie (MEMBER_HINT_COOKIE in server/src/contract/values.ts), as the page sees it. */
+const MEMBER_HINT = 'bashboard_member='
+/** A Cookie header with the hint of a session that lasts another hour. */
+const memberHint = (): string => `${MEMBER_HINT}${Math.floor(Date.now() / 1000) + 3600}`
 /** What a server-rendered page carries in place of the app's module script. */
 const BOOT_SCRIPT = /<script defer src="\/boot\.js" data-entry="\/assets\/index-[\w-]+\.js"><\/script>/
 /** The app's module script, as Vite writes it into index.html. */
@@ -389,7 +391,7 @@ test('the response: a guest gets the first screen and the boot script, a member 
     expect(html, path).toMatch(BOOT_SCRIPT)
     expect(html, path).not.toMatch(MODULE_SCRIPT)
 
-    const member = await page.request.get(path, { headers: { ...NAVIGATION, cookie: MEMBER_HINT } })
+    const member = await page.request.get(path, { headers: { ...NAVIGATION, cookie: memberHint() } })
     expect(member.status(), path).toBe(200)
     const plain = await member.text()
     expect(plain, path).toContain(EMPTY_ROOT)
@@ -409,11 +411,22 @@ test('the response: a guest gets the first screen and the boot script, a member 
 })
 
 test.describe('a member', () => {
-  test('signed in through the form, gets / without the server render and sees their menu; signed out, with it', async ({
+  test('signed in through the form, gets their own pages rendered (header, vote), taken over without an error; signed out, a guest’s', async ({
     page,
     request,
   }) => {
+    const post = await sharePlainPost(request)
     const member = await signUpViaApi(request, 'ssr')
+    const voted = await request.post(`/api/posts/upvote/${post._id}`, {
+      headers: { authorization: `Bearer ${member.token}` },
+    })
+    expect(voted.ok()).toBe(true)
+    const errors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`)
+    })
+    page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`))
+
     await page.goto('/login')
     await page.getByLabel(/email or username/i).fill(member.account.username)
     await page.getByLabel('Password', { exact: true }).fill(member.account.password)
@@ -422,45 +435,71 @@ test.describe('a member', () => {
     const header = page.getByRole('banner')
     await expect(header.getByRole('button', { name: new RegExp(member.user.username) })).toBeVisible()
     await expect.poll(() => page.evaluate(() => document.cookie)).toContain(MEMBER_HINT)
+    // The session itself is out of every script's reach: HttpOnly, and nothing in storage.
+    expect(await page.evaluate(() => document.cookie)).not.toContain('bashboard_session')
+    const cookies = await page.context().cookies()
+    expect(cookies.find((cookie) => cookie.name === 'bashboard_session')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Lax',
+    })
+    expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain(member.token)
 
-    const response = await page.reload()
-    const html = (await response?.text()) ?? ''
-    expect(html).toContain(EMPTY_ROOT)
-    expect(html).toMatch(MODULE_SCRIPT)
-    expect(html).not.toContain('/boot.js')
+    // The home page comes rendered as the member's: their menu is in the HTML, kept private.
+    const home = await page.reload()
+    const html = (await home?.text()) ?? ''
+    expect(html).toMatch(BOOT_SCRIPT)
+    expect(html).not.toContain(EMPTY_ROOT)
+    expect(html).toContain(member.user.username)
+    expect(home?.headers()['cache-control']).toBe('private, no-cache')
+    await expect(page.locator(STATE_BLOCK)).toHaveCount(0)
+    await waitForLive(page)
     await expect(header.getByRole('button', { name: new RegExp(member.user.username) })).toBeVisible()
     await expect(header.getByRole('link', { name: 'Login' })).toHaveCount(0)
 
-    // Logging out clears the hint: the next load is a guest's, rendered on the server.
+    // Their vote is in the post page's HTML, and stays lit once the app has taken over.
+    const postHtml = await visit(page, `/post/${post.slug}`)
+    expect(postHtml).toMatch(BOOT_SCRIPT)
+    expect(postHtml).toMatch(
+      /aria-pressed="true"[^>]*aria-label="Upvote|aria-label="Upvote[^"]*"[^>]*aria-pressed="true"/,
+    )
+    await expect(page.locator(STATE_BLOCK)).toHaveCount(0)
+    const upvote = page
+      .getByRole('group', { name: 'Vote on this command' })
+      .first()
+      .getByRole('button', { name: /^Upvote/ })
+    await expect(upvote).toHaveAttribute('aria-pressed', 'true')
+
+    // Logging out clears the hint and the session: the next load is a guest's render.
     await openUserMenu(page, member.user.username)
     await page.getByRole('menuitem', { name: 'Log out' }).click()
     await expect(header.getByRole('link', { name: 'Login' })).toBeVisible()
     await expect.poll(() => page.evaluate(() => document.cookie)).not.toContain(MEMBER_HINT)
-    expect(await visit(page, '/')).toMatch(BOOT_SCRIPT)
+    const guest = await visit(page, '/')
+    expect(guest).toMatch(BOOT_SCRIPT)
+    expect(guest).not.toContain(member.user.username)
     await expect(header.getByRole('link', { name: 'Login' })).toBeVisible()
+    expect(errors).toEqual([])
   })
 
-  test('with a session from before the hint cookie, the app starts at once, shows the member and sets the hint', async ({
+  test('a bearer token an older version left in localStorage is removed at start and signs no one in', async ({
     page,
     request,
   }) => {
     const member = await signUpViaApi(request, 'ssrold')
-    // The session alone, in localStorage (startSignedIn would add the hint cookie too).
     await page.addInitScript(
-      (value) => window.localStorage.setItem('bashboard.session', value),
+      (value) => {
+        if (!sessionStorage.getItem('seeded')) {
+          sessionStorage.setItem('seeded', '1')
+          window.localStorage.setItem('bashboard.session', value)
+        }
+      },
       JSON.stringify({ token: member.token, expiresAt: member.expiresAt }),
     )
-    // No cookie yet: the server sends the guest's page; boot.js starts the app at once (a stored session).
     expect(await visit(page, '/')).toMatch(BOOT_SCRIPT)
     const header = page.getByRole('banner')
-    await expect(header.getByRole('button', { name: new RegExp(member.user.username) })).toBeVisible()
-    await expect(header.getByRole('link', { name: 'Login' })).toHaveCount(0)
-    await expect.poll(() => page.evaluate(() => document.cookie)).toContain(MEMBER_HINT)
-    // From now on the member gets the plain page.
-    const html = (await (await page.reload())?.text()) ?? ''
-    expect(html).toContain(EMPTY_ROOT)
-    expect(html).not.toContain('/boot.js')
-    await expect(header.getByRole('button', { name: new RegExp(member.user.username) })).toBeVisible()
+    await expect(header.getByRole('link', { name: 'Login' })).toBeVisible()
+    await expect.poll(() => page.evaluate(() => window.localStorage.getItem('bashboard.session'))).toBeNull()
+    expect(await page.evaluate(() => document.cookie)).not.toContain(MEMBER_HINT)
   })
 })
 
@@ -541,7 +580,7 @@ test('a title with replacement-pattern characters leaves the page head as writte
   })
   const guest = await (await page.request.get(`/post/${post.slug}`, { headers: NAVIGATION })).text()
   const member = await (
-    await page.request.get(`/post/${post.slug}`, { headers: { ...NAVIGATION, cookie: MEMBER_HINT } })
+    await page.request.get(`/post/${post.slug}`, { headers: { ...NAVIGATION, cookie: memberHint() } })
   ).text()
   expect(member.match(/<title>/g) ?? []).toHaveLength(1)
   expect(member.match(/<script type="module"/g) ?? []).toHaveLength(1)

@@ -12,6 +12,8 @@ import { createMemberMarksReader } from './modules/posts/member-marks-reader.ts'
 import { createPostPageCaches } from './modules/posts/page-caches.ts'
 import { createViewCounter } from './modules/posts/views.ts'
 import { createVoteSettler } from './modules/posts/vote-settler.ts'
+import type { CsrfTokens } from './modules/sessions/csrf.ts'
+import type { SessionKeeper } from './modules/sessions/session-keeper.ts'
 import { createStatsBroadcaster } from './modules/stats/service.ts'
 import { createCategoryCountsBroadcaster } from './modules/website/category-counts.ts'
 import { createSearchIndex } from './modules/website/search-index.ts'
@@ -24,6 +26,10 @@ declare module 'fastify' {
     domainEvents: DomainEvents
     /** The users the access hook checks tokens against (app.ts); kept here with PAGE_CACHE. */
     sessionUsers: SessionUsers
+    /** The web sessions the access hook checks cookies against (app.ts); kept here with PAGE_CACHE. */
+    webSessions: SessionKeeper
+    /** The CSRF tokens of web sessions (modules/sessions/csrf.ts), for the sign-in's cookies. */
+    csrfTokens: CsrfTokens
     /** Sends the mail queue (`mailer.worker.poke()` after a write queued mail) and queues digests. */
     mailer: Mailer
     /** Builds large members' exports in the background and deletes expired ones (modules/leaving). */
@@ -56,6 +62,7 @@ export const afterWritesPlugin = fp(
     const postPageCaches = app.config.pageCache ? createPostPageCaches(live) : null
     const memberMarks = createMemberMarksReader({ db, live: app.config.pageCache ? live : null })
     const stopKeepingSessionUsers = app.config.pageCache ? app.sessionUsers.follow(live) : null
+    const stopKeepingWebSessions = app.config.pageCache ? app.webSessions.follow(live) : null
     const mailer = createMailer({ db, config: app.config, log })
     const exportWorker = startExportWorker({
       db,
@@ -89,6 +96,7 @@ export const afterWritesPlugin = fp(
       postPageCaches?.close()
       memberMarks.close()
       stopKeepingSessionUsers?.()
+      stopKeepingWebSessions?.()
       await searchIndex?.close()
       // Before the mailer: a build finishing now still has its mail queued (and sent on the next start).
       await exportWorker.close()
@@ -98,6 +106,6 @@ export const afterWritesPlugin = fp(
   {
     name: AFTER_WRITES_PLUGIN,
     dependencies: ['bashboard-context', 'bashboard-live'],
-    decorators: { fastify: ['sessionUsers'] },
+    decorators: { fastify: ['sessionUsers', 'webSessions'] },
   },
 )

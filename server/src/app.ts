@@ -17,6 +17,7 @@ import { responseSerializerCompiler } from './infra/response-serializer.ts'
 import { securityPlugin } from './infra/security.ts'
 import { uploadsPlugin } from './infra/uploads.ts'
 import { webAppPlugin } from './infra/web-app.ts'
+import { tokenHash } from './lib/random-token.ts'
 import type { Bus } from './live/bus.ts'
 import { livePlugin } from './live/plugin.ts'
 import { findAuthRowById } from './modules/accounts/repo.ts'
@@ -39,6 +40,10 @@ import { peopleRoutes } from './modules/people/routes.ts'
 import { postsRoutes } from './modules/posts/routes.ts'
 import { profilesRoutes } from './modules/profiles/routes.ts'
 import { secondFactorRoutes } from './modules/second-factor/routes.ts'
+import { createCsrfTokens } from './modules/sessions/csrf.ts'
+import { sessionsRoutes } from './modules/sessions/routes.ts'
+import { createSessionSeen } from './modules/sessions/service.ts'
+import { createSessionKeeper } from './modules/sessions/session-keeper.ts'
 import { signInPlugin } from './modules/sessions/sign-in.ts'
 import { siteRoutes } from './modules/site/routes.ts'
 import { findPageHead } from './modules/site/service.ts'
@@ -136,9 +141,23 @@ export async function buildApp(opts: BuildAppOptions) {
   // its token check reads are kept in memory once after-writes.ts has them follow the live channel.
   const sessionUsers = createSessionUsers(findAuthRowById)
   app.decorate('sessionUsers', sessionUsers)
+  // Web sessions in cookies (issue 49): found by the secret's hash, kept like the users.
+  const webSessions = createSessionKeeper()
+  app.decorate('webSessions', webSessions)
+  const csrf = createCsrfTokens(config.jwtSecret)
+  app.decorate('csrfTokens', csrf)
+  const sessionSeen = createSessionSeen(db, app.log)
   await app.register(authPlugin, {
     config,
-    lookups: { findUser: sessionUsers.find, isAccessToken, verifyAccessToken },
+    lookups: {
+      findUser: sessionUsers.find,
+      isAccessToken,
+      verifyAccessToken,
+      findWebSession: (database, secret) => webSessions.find(database, tokenHash(secret)),
+      csrfMatches: csrf.matches,
+      // An in-process socket upgrade (app.injectWS) has no address.
+      sessionSeen: (request, sessionId) => sessionSeen(sessionId, request.ip ?? ''),
+    },
   })
   await app.register(uploadsPlugin, { config })
   // Before the routes: the OpenAPI description is collected from the routes registered after it.
@@ -174,6 +193,8 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(passkeysRoutes)
   // Sign in with GitHub and Google, and the linked providers in Settings (issue 49).
   await app.register(identityRoutes)
+  // Signing out, and the member's signed-in browsers in Settings (issue 49).
+  await app.register(sessionsRoutes)
   // Leaving, and taking your data: the member's export and account deletion (issue 49).
   await app.register(leavingRoutes)
   // What the site mails a member, and one-click unsubscribe (issue 49).

@@ -218,7 +218,28 @@ export function reactionMap(r: Reactors): ReactionMap {
       {
         // Sockets signed in with an older token lose the user's private topics at once.
         name: 'live: session.revoked on user:<id>',
-        react: (e) => r.live.publish(`user:${e.userId}`, 'session.revoked', { tokenVersion: e.tokenVersion }),
+        react: (e) =>
+          r.live.publish(`user:${e.userId}`, 'session.revoked', {
+            tokenVersion: e.tokenVersion,
+            ...(e.keepSessionId === undefined ? {} : { keepSessionId: e.keepSessionId }),
+          }),
+      },
+    ],
+    'session.ended': [
+      {
+        // The signed-out browser's sockets (and every instance's kept copy of the session) let go.
+        name: 'live: session.revoked on user:<id>',
+        react: (e) => r.live.publish(`user:${e.userId}`, 'session.revoked', { sessionIds: [e.sessionId] }),
+      },
+    ],
+    'sessions.ended_elsewhere': [
+      {
+        name: 'live: session.revoked on user:<id>',
+        react: (e) =>
+          r.live.publish(`user:${e.userId}`, 'session.revoked', {
+            tokenVersion: e.tokenVersion,
+            keepSessionId: e.keepSessionId,
+          }),
       },
     ],
     'application.submitted': [

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TOKEN_SCOPES } from '../src/contract/values.ts'
 import { buildTestApp, type TestApp } from './build-test-app.ts'
 import { authHeader, createUser, loginAs } from './factories.ts'
+import { signInBrowser } from './web-session.ts'
 
 /*
  * docs/product-rules.md#security: a role × endpoint matrix over every route. The routes come from the app's
@@ -171,6 +172,9 @@ describe('token scope × endpoint matrix', () => {
         operation.path.startsWith('/api/users/me/second-factor') ||
         // Passkeys (issue 49): registering, naming and removing them, and signing in with one.
         operation.path.startsWith('/api/users/me/passkeys') ||
+        // The member's web sessions (issue 49): listed and ended from a browser only.
+        operation.path.startsWith('/api/users/me/sessions') ||
+        operation.path === '/api/user/logout' ||
         // Provider sign-in, its finishing steps and the linked providers (issue 49): sessions only.
         operation.path.startsWith('/api/auth/') ||
         operation.path.startsWith('/api/users/me/identities') ||
@@ -244,6 +248,53 @@ describe('token scope × endpoint matrix', () => {
           // docs/product-rules.md#sessions: no answer to a token holds the owner's email.
           mismatches.push(`${label}: ${res.statusCode}, the answer holds the token owner's email`)
         }
+      }
+    }
+    expect(mismatches).toEqual([])
+  }, 120_000)
+})
+
+/*
+ * The web session cookie (docs/product-rules.md#sessions): every route a member may call answers a
+ * member signed in by cookie as it answers one with a bearer token, provided writes carry the CSRF
+ * token from an allowed origin; every write without it is refused (403) before anything runs, public
+ * routes included. Signing out comes last, since it ends the session the rest use.
+ */
+describe('web session × endpoint matrix', () => {
+  let t: TestApp
+  let operations: Operation[]
+
+  beforeAll(async () => {
+    t = await buildTestApp()
+    const res = await t.app.inject({ url: '/api/openapi.json' })
+    operations = operationsOf(res.json<OpenApiDocument>())
+      .filter((operation) => RANK[operation.access] <= RANK.member)
+      .sort((a, b) => Number(a.path === '/api/user/logout') - Number(b.path === '/api/user/logout'))
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
+
+  it('passes a member’s cookie with its CSRF token, and refuses every cookie write without it', async () => {
+    const member = await createUser(t.db)
+    const browser = await signInBrowser(t.app, member)
+    const mismatches: string[] = []
+    for (const operation of operations) {
+      const url = urlOf(operation.path)
+      const write = operation.method !== 'GET' && operation.method !== 'HEAD'
+      const call = (headers: Record<string, string>) =>
+        t.app.inject({ method: operation.method as 'GET', url, headers, ...(write ? { payload: {} } : {}) })
+      const label = `${operation.method} ${operation.path}`
+      if (write) {
+        const forged = await call({ cookie: browser.cookie })
+        if (forged.statusCode !== 403 || !forged.body.includes('CSRF'))
+          mismatches.push(`${label} without the CSRF token: ${forged.statusCode}, expected 403`)
+      }
+      const res = await call(write ? browser.writeHeaders : { cookie: browser.cookie })
+      if (res.statusCode === 401 || res.statusCode === 403) {
+        mismatches.push(`${label} with the session: ${res.statusCode} ${res.body.slice(0, 120)}`)
+      } else if (res.statusCode >= 500) {
+        mismatches.push(`${label} with the session: ${res.statusCode} ${res.body.slice(0, 200)}`)
       }
     }
     expect(mismatches).toEqual([])

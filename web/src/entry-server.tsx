@@ -4,14 +4,16 @@ import { StrictMode } from 'react'
 import { prerender } from 'react-dom/static'
 import { App } from './app/app'
 import { ApiError, setApiTransport } from './lib/api-client'
+import { profileHeaderQueryOptions } from './lib/current-user'
 import { PageLocationContext } from './lib/page-location'
 import { serverStateScript } from './lib/server-state'
 import { createAppRouter, createQueryClient } from './router'
+import { type Session, seedSession } from './state/session'
 import { createAppStore } from './state/store'
 import { storedPreferenceAtom, type ThemePreference } from './state/theme'
 
 /*
- * The server's render of a public page for a guest (server/src/infra/server-render.ts loads this bundle,
+ * The server's render of a public page for a guest or a member (server/src/infra/server-render.ts loads this bundle,
  * built by `vite build --ssr`). The browser paints this HTML before any JavaScript has run; the app then
  * starts on top of it (src/main.tsx) with the same data, so its first render draws the same page.
  */
@@ -64,9 +66,9 @@ function whyNotRendered(
 }
 
 /**
- * The page at `url` (path and query) as a guest sees it once its data has loaded, or why it cannot be
- * rendered as it would be in the browser (a route or query failed, redirected or found nothing): the
- * server then sends the page without it, and the app renders it as usual. `theme` is the visitor's
+ * The page at `url` (path and query) as a guest (or, with `session`, that member) sees it once its data
+ * has loaded, or why it cannot be rendered as it would be in the browser (a route or query failed,
+ * redirected or found nothing): the server then sends the page without it, and the app renders it as usual. `theme` is the visitor's
  * explicit choice from the theme cookie ('system' without one), so the theme toggle is drawn as the app
  * will draw it.
  */
@@ -74,10 +76,16 @@ export async function renderPage(
   origin: string,
   url: string,
   theme: ThemePreference = 'system',
+  session?: Session,
 ): Promise<RenderedPage | NotRendered> {
   const store = createAppStore()
   store.set(storedPreferenceAtom, theme)
   const queryClient = createQueryClient()
+  if (session) {
+    // A member's page: their header is drawn from the same data the app would load first.
+    seedSession(store, session)
+    await queryClient.prefetchQuery(profileHeaderQueryOptions())
+  }
   const router = createAppRouter({
     queryClient,
     store,

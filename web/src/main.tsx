@@ -14,8 +14,6 @@ import { hydratePage, nextTask } from './lib/hydration'
 import { clearInertMarks, markControlsUntilStarted } from './lib/inert-until-started'
 import { takeServerState } from './lib/server-state'
 import { createAppRouter, createQueryClient } from './router'
-import { writeMemberHint } from './state/member-hint'
-import { readStoredSession } from './state/session'
 import { createAppStore } from './state/store'
 import { applyThemeToDocument, themeAtom, themePreferenceAtom, writeThemeCookie } from './state/theme'
 
@@ -23,9 +21,14 @@ const store = createAppStore()
 // Before the first render, so the page never paints in the other palette.
 applyThemeToDocument(store.get(themeAtom))
 
-// A session kept from before the hint cookie existed, or one that expired, sets the hint right; a theme
-// chosen before the theme cookie existed gets its cookie too.
-writeMemberHint(readStoredSession() !== null)
+// The bearer token older versions kept in localStorage goes: page scripts must find no session there
+// (the session is the server's HttpOnly cookie now). A theme chosen before the theme cookie existed
+// gets its cookie.
+try {
+  localStorage.removeItem('bashboard.session')
+} catch {
+  // Storage blocked: there is nothing stored either.
+}
 writeThemeCookie(store.get(themePreferenceAtom))
 
 const queryClient = createQueryClient()

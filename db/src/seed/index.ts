@@ -23,6 +23,7 @@ export interface SeedOptions {
 
 /** Every app table, i.e. everything but Kysely's migration bookkeeping. */
 const APP_TABLES = [
+  'web_sessions',
   'identity_pending',
   'identity_states',
   'user_identities',

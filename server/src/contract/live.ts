@@ -275,11 +275,16 @@ export const LiveEvents = {
     'role.changed': Type.Object({ role: Role, contributor: Type.Boolean() }),
     notification: LiveNotification,
     /**
-     * The password changed: sockets signed in with an older token (`ver` below `tokenVersion`) lose
-     * this user's private topics at once, on every instance. The tab that made the change re-authenticates
-     * with the token it was given and gets them back.
+     * Sessions of this user ended, on every instance at once: sockets signed in with an older token or
+     * session (version below `tokenVersion`: a password change, "sign out everywhere else") or with one
+     * of `sessionIds` (a sign-out) lose this user's private topics. The socket of `keepSessionId`, the
+     * browser that made the change, stays signed in.
      */
-    'session.revoked': Type.Object({ tokenVersion: Type.Integer({ minimum: 0 }) }),
+    'session.revoked': Type.Object({
+      tokenVersion: Type.Optional(Type.Integer({ minimum: 0 })),
+      sessionIds: Type.Optional(Type.Array(Id, { maxItems: 100 })),
+      keepSessionId: Type.Optional(Id),
+    }),
     /** The user saved or unsaved a post (in any tab, or by adding it to a collection). */
     'saved.changed': LiveSavedChanged,
     /** The user voted on a post or switched their vote (in any tab, or with a token). */
@@ -342,10 +347,13 @@ export type LiveEventData<
 // Client → server
 // ---------------------------------------------------------------------------------------------
 
-/** Authenticates the socket (any time; again to switch or refresh the token). */
+/**
+ * Authenticates the socket (any time; again to switch or refresh the token). Without `token`, by the
+ * session cookie the browser sent when it opened the socket (docs/product-rules.md#sessions).
+ */
 export const LiveAuthMessage = Type.Object({
   type: Type.Literal('auth'),
-  token: Type.String({ minLength: 1, maxLength: 4096 }),
+  token: Type.Optional(Type.String({ minLength: 1, maxLength: 4096 })),
 })
 
 /**

@@ -28,6 +28,8 @@ export const PLURALS = {
   point: 'points',
   post: 'posts',
   program: 'programs',
+  /** A signed-in browser (Settings → Sessions). */
+  session: 'sessions',
   /** The short form of "point" where room is scarce: "1 pt", "12 pts". */
   pt: 'pts',
   token: 'tokens',

@@ -54,11 +54,24 @@ export const TOKEN_EXPIRY_DAYS = [30, 90, 365] as const
 export const COMMENT_EDIT_WINDOW_MINUTES = 15
 
 /**
- * The cookie a browser with a session sends (value `1`), set and cleared by the web client with the
- * session it keeps in localStorage. It carries no credential: it only tells the server not to render
- * the guest's version of a page for someone who is signed in (server/src/infra/server-render.ts).
+ * The readable cookie the server sets beside the HttpOnly session cookie: the session's expiry, in
+ * seconds since the epoch. It is no credential: the web client reads it to know it is signed in (and
+ * until when), and the server renders a member's pages for a browser that sends it.
  */
 export const MEMBER_HINT_COOKIE = 'bashboard_member'
+
+/** The HttpOnly cookie holding a web session's secret (docs/product-rules.md#sessions). */
+export const SESSION_COOKIE = 'bashboard_session'
+
+/**
+ * The readable cookie holding the session's CSRF token, which the web client copies into
+ * {@link CSRF_HEADER} on every write it makes with the session cookie (the double-submit pattern,
+ * with the token bound to the session by an HMAC so another site's cookie cannot stand in for it).
+ */
+export const CSRF_COOKIE = 'bashboard_csrf'
+
+/** The request header a cookie-authenticated write must carry, holding {@link CSRF_COOKIE}'s value. */
+export const CSRF_HEADER = 'x-csrf-token'
 
 /**
  * The cookie holding a visitor's explicit theme (`dark` or `light`; absent: follow the system), set by

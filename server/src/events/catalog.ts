@@ -59,7 +59,11 @@ export interface DomainEventMap {
   /** A user's role changed (by a moderator, or by an accepted application). */
   'user.role_changed': { userId: string; role: Role }
   /** A user's password changed: every session signed in before it has ended. */
-  'user.password_changed': { userId: string; tokenVersion: number }
+  'user.password_changed': { userId: string; tokenVersion: number; keepSessionId?: string }
+  /** A web session ended: its browser signed out, or the member signed it out from Settings. */
+  'session.ended': { userId: string; sessionId: string }
+  /** "Sign out everywhere else": every session and bearer login below `tokenVersion` ended. */
+  'sessions.ended_elsewhere': { userId: string; tokenVersion: number; keepSessionId: string }
   /** A member applied to become a contributor. */
   'application.submitted': { applicationId: string; applicant: Actor; docCategory: string; submittedAt: Date }
   /** A moderator accepted or rejected an application. */

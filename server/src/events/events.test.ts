@@ -12,6 +12,7 @@ import {
   loginAs,
 } from '../../test/factories.ts'
 import { multipartForm, pngBytes } from '../../test/uploads.ts'
+import { signInBrowser } from '../../test/web-session.ts'
 import type { DomainEventName, RaisedEvent } from './catalog.ts'
 
 /*
@@ -40,6 +41,16 @@ interface Case {
     /** Whether the write is visible from another connection; 'other' for a batch that isn't this write's. */
     visible(event: RaisedEvent): Promise<boolean | 'other'>
   }>
+}
+
+/** Whether the member's token version is one above what it was made with (sessions ended). */
+async function tokenVersionBumped(member: { id: string; token_version: number }): Promise<boolean> {
+  const row = await t.db
+    .selectFrom('users')
+    .select('token_version')
+    .where('id', '=', member.id)
+    .executeTakeFirst()
+  return row?.token_version === member.token_version + 1
 }
 
 async function contributorWithPost() {
@@ -342,15 +353,43 @@ const cases: Case[] = [
             headers: authHeader(loginAs(t.app, member)),
             payload: { currentPassword: member.password, newPassword: 'a-brand-new-password' },
           }),
+        visible: () => tokenVersionBumped(member),
+      }
+    },
+  },
+  {
+    event: 'session.ended',
+    fails: { table: 'web_sessions', on: 'UPDATE' },
+    async prepare() {
+      const member = await createUser(t.db)
+      const browser = await signInBrowser(t.app, member)
+      return {
+        write: () => t.app.inject({ method: 'POST', url: '/api/user/logout', headers: browser.writeHeaders }),
         visible: async () =>
           (
             await t.db
-              .selectFrom('users')
-              .select('token_version')
-              .where('id', '=', member.id)
+              .selectFrom('web_sessions')
+              .select('ended_at')
+              .where('user_id', '=', member.id)
               .executeTakeFirst()
-          )?.token_version ===
-          member.token_version + 1,
+          )?.ended_at != null,
+      }
+    },
+  },
+  {
+    event: 'sessions.ended_elsewhere',
+    fails: { table: 'users', on: 'UPDATE' },
+    async prepare() {
+      const member = await createUser(t.db)
+      const browser = await signInBrowser(t.app, member)
+      return {
+        write: () =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/users/me/sessions/end-others',
+            headers: browser.writeHeaders,
+          }),
+        visible: () => tokenVersionBumped(member),
       }
     },
   },
@@ -558,6 +597,8 @@ describe('domain events', () => {
       'post.deleted',
       'post.edited',
       'post.save_changed',
+      'session.ended',
+      'sessions.ended_elsewhere',
       'user.password_changed',
       'user.profile_changed',
       'user.role_changed',

@@ -8,8 +8,12 @@ import { Compile } from 'typebox/compile'
 import type { Config } from '../config.ts'
 import { type Access, Role as RoleSchema } from '../contract/common.ts'
 import type { TokenScope } from '../contract/tokens.ts'
+import { CSRF_HEADER, SESSION_COOKIE } from '../contract/values.ts'
 import { type AccessTokenAuth, type AuthUser, hasAccess } from '../lib/access.ts'
 import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts'
+import { normaliseOrigin, originAllowed } from '../lib/origin.ts'
+import { cookieValue } from './cookies.ts'
+import { clearSessionCookies } from './session-cookies.ts'
 
 /** Session length (docs/product-rules.md#sessions): one hour. */
 export const TOKEN_TTL_SECONDS = 60 * 60
@@ -29,6 +33,11 @@ declare module 'fastify' {
     verifyToken(token: string): Promise<AuthUser>
     /** Signs a one-hour token for the user. */
     issueToken(user: Pick<UserRow, 'id' | 'role' | 'token_version'>): IssuedToken
+    /**
+     * Checks a web session cookie's secret: the session must exist, not have ended or expired, and be
+     * pinned to the user's current token_version (401 otherwise).
+     */
+    verifySession(secret: string): Promise<AuthUser>
   }
   interface FastifyRequest {
     /** The signed-in user, or null for a guest. Set by the access hook on every request. */
@@ -108,7 +117,27 @@ export interface AuthLookups {
   isAccessToken(credential: string): boolean
   /** The user and scopes of a personal access token; 401 when it is unknown, revoked or expired. */
   verifyAccessToken(db: Kysely<Database>, token: string): Promise<AuthUser & { accessToken: AccessTokenAuth }>
+  /** The web session a cookie's secret names, by the secret's hash (kept in memory like the users). */
+  findWebSession(db: Kysely<Database>, secret: string): Promise<WebSessionRef | undefined>
+  /** Whether `token` is the CSRF token of the session (modules/sessions/csrf.ts). */
+  csrfMatches(sessionId: string, token: string | undefined): boolean
+  /** Notes that a session was used (its "last seen"); cheap, and never waited for. */
+  sessionSeen(request: FastifyRequest, sessionId: string): void
 }
+
+/** What the access hook reads of a web session. */
+export interface WebSessionRef {
+  id: string
+  user_id: string
+  token_version: number
+  expires_at: Date
+  ended_at: Date | null
+}
+
+/** Methods that change nothing, which a session cookie may make without a CSRF token. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+const SESSION_ENDED = 'Your session has ended. Please log in again.'
 
 /**
  * JWT sessions, personal access tokens and the access hook. Session tokens are pinned to HS256 for both
@@ -165,6 +194,40 @@ export const authPlugin = fp(
       }
     })
 
+    app.decorate('verifySession', async (secret: string): Promise<AuthUser> => {
+      const session = await lookups.findWebSession(app.db, secret)
+      if (!session || session.ended_at !== null || session.expires_at.getTime() <= Date.now()) {
+        throw new UnauthorizedError(SESSION_ENDED)
+      }
+      const user = await lookups.findUser(app.db, session.user_id)
+      if (!user || user.token_version !== session.token_version) throw new UnauthorizedError(SESSION_ENDED)
+      return {
+        id: user.id,
+        role: user.role,
+        username: user.username,
+        exp: Math.floor(session.expires_at.getTime() / 1000),
+        tokenVersion: session.token_version,
+        sessionId: session.id,
+      }
+    })
+
+    const allowedOrigins = new Set(config.allowedOrigins.map(normaliseOrigin))
+
+    /**
+     * A write made with the session cookie must come from one of our pages: an allowed Origin (when the
+     * browser sends one) and the session's CSRF token in its header (403 otherwise).
+     */
+    function checkCookieWrite(request: FastifyRequest, sessionId: string): void {
+      if (SAFE_METHODS.has(request.method)) return
+      if (!originAllowed(request.headers.origin, allowedOrigins, request.headers.host)) {
+        throw new ForbiddenError('This origin may not make changes with your session.')
+      }
+      const header = request.headers[CSRF_HEADER]
+      if (!lookups.csrfMatches(sessionId, typeof header === 'string' ? header : undefined)) {
+        throw new ForbiddenError('This request is missing its CSRF token. Reload the page and try again.')
+      }
+    }
+
     app.decorateRequest('auth', null)
 
     // A route under /api without a declared access level is a mistake: refuse to start.
@@ -174,7 +237,7 @@ export const authPlugin = fp(
       }
     })
 
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', async (request, reply) => {
       const access: Access = request.routeOptions.config.access ?? 'public'
       const token = bearerToken(request.headers.authorization)
       if (token && lookups.isAccessToken(token)) {
@@ -194,6 +257,22 @@ export const authPlugin = fp(
         } catch (error) {
           // A guest with a stale token may still read public pages; other failures (503) propagate.
           if (access !== 'public' || !(error instanceof UnauthorizedError)) throw error
+        }
+      } else {
+        const secret = cookieValue(request, SESSION_COOKIE)
+        if (secret) {
+          try {
+            request.auth = await app.verifySession(secret)
+          } catch (error) {
+            if (!(error instanceof UnauthorizedError)) throw error
+            // The browser forgets a dead session (and its hint), so its pages stop asking as a member.
+            clearSessionCookies(reply, config.publicOrigin)
+            if (access !== 'public') throw error
+          }
+          if (request.auth?.sessionId !== undefined) {
+            checkCookieWrite(request, request.auth.sessionId)
+            lookups.sessionSeen(request, request.auth.sessionId)
+          }
         }
       }
       if (access === 'public') return

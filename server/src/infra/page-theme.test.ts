@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { THEME_COOKIE } from '../contract/values.ts'
-import { cookieValue, themeOfRequest, withDocumentTheme } from './page-theme.ts'
+import { cookieValue } from './cookies.ts'
+import { themeOfRequest, withDocumentTheme } from './page-theme.ts'
 
 const withCookie = (cookie?: string) =>
   ({ headers: cookie === undefined ? {} : { cookie } }) as FastifyRequest

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 import { THEME_COOKIE } from '../contract/values.ts'
+import { cookieValue } from './cookies.ts'
 
 /*
  * The visitor's explicit theme, written into the HTML of every page the server sends, so the first paint
@@ -9,15 +10,6 @@ import { THEME_COOKIE } from '../contract/values.ts'
  */
 
 export type PageTheme = 'dark' | 'light'
-
-/** The value of the cookie `name` in the request's Cookie header, or null. */
-export function cookieValue(request: FastifyRequest, name: string): string | null {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const separator = part.indexOf('=')
-    if (separator !== -1 && part.slice(0, separator).trim() === name) return part.slice(separator + 1).trim()
-  }
-  return null
-}
 
 /** The theme the visitor chose, or null when they follow the system (or the cookie is not one we set). */
 export function themeOfRequest(request: FastifyRequest): PageTheme | null {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts'
+import { createUser } from '../../test/factories.ts'
+import { signInBrowser } from '../../test/web-session.ts'
 import { MEMBER_HINT_COOKIE, THEME_COOKIE } from '../contract/values.ts'
 import {
   assembleRenderedPage,
@@ -39,7 +41,7 @@ let sanitize
 let renders = 0
 export function setApiTransport(fn) { send = fn }
 export function setServerSanitizer(fn) { sanitize = fn }
-export async function renderPage(origin, url, theme) {
+export async function renderPage(origin, url, theme, session) {
   if (url.includes('case=throws')) throw new Error('render failed')
   if (url.includes('case=nothing')) return { notRendered: 'route /post/$slug notFound', unexpected: false }
   if (url.includes('case=failed')) return { notRendered: 'query ["website"] failed: boom', unexpected: true }
@@ -49,7 +51,7 @@ export async function renderPage(origin, url, theme) {
   const echo = await (await send('/api/test/visitor', {})).json()
   const description = sanitize('<p>kept</p><script>alert(1)</script><img src=x onerror=alert(2)>')
   return {
-    rootHtml: '<main data-url="' + url + '" data-origin="' + origin + '" data-theme-choice="' + theme + '" data-render="' + renders + '">' + echo.ip + ' ' + echo.agent + ' ' + description + ' costs $& and $1</main>',
+    rootHtml: '<main data-url="' + url + '" data-origin="' + origin + '" data-theme-choice="' + theme + '" data-render="' + renders + '" data-member="' + (session ? session.csrfToken + ' ' + session.expiresAt : '') + '">' + echo.ip + ' ' + echo.agent + ' ' + (echo.user ?? 'guest') + ' ' + description + ' costs $& and $1</main>',
     stateScript: '<script type="application/json" id="bashboard-server-state">{"n":1}</script>',
   }
 }
@@ -107,11 +109,15 @@ describe('rendersOnServer', () => {
     }
   })
 
-  it('leaves a member (the hint cookie) to the browser, whatever other cookies come with it', () => {
-    expect(rendersOnServer(request(`theme=dark; ${MEMBER_HINT_COOKIE}=1`), '/')).toBe(false)
-    expect(rendersOnServer(request(`${MEMBER_HINT_COOKIE}=1`), '/browse')).toBe(false)
+  it('leaves a member (an unexpired session hint) to the browser, whatever other cookies come with it', () => {
+    const until = Math.floor(Date.now() / 1000) + 600
+    expect(rendersOnServer(request(`theme=dark; ${MEMBER_HINT_COOKIE}=${until}`), '/')).toBe(false)
+    expect(rendersOnServer(request(`${MEMBER_HINT_COOKIE}=${until}`), '/browse')).toBe(false)
     expect(rendersOnServer(request('theme=dark'), '/')).toBe(true)
     expect(rendersOnServer(request(`${MEMBER_HINT_COOKIE}=`), '/')).toBe(true)
+    // An expired session, or the hint older versions wrote, is a guest's.
+    expect(rendersOnServer(request(`${MEMBER_HINT_COOKIE}=${until - 1200}`), '/')).toBe(true)
+    expect(rendersOnServer(request(`${MEMBER_HINT_COOKIE}=1`), '/')).toBe(true)
   })
 })
 
@@ -129,6 +135,7 @@ describe('server-rendered pages', () => {
         app.get('/api/test/visitor', { config: { access: 'public' } }, async (request) => ({
           ip: request.ip,
           agent: request.headers['user-agent'] ?? '',
+          user: request.auth?.username ?? null,
         }))
       },
     })
@@ -188,8 +195,24 @@ describe('server-rendered pages', () => {
     expect(res.body).toContain('data-url="/post/some-slug"')
   })
 
-  it('sends a member the page as it is', async () => {
-    const res = await navigate('/', { cookie: `${MEMBER_HINT_COOKIE}=1` })
+  it('renders a signed-in member’s page as theirs, never shared, and private', async () => {
+    const member = await createUser(t.db)
+    const browser = await signInBrowser(t.app, member)
+    const first = await navigate('/', { cookie: browser.cookie })
+    expect(first.statusCode).toBe(200)
+    // The render's API calls were the member's, and the app's store starts with their session.
+    expect(first.body).toContain(` ${member.username} <p>kept</p>`)
+    expect(first.body).toMatch(new RegExp(`data-member="${browser.csrf} \\d{4}-`))
+    expect(first.headers['cache-control']).toBe('private, no-cache')
+    // A guest asking at once gets a guest's render, not the member's.
+    const guest = await navigate('/')
+    expect(guest.body).toContain(' guest <p>kept</p>')
+    expect(guest.body).not.toContain(member.username)
+  })
+
+  it('sends a browser whose hint outlived its session the page as it is', async () => {
+    const until = Math.floor(Date.now() / 1000) + 600
+    const res = await navigate('/', { cookie: `${MEMBER_HINT_COOKIE}=${until}` })
     expect(res.statusCode).toBe(200)
     expect(res.body).toBe(VITE_INDEX_HTML)
   })
@@ -273,9 +296,9 @@ describe('server-rendered pages', () => {
     expect((await navigate(`/browse?case=busy&n=later-${Date.now()}`)).body).toContain('data-render=')
   })
 
-  it("sends a member's page and other pages in the chosen theme, with nothing else changed", async () => {
+  it('sends a page without its render (a stale hint) and other pages in the chosen theme, with nothing else changed', async () => {
     for (const [url, cookie] of [
-      ['/', `${MEMBER_HINT_COOKIE}=1; ${THEME_COOKIE}=dark`],
+      ['/', `${MEMBER_HINT_COOKIE}=${Math.floor(Date.now() / 1000) + 600}; ${THEME_COOKIE}=dark`],
       ['/leaderboard', `${THEME_COOKIE}=light`],
     ] as const) {
       const res = await navigate(url, { cookie })

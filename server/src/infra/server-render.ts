@@ -3,9 +3,10 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { MEMBER_HINT_COOKIE } from '../contract/values.ts'
+import { CSRF_COOKIE, MEMBER_HINT_COOKIE } from '../contract/values.ts'
 import { BoundedMap } from '../lib/bounded-map.ts'
-import { cookieValue, type PageTheme, themeOfRequest } from './page-theme.ts'
+import { cookieValue } from './cookies.ts'
+import { type PageTheme, themeOfRequest } from './page-theme.ts'
 
 /*
  * The first screen of the pages visitors land on most, rendered here for guests, so the browser paints
@@ -14,9 +15,10 @@ import { cookieValue, type PageTheme, themeOfRequest } from './page-theme.ts'
  * comes from this server's own API routes, called in-process. The page then starts the app after its
  * first paint (web/public/boot.js), and the app takes over the same elements (web/src/main.tsx).
  *
- * Signed-in members send the member hint cookie and get the page as before: their header and marks
- * differ from a guest's, and the server cannot read their session (it lives in the browser's storage).
- * Anything unexpected (no bundle, a failed query, a slow render) sends the page without the render,
+ * A signed-in member's page is rendered as theirs (their header, their votes and saves): the render's
+ * API calls carry the request's cookies, so the API answers them as it answers the app, and their page is
+ * never shared. A browser whose expiry hint says it is signed in but whose session the access hook did
+ * not accept gets the page without a render (the hook's answer clears its cookies). Anything unexpected (no bundle, a failed query, a slow render) sends the page without the render,
  * which the app draws as it always has.
  */
 
@@ -68,9 +70,20 @@ export interface NotRendered {
 
 /** The web app's server entry (web/src/entry-server.tsx). */
 interface ServerRenderBundle {
-  renderPage(origin: string, url: string, theme?: 'system' | PageTheme): Promise<RenderedPage | NotRendered>
+  renderPage(
+    origin: string,
+    url: string,
+    theme?: 'system' | PageTheme,
+    session?: RenderSession,
+  ): Promise<RenderedPage | NotRendered>
   setApiTransport(send: (path: string, init: RequestInit) => Promise<Response>): void
   setServerSanitizer(sanitize: (html: string) => string): void
+}
+
+/** The member a page is rendered for: what the app knows of the session (web/src/state/session.ts). */
+export interface RenderSession {
+  expiresAt: string
+  csrfToken: string
 }
 
 /** Renders eligible pages into the web app's index.html. */
@@ -84,11 +97,25 @@ export interface ServerRender {
   warmUp(): Promise<void>
 }
 
+/**
+ * The session a page is rendered for: the request's own, accepted by the access hook, with the CSRF
+ * token the browser holds (the app's store starts from the same). Null for a guest.
+ */
+export function memberOfRequest(request: FastifyRequest): RenderSession | null {
+  const auth = request.auth
+  const csrfToken = cookieValue(request, CSRF_COOKIE)
+  if (auth?.sessionId === undefined || !csrfToken) return null
+  return { expiresAt: new Date(auth.exp * 1000).toISOString(), csrfToken }
+}
+
 /** Whether `url` (path and query) is a page rendered on the server for this request's visitor. */
 export function rendersOnServer(request: FastifyRequest, url: string): boolean {
   const path = url.split('?')[0] ?? '/'
   if (!SERVER_RENDERED_PATHS.some((pattern) => pattern.test(path))) return false
-  return cookieValue(request, MEMBER_HINT_COOKIE) !== '1'
+  // A browser that thinks it is signed in (an unexpired hint) gets a render only as the member it is.
+  const memberUntil = Number(cookieValue(request, MEMBER_HINT_COOKIE))
+  const thinksSignedIn = Number.isFinite(memberUntil) && memberUntil * 1000 > Date.now()
+  return !thinksSignedIn || memberOfRequest(request) !== null
 }
 
 // The app's module script and its preloads, as Vite writes them into index.html.
@@ -135,15 +162,21 @@ export async function loadServerRender(
   const bundlePath = join(opts.webDistDir, SERVER_RENDER_BUNDLE)
   if (!existsSync(bundlePath)) return null
   const bundle = (await import(pathToFileURL(bundlePath).href)) as ServerRenderBundle
-  const visitor = new AsyncLocalStorage<FastifyRequest>()
+  const visitor = new AsyncLocalStorage<{ request: FastifyRequest; member: boolean }>()
   bundle.setServerSanitizer(opts.sanitize)
   bundle.setApiTransport(async (path) => {
-    const request = visitor.getStore()
+    const { request, member } = visitor.getStore() ?? { request: undefined, member: false }
     const userAgent = request?.headers['user-agent']
+    const cookie = member ? request?.headers.cookie : undefined
     const response = await app.inject({
       method: 'GET',
       url: path,
-      headers: { accept: 'application/json', ...(userAgent ? { 'user-agent': userAgent } : {}) },
+      headers: {
+        accept: 'application/json',
+        ...(userAgent ? { 'user-agent': userAgent } : {}),
+        // A member's render reads as the member: the session cookie signs its API calls in.
+        ...(cookie ? { cookie } : {}),
+      },
       remoteAddress: request?.ip ?? '127.0.0.1',
     })
     const body = response.statusCode === 204 ? null : response.rawPayload
@@ -160,9 +193,16 @@ export async function loadServerRender(
    * its reason (a page a guest meets every day at debug level, anything else as a warning). It counts
    * as running until the bundle is done with it, which for a render given up is after the page went out.
    */
-  async function renderOnce(request: FastifyRequest, url: string, theme: PageTheme | null) {
+  async function renderOnce(
+    request: FastifyRequest,
+    url: string,
+    theme: PageTheme | null,
+    member: RenderSession | null,
+  ) {
     running += 1
-    const rendering = visitor.run(request, () => bundle.renderPage(opts.publicOrigin, url, theme ?? 'system'))
+    const rendering = visitor.run({ request, member: member !== null }, () =>
+      bundle.renderPage(opts.publicOrigin, url, theme ?? 'system', member ?? undefined),
+    )
     const done = () => {
       running -= 1
     }
@@ -206,7 +246,9 @@ export async function loadServerRender(
   return {
     async render(request, url, indexHtml) {
       const theme = themeOfRequest(request)
-      const sharable = !POST_PAGE.test(url.split('?')[0] ?? '')
+      const member = memberOfRequest(request)
+      // A member's page holds their marks; a post page counts a view: neither is shared.
+      const sharable = member === null && !POST_PAGE.test(url.split('?')[0] ?? '')
       const key = `${theme ?? 'system'} ${url}`
       const now = Date.now()
       let entry = sharable ? shared.get(key) : undefined
@@ -222,7 +264,7 @@ export async function loadServerRender(
           )
           return null
         }
-        const page = renderOnce(request, url, theme)
+        const page = renderOnce(request, url, theme, member)
         entry = { until: now + SERVER_RENDER_SHARE_MS, page }
         if (sharable) {
           shared.set(key, entry)

@@ -154,9 +154,9 @@ export const webAppPlugin = fp(
       return (
         reply
           .status(head?.status ?? 200)
-          .header('cache-control', 'no-cache')
-          // A member's browser (the hint cookie) gets the page without the guest's first screen, and
-          // the theme cookie sets the page's palette.
+          // A member's page is theirs alone: no shared cache may keep it.
+          .header('cache-control', request.auth ? 'private, no-cache' : 'no-cache')
+          // The session cookie makes a member's page theirs, and the theme cookie sets its palette.
           .header('vary', 'Cookie')
           .type('text/html; charset=utf-8')
           .send(page ?? html)

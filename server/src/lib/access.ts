@@ -21,6 +21,8 @@ export interface AuthUser {
    * and its scopes. The access hook has already checked the route's scope against them.
    */
   accessToken?: AccessTokenAuth
+  /** Set only when the request came with the web session cookie: which session (docs/product-rules.md#sessions). */
+  sessionId?: string
 }
 
 const RANK: Record<Access, number> = { public: 0, member: 1, contributor: 2, moderator: 3 }

@@ -94,6 +94,8 @@ export interface LiveUser {
   readonly exp: number
   /** The token's version; a `session.revoked` above it signs the socket out of private topics. */
   readonly tokenVersion?: number
+  /** The web session it authenticated with (by cookie), which a `session.revoked` may name. */
+  readonly sessionId?: string
 }
 
 /** One connected socket. */
@@ -386,16 +388,22 @@ export function createLiveHub(options: HubOptions): Hub {
   }
 
   /**
-   * After a password change, sockets still signed in with an older token become anonymous at once
-   * (their private topics dropped) rather than when the token expires.
+   * After a password change, a sign-out or "sign out everywhere else", the sockets of the ended sessions
+   * become anonymous at once (their private topics dropped) rather than when the token expires; the
+   * socket of the session that made the change takes the new version and stays.
    */
   function applySessionRevoked(message: BusMessage): void {
-    applyToUserSockets<{ tokenVersion: number }>(
+    applyToUserSockets<{ tokenVersion?: number; sessionIds?: string[]; keepSessionId?: string }>(
       message,
-      (auth, { tokenVersion }) => ((auth.tokenVersion ?? -1) < tokenVersion ? null : undefined),
+      (auth, { tokenVersion, sessionIds, keepSessionId }) => {
+        if (auth.sessionId !== undefined && sessionIds?.includes(auth.sessionId)) return null
+        if (tokenVersion === undefined || (auth.tokenVersion ?? -1) >= tokenVersion) return undefined
+        if (auth.sessionId !== undefined && auth.sessionId === keepSessionId) return { ...auth, tokenVersion }
+        return null
+      },
       {
         code: 'token_expired',
-        message: 'Your password was changed; sign in again to get your private topics back.',
+        message: 'This session was signed out; sign in again to get your private topics back.',
       },
     )
   }

@@ -1,7 +1,10 @@
 import websocket from '@fastify/websocket'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { LIVE_LIMITS } from '../contract/live.ts'
+import { SESSION_COOKIE } from '../contract/values.ts'
+import { cookieValue } from '../infra/cookies.ts'
+import { UnauthorizedError } from '../lib/errors.ts'
 import { type Bus, createMemoryBus, createRedisBus } from './bus.ts'
 import { createLiveHub, type LiveHub } from './hub.ts'
 import {
@@ -50,6 +53,12 @@ const BUS_READY_TIMEOUT_MS = 3000
 async function live(app: FastifyInstance, options: LivePluginOptions): Promise<void> {
   const config = app.getDecorator<LiveConfig>('config')
   const verifyToken = app.getDecorator<VerifyToken>('verifyToken')
+  const verifySession = app.getDecorator<VerifyToken>('verifySession')
+  const verifyUpgradeSession = async (request: FastifyRequest) => {
+    const secret = cookieValue(request, SESSION_COOKIE)
+    if (!secret) throw new UnauthorizedError('Sign in to use your private topics.')
+    return verifySession(secret)
+  }
   const log = app.log.child({ module: 'live' })
   const prefix = config.redisKeyPrefix ?? 'bashboard:'
   const bus =
@@ -86,6 +95,7 @@ async function live(app: FastifyInstance, options: LivePluginOptions): Promise<v
     hub,
     presence,
     verifyToken,
+    verifyUpgradeSession,
     allowedOrigins: [config.publicOrigin, ...config.allowedOrigins],
   })
   app.addHook('onClose', async () => {
@@ -95,11 +105,11 @@ async function live(app: FastifyInstance, options: LivePluginOptions): Promise<v
 }
 
 /**
- * The live channel: decorates `app.live` and serves `GET /ws`. Needs the `config` and `verifyToken`
- * decorators (register it after the auth plugin). It registers @fastify/websocket itself.
+ * The live channel: decorates `app.live` and serves `GET /ws`. Needs the `config`, `verifyToken` and
+ * `verifySession` decorators (register it after the auth plugin). It registers @fastify/websocket itself.
  */
 export const livePlugin = fp(live, {
   name: 'bashboard-live',
   fastify: '5.x',
-  decorators: { fastify: ['config', 'verifyToken'] },
+  decorators: { fastify: ['config', 'verifyToken', 'verifySession'] },
 })

@@ -65,6 +65,10 @@ async function liveApp(bus: Bus = createMemoryBus()): Promise<FastifyInstance> {
     }),
   )
   app.decorate('verifyToken', fakeVerifyToken)
+  // Cookie sessions are proved against the real app (modules/sessions/sessions.test.ts).
+  app.decorate('verifySession', async () => {
+    throw Object.assign(new Error('no session'), { statusCode: 401 })
+  })
   await app.register(livePlugin, { bus, closeGraceMs: 100 })
   await app.ready()
   return app

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { Compile } from 'typebox/compile'
 import type { RawData } from 'ws'
 import { LIVE_CLOSE_CODES, LIVE_LIMITS, LiveClientMessage, type LiveErrorCode } from '../contract/live.ts'
+import { normaliseOrigin, originAllowed } from '../lib/origin.ts'
 import { type Hub, type LiveUser, sinceFor } from './hub.ts'
 import type { Presence } from './presence.ts'
 import { canSubscribe, parseTopic } from './topics.ts'
@@ -9,12 +10,19 @@ import { canSubscribe, parseTopic } from './topics.ts'
 /** Checks a token; resolves with the user or throws (the auth plugin's `app.verifyToken`). */
 export type VerifyToken = (token: string) => Promise<LiveUser>
 
+/**
+ * Checks the web session cookie the socket's upgrade request carried; resolves with the user or throws
+ * (401 without one). The auth plugin's `app.verifySession` over the request's cookie.
+ */
+export type VerifyUpgradeSession = (request: FastifyRequest) => Promise<LiveUser>
+
 /** What the route needs beyond the hub. */
 export interface WsRouteOptions {
   hub: Hub
   /** Counts the sockets the route accepts (the moderation console's "connected now"). */
   presence: Presence
   verifyToken: VerifyToken
+  verifyUpgradeSession: VerifyUpgradeSession
   /** Origins a browser may open the socket from (the site's own and the configured allowlist). */
   allowedOrigins: readonly string[]
   /** Sustained client messages per second (bursts of twice as many pass). */
@@ -26,32 +34,13 @@ const checkClientMessage = Compile(LiveClientMessage)
 // setTimeout's longest delay; a later expiry is re-armed when this one fires.
 const MAX_TIMER_MS = 2_147_483_647
 
-/** `https://Example.com/` → `https://example.com`, so configured origins compare with the header. */
-export function normaliseOrigin(origin: string): string {
-  try {
-    return new URL(origin).origin.toLowerCase()
-  } catch {
-    return origin.toLowerCase()
-  }
-}
-
-/** True when the Origin header names the host the request was sent to (same-origin page). */
-export function isSameHost(origin: string, host: string | undefined): boolean {
-  if (!host) return false
-  try {
-    return new URL(origin).host.toLowerCase() === host.toLowerCase()
-  } catch {
-    return false
-  }
-}
-
 /**
  * Registers `GET /ws` (docs/product-rules.md#live). The upgrade is refused with 403 when a browser sends an
  * Origin that is not allowed (a missing Origin means a non-browser client, which cross-site rules don't
  * concern).
  */
 export function registerWsRoute(app: FastifyInstance, options: WsRouteOptions): void {
-  const { hub, presence, verifyToken } = options
+  const { hub, presence, verifyToken, verifyUpgradeSession } = options
   const allowed = new Set(options.allowedOrigins.map(normaliseOrigin))
   const rate = options.messagesPerSecond ?? LIVE_LIMITS.messagesPerSecond
   const burst = rate * 2
@@ -61,10 +50,9 @@ export function registerWsRoute(app: FastifyInstance, options: WsRouteOptions): 
     reply: FastifyReply,
   ): Promise<FastifyReply | undefined> {
     const origin = request.headers.origin
-    if (origin === undefined || allowed.has(normaliseOrigin(origin))) return undefined
-    // Same-origin: the page was served by this host (e.g. 127.0.0.1 vs the configured localhost). A
+    // Same host counts: the page was served by this host (e.g. 127.0.0.1 vs the configured localhost). A
     // cross-site page can't forge this pair: the browser sets Origin to its own site, Host to ours.
-    if (isSameHost(origin, request.headers.host)) return undefined
+    if (originAllowed(origin, allowed, request.headers.host)) return undefined
     request.log.warn({ origin }, 'live socket refused: origin not allowed')
     // Returning the reply ends the request here: the upgrade never happens.
     return reply
@@ -113,10 +101,11 @@ export function registerWsRoute(app: FastifyInstance, options: WsRouteOptions): 
       expiryTimer.unref()
     }
 
-    async function authenticate(token: string): Promise<void> {
+    // An `auth` without a token uses the session cookie the browser opened the socket with.
+    async function authenticate(token: string | undefined): Promise<void> {
       let user: LiveUser
       try {
-        user = await verifyToken(token)
+        user = await (token === undefined ? verifyUpgradeSession(request) : verifyToken(token))
       } catch (err) {
         const status = (err as { statusCode?: unknown }).statusCode
         if (typeof status === 'number' && status < 500) {
@@ -128,7 +117,13 @@ export function registerWsRoute(app: FastifyInstance, options: WsRouteOptions): 
         return
       }
       if (socket.closing) return
-      const live: LiveUser = { id: user.id, role: user.role, exp: user.exp, tokenVersion: user.tokenVersion }
+      const live: LiveUser = {
+        id: user.id,
+        role: user.role,
+        exp: user.exp,
+        tokenVersion: user.tokenVersion,
+        ...(user.sessionId === undefined ? {} : { sessionId: user.sessionId }),
+      }
       for (const topic of hub.setAuth(socket, live)) {
         error('forbidden', 'This topic belongs to another user or role', topic)
       }

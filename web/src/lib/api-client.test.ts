@@ -4,15 +4,22 @@ import { storeSession, validSession } from '../test/render-app'
 import { ApiError, apiFetch, NETWORK_ERROR_MESSAGE, setApiTransport } from './api-client'
 
 describe('apiFetch', () => {
-  it('sends JSON with the bearer token of the stored session', async () => {
-    storeSession(validSession('jwt-abc'))
-    const requests = mockApi({ 'POST /api/things': { status: 201, body: { ok: true } } })
+  it('sends JSON, and a write carries the session’s CSRF token but never a bearer token', async () => {
+    storeSession(validSession('csrf-abc'))
+    const requests = mockApi({
+      'POST /api/things': { status: 201, body: { ok: true } },
+      'GET /api/things': { status: 200, body: [] },
+    })
     await expect(apiFetch('/api/things', { method: 'POST', body: { name: 'x' } })).resolves.toEqual({
       ok: true,
     })
-    expect(requests[0]?.headers.get('Authorization')).toBe('Bearer jwt-abc')
+    expect(requests[0]?.headers.get('x-csrf-token')).toBe('csrf-abc')
+    expect(requests[0]?.headers.get('Authorization')).toBeNull()
     expect(requests[0]?.headers.get('Content-Type')).toBe('application/json')
     expect(requests[0]?.body).toEqual({ name: 'x' })
+    // A read changes nothing, and needs no token.
+    await apiFetch('/api/things')
+    expect(requests[1]?.headers.has('x-csrf-token')).toBe(false)
   })
 
   it('sends no Authorization header without a session', async () => {

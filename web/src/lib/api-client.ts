@@ -1,4 +1,5 @@
-import { readStoredSession } from '../state/session'
+import { CSRF_HEADER } from '@bashboard/server/contract/values'
+import { currentCsrfToken } from '../state/session'
 
 /** Shown whenever a request gets no HTTP response at all (offline, DNS, refused, CORS). */
 export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your connection.'
@@ -59,15 +60,20 @@ export function setApiTransport(send: (path: string, init: RequestInit) => Promi
   transport = send
 }
 
+/** The headers that let a write through with the session cookie: its CSRF token (none when signed out). */
+export function csrfHeaders(method: string): Record<string, string> {
+  const token = method === 'GET' ? undefined : currentCsrfToken()
+  return token === undefined ? {} : { [CSRF_HEADER]: token }
+}
+
 /**
- * Calls the Bashboard API on the same origin. Sends JSON, adds the bearer token of the stored session,
- * parses the JSON answer and throws an `ApiError` for any non-2xx status or network failure.
+ * Calls the Bashboard API on the same origin. Sends JSON; the browser sends the session cookie and a
+ * write carries its CSRF token. Parses the JSON answer and throws an `ApiError` for any non-2xx status
+ * or network failure.
  */
 export async function apiFetch<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal, fallbackMessage } = options
-  const headers = new Headers({ Accept: 'application/json' })
-  const session = readStoredSession()
-  if (session) headers.set('Authorization', `Bearer ${session.token}`)
+  const headers = new Headers({ Accept: 'application/json', ...csrfHeaders(method) })
 
   let payload: BodyInit | undefined
   if (body instanceof FormData) payload = body

@@ -1,4 +1,3 @@
-import { readStoredSession } from '../state/session'
 import { ApiError, NETWORK_ERROR_MESSAGE } from './api-client'
 
 /** The file name of a `Content-Disposition` header (`filename*=` first, then `filename=`), if any. */
@@ -18,9 +17,9 @@ export function fileNameFrom(disposition: string | null): string | null {
 }
 
 /**
- * Downloads a file of the API that needs the bearer token, which a plain link cannot send: it is fetched
- * and handed to the browser as a blob under the server's file name (else `fallbackName`). Resolves to
- * the name; rejects with an ApiError (`failureMessage` for a refusal, and status 202 when the server
+ * Downloads a file of the API for the signed-in member: it is fetched (so a refusal or a 202 is an
+ * answer the page can show, not a broken download) and handed to the browser as a blob under the
+ * server's file name (else `fallbackName`). Resolves to the name; rejects with an ApiError (`failureMessage` for a refusal, and status 202 when the server
  * queued the file instead of sending it).
  */
 export async function downloadWithSession(
@@ -28,8 +27,6 @@ export async function downloadWithSession(
   options: { fallbackName: string; failureMessage: string; accept?: string },
 ): Promise<string> {
   const headers = new Headers(options.accept ? { Accept: options.accept } : {})
-  const session = readStoredSession()
-  if (session) headers.set('Authorization', `Bearer ${session.token}`)
   let response: Response
   try {
     response = await fetch(path, { headers })

@@ -9,7 +9,7 @@ let calls: string[] = []
 /** Stands in for socket-client.ts's LiveClient, recording the calls made on it. */
 class FakeClient {
   constructor(readonly options: LiveClientOptions) {
-    calls.push(`new token=${options.token ?? 'none'}`)
+    calls.push(`new session=${options.session ?? 'none'}`)
   }
   start(): void {
     calls.push('start')
@@ -20,7 +20,7 @@ class FakeClient {
   reconnectNow(): void {
     calls.push('reconnect')
   }
-  setToken(token: string | null): void {
+  setSession(token: string | null): void {
     calls.push(`token ${token}`)
   }
   subscribe(topic: string, liveId?: string): () => void {
@@ -63,7 +63,7 @@ function controlledLoad(): {
 function client(load: LoadSocketClient, statuses: LiveStatus[] = []) {
   return new DeferredLiveClient(load, {
     url: '/ws',
-    token: 'first',
+    session: 'first',
     onEvent: () => {},
     onReset: () => {},
     onStatus: (status) => statuses.push(status),
@@ -77,11 +77,11 @@ describe('DeferredLiveClient', () => {
     const live = client(socket.load)
     live.subscribe('posts', '4')
     live.noteLiveId('posts', '7')
-    live.setToken('second')
+    live.setSession('second')
     expect(calls).toEqual([])
     live.start()
     await socket.arrive()
-    expect(calls).toEqual(['new token=second', 'subscribe posts since 4', 'note posts 7', 'start'])
+    expect(calls).toEqual(['new session=second', 'subscribe posts since 4', 'note posts 7', 'start'])
     // Loaded: calls go straight through.
     live.subscribe('stats')
     expect(calls.at(-1)).toBe('subscribe stats')
@@ -96,7 +96,7 @@ describe('DeferredLiveClient', () => {
     live.start()
     release()
     await socket.arrive()
-    expect(calls).toEqual(['new token=first', 'subscribe post:2', 'start'])
+    expect(calls).toEqual(['new session=first', 'subscribe post:2', 'start'])
   })
 
   it('does not open a socket stopped before it arrived, and opens it when started again', async () => {
@@ -106,9 +106,9 @@ describe('DeferredLiveClient', () => {
     live.start()
     live.stop()
     await socket.arrive()
-    expect(calls).toEqual(['new token=first'])
+    expect(calls).toEqual(['new session=first'])
     live.start()
-    expect(calls).toEqual(['new token=first', 'start'])
+    expect(calls).toEqual(['new session=first', 'start'])
   })
 
   it('says offline when the socket’s code does not arrive, and asks again on the next start', async () => {
@@ -123,6 +123,6 @@ describe('DeferredLiveClient', () => {
     expect(statuses).toEqual(['offline'])
     live.start()
     await second.arrive()
-    expect(calls).toEqual(['new token=first', 'start'])
+    expect(calls).toEqual(['new session=first', 'start'])
   })
 })

@@ -8,7 +8,7 @@ export interface LiveConnection {
   start(): void
   stop(): void
   reconnectNow(): void
-  setToken(token: string | null): void
+  setSession(session: string | null): void
   subscribe(topic: string, liveId?: string): () => void
   noteLiveId(topic: string, liveId: string): void
 }
@@ -16,13 +16,13 @@ export interface LiveConnection {
 /**
  * The tab's live socket, whose code (socket-client.ts) loads only once `start()` is first called (the
  * provider's effect, after the first paint), so it stays out of the initial JavaScript. Until then it
- * keeps what the page asked for (subscriptions, live ids, the token) and hands it to the real client.
+ * keeps what the page asked for (subscriptions, live ids, the session) and hands it to the real client.
  */
 export class DeferredLiveClient implements LiveConnection {
   private client: LiveClient | null = null
   private loading: Promise<void> | null = null
   private running = false
-  private token: string | null
+  private session: string | null
   /** Calls made before the client loaded, replayed on it in order. */
   private readonly waiting: Array<(client: LiveClient) => void> = []
 
@@ -30,7 +30,7 @@ export class DeferredLiveClient implements LiveConnection {
     private readonly load: LoadSocketClient,
     private readonly options: LiveClientOptions,
   ) {
-    this.token = options.token ?? null
+    this.session = options.session ?? null
   }
 
   start(): void {
@@ -41,7 +41,7 @@ export class DeferredLiveClient implements LiveConnection {
     }
     this.loading ??= this.load().then(
       ({ LiveClient: Client }) => {
-        const client = new Client({ ...this.options, token: this.token })
+        const client = new Client({ ...this.options, session: this.session })
         this.client = client
         for (const call of this.waiting.splice(0)) call(client)
         if (this.running) client.start()
@@ -64,9 +64,9 @@ export class DeferredLiveClient implements LiveConnection {
     else if (this.running && !this.loading) this.start()
   }
 
-  setToken(token: string | null): void {
-    this.token = token
-    this.client?.setToken(token)
+  setSession(session: string | null): void {
+    this.session = session
+    this.client?.setSession(session)
   }
 
   subscribe(topic: string, liveId?: string): () => void {

@@ -44,7 +44,8 @@ export function LiveProvider({ children, createSocket, url, dispatcher }: LivePr
   const queryClient = useQueryClient()
   const session = useAtomValue(sessionAtom)
   const setStatus = useSetAtom(liveStatusAtom)
-  const token = session?.token ?? null
+  // The CSRF token names the session: a new one (signing in again) reconnects the socket.
+  const sessionKey = session?.csrfToken ?? null
   const [client] = useState(() => {
     // Events come only from the socket, which opens once the dispatcher (when loaded) is there.
     let target = typeof dispatcher === 'function' ? null : dispatcher
@@ -58,7 +59,7 @@ export function LiveProvider({ children, createSocket, url, dispatcher }: LivePr
     }
     return new DeferredLiveClient(load, {
       url: url ?? defaultLiveUrl(),
-      token,
+      session: sessionKey,
       onEvent: (message) => target?.dispatchEvent(queryClient, message),
       onReset: (topic) => target?.dispatchReset(queryClient, topic),
       onStatus: setStatus,
@@ -76,7 +77,7 @@ export function LiveProvider({ children, createSocket, url, dispatcher }: LivePr
     }
   }, [client])
 
-  useEffect(() => client.setToken(token), [client, token])
+  useEffect(() => client.setSession(sessionKey), [client, sessionKey])
 
   return <LiveClientContext.Provider value={client}>{children}</LiveClientContext.Provider>
 }

@@ -159,42 +159,56 @@ describe('LiveClient', () => {
     client.stop()
   })
 
-  it('authenticates before subscribing, so private topics are not refused', async () => {
-    const { client, latest } = setup({ token: 'jwt-1' })
+  it('authenticates by its session cookie before subscribing, so private topics are not refused', async () => {
+    const { client, latest } = setup({ session: 'csrf-1' })
     client.subscribe('user:42')
     client.start()
     latest().open()
     await flushMicrotasks()
-    expect(latest().sent).toEqual([{ type: 'auth', token: 'jwt-1' }])
+    // No token: the server signs the socket in by the cookie its upgrade carried.
+    expect(latest().sent).toEqual([{ type: 'auth' }])
     latest().receive({ type: 'authed', userId: '42', role: 'member' })
     expect(latest().sent.at(-1)).toEqual({ type: 'subscribe', topics: ['user:42'] })
     client.stop()
   })
 
-  it('retries refused private topics once a login authenticates the socket', async () => {
-    const { client, latest } = setup()
+  it('reconnects when a login starts a session, so the new cookie signs the socket in', async () => {
+    const { client, sockets, latest } = setup()
     client.start()
     latest().open()
     client.subscribe('user:42')
     await flushMicrotasks()
     latest().receive({ type: 'error', code: 'forbidden', message: 'Not yours', topic: 'user:42' })
-    client.setToken('jwt-2')
-    expect(latest().sent.at(-1)).toEqual({ type: 'auth', token: 'jwt-2' })
+    const anonymous = latest()
+    client.setSession('csrf-2')
+    expect(anonymous.closedByClient).toBe(true)
+    expect(sockets).toHaveLength(2)
+    latest().open()
+    expect(latest().sent.at(0)).toEqual({ type: 'auth' })
     latest().receive({ type: 'authed', userId: '42', role: 'member' })
     expect(latest().sent.at(-1)).toEqual({ type: 'subscribe', topics: ['user:42'] })
     client.stop()
   })
 
   it('reconnects anonymously on logout to shed private topics', () => {
-    const { client, sockets, latest } = setup({ token: 'jwt-1' })
+    const { client, sockets, latest } = setup({ session: 'csrf-1' })
     client.start()
     latest().open()
     const signedIn = latest()
-    client.setToken(null)
+    client.setSession(null)
     expect(signedIn.closedByClient).toBe(true)
     expect(sockets).toHaveLength(2)
     latest().open()
     expect(latest().sentOfType('auth')).toHaveLength(0)
+    client.stop()
+  })
+
+  it('keeps its socket when the same session is given again', () => {
+    const { client, sockets, latest } = setup({ session: 'csrf-1' })
+    client.start()
+    latest().open()
+    client.setSession('csrf-1')
+    expect(sockets).toHaveLength(1)
     client.stop()
   })
 

@@ -22,8 +22,11 @@ export interface LiveClientOptions {
   onReset: (topic: string) => void
   onStatus?: (status: LiveStatus) => void
   createSocket?: SocketFactory
-  /** Token sent with the first `auth` message; null for an anonymous socket. */
-  token?: string | null
+  /**
+   * The web session the socket signs in with (by the cookie its upgrade carries), named by any key that
+   * changes with the session (the app uses its CSRF token); null for an anonymous socket.
+   */
+  session?: string | null
   /** Source of jitter in [0, 1). */
   random?: () => number
   backoffBaseMs?: number
@@ -60,10 +63,10 @@ export function isNewerId(candidate: string, current: string | undefined): boole
  * was missed (or answers `reset`). Reconnects with capped exponential backoff and pings while idle.
  */
 export class LiveClient {
-  private readonly options: Required<Omit<LiveClientOptions, 'token' | 'onStatus'>> &
+  private readonly options: Required<Omit<LiveClientOptions, 'session' | 'onStatus'>> &
     Pick<LiveClientOptions, 'onStatus'>
   private socket: SocketLike | null = null
-  private token: string | null
+  private session: string | null
   private running = false
   private attempt = 0
   private openedAt = 0
@@ -92,7 +95,7 @@ export class LiveClient {
       authTimeoutMs: 5_000,
       ...options,
     }
-    this.token = options.token ?? null
+    this.session = options.session ?? null
   }
 
   /** The connection state. */
@@ -124,21 +127,16 @@ export class LiveClient {
   }
 
   /**
-   * Signs the socket in or out. A new token is sent on the open socket; signing out reconnects, which
-   * is the only way to shed the private topics of the old identity.
+   * Signs the socket in or out. Either way it reconnects: the socket signs in with the cookie its
+   * upgrade request carried, and a new connection is the only way to shed the old identity's topics.
    */
-  setToken(token: string | null): void {
-    if (token === this.token) return
-    const signedOut = token === null
-    this.token = token
+  setSession(session: string | null): void {
+    if (session === this.session) return
+    this.session = session
     if (!this.socket || this.socket.readyState !== OPEN) return
-    if (signedOut) {
-      this.dropSocket()
-      this.attempt = 0
-      this.open()
-    } else {
-      this.send({ type: 'auth', token })
-    }
+    this.dropSocket()
+    this.attempt = 0
+    this.open()
   }
 
   /**
@@ -215,9 +213,9 @@ export class LiveClient {
     this.pendingUnsubscribe.clear()
     this.setStatus('open')
     this.startPing()
-    if (this.token) {
+    if (this.session) {
       this.authPending = true
-      this.send({ type: 'auth', token: this.token })
+      this.send({ type: 'auth' })
       this.authTimer = setTimeout(() => this.finishAuth(), this.options.authTimeoutMs)
     } else {
       this.subscribeAll()

@@ -1,18 +1,26 @@
+import { CSRF_COOKIE, MEMBER_HINT_COOKIE } from '@bashboard/server/contract/values'
 import { atom } from 'jotai'
+import { readCookie, writeCookie } from './cookie'
 import { atomWithLazy } from './lazy-atom'
-import { writeMemberHint } from './member-hint'
+import type { AppStore } from './store'
 
-/** localStorage key shared with the e2e tests and every open tab (e2e/fixtures/session.ts writes it too). */
-export const SESSION_STORAGE_KEY = 'bashboard.session'
+/*
+ * The tab's view of the web session (docs/product-rules.md#sessions). The session itself is an HttpOnly
+ * cookie no script here can read; the server sets two readable cookies beside it, the expiry hint and
+ * the CSRF token, and those are all the app knows: whether it is signed in, until when, and the token
+ * its writes carry. A different CSRF token means a different session (the live socket reconnects).
+ */
 
-/** What a signed-in tab keeps: the bearer token and when it stops being valid (ISO-8601). */
+/** What a signed-in tab knows of its session. */
 export interface Session {
-  token: string
+  /** When the session stops being valid (ISO-8601). */
   expiresAt: string
+  /** The session's CSRF token, sent in a header with every write. */
+  csrfToken: string
 }
 
-/** Sessions live one hour on the server; used only when a response carries no usable expiry. */
-export const SESSION_LIFETIME_MS = 60 * 60 * 1000
+/** The channel every tab of the site hears sign-ins and sign-outs on. */
+const SESSION_CHANNEL = 'bashboard.session'
 
 /** True when the session's expiry time has passed (an unparseable expiry counts as expired). */
 export function isSessionExpired(session: Session, now: number = Date.now()): boolean {
@@ -20,73 +28,81 @@ export function isSessionExpired(session: Session, now: number = Date.now()): bo
   return Number.isNaN(expiresAt) || expiresAt <= now
 }
 
-/** Accepts only a well-formed session object; anything else stored under the key is ignored. */
-export function parseSession(value: unknown): Session | null {
-  if (typeof value !== 'object' || value === null) return null
-  const { token, expiresAt } = value as Record<string, unknown>
-  if (typeof token !== 'string' || token === '' || typeof expiresAt !== 'string') return null
-  return { token, expiresAt }
+/** The session the server's readable cookies describe, or null when signed out (or expired). */
+export function readSessionCookies(now: number = Date.now()): Session | null {
+  const seconds = Number(readCookie(MEMBER_HINT_COOKIE))
+  const csrfToken = readCookie(CSRF_COOKIE)
+  if (!Number.isInteger(seconds) || seconds <= 0 || !csrfToken) return null
+  const session = { expiresAt: new Date(seconds * 1000).toISOString(), csrfToken }
+  return isSessionExpired(session, now) ? null : session
 }
 
-/**
- * The stored session if it is well-formed and still valid. A stale or malformed entry is removed, so an
- * expired session is logged out as soon as anything reads it (including the app's start-up).
- */
-export function readStoredSession(now: number = Date.now()): Session | null {
-  let raw: string | null
-  try {
-    raw = localStorage.getItem(SESSION_STORAGE_KEY)
-  } catch {
-    return null
-  }
-  if (raw === null) return null
-  let session: Session | null = null
-  try {
-    session = parseSession(JSON.parse(raw))
-  } catch {
-    session = null
-  }
-  if (session === null || isSessionExpired(session, now)) {
-    localStorage.removeItem(SESSION_STORAGE_KEY)
-    return null
-  }
-  return session
-}
-
-/** Writes the session to localStorage, or removes the key when signing out. */
-function writeStoredSession(session: Session | null): void {
-  try {
-    if (session) localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session))
-    else localStorage.removeItem(SESSION_STORAGE_KEY)
-    writeMemberHint(session !== null)
-  } catch {
-    // Storage full or blocked (private mode): the session still lives in memory for this tab.
-  }
+/** The CSRF token of the current session, for a write's header; undefined when signed out. */
+export function currentCsrfToken(): string | undefined {
+  return readSessionCookies()?.csrfToken
 }
 
 /*
- * Read lazily, per store: the first read in a store loads localStorage, so every app instance (and every
- * test) starts from what is stored at that moment, not when this module was imported.
+ * Read lazily, per store: the first read in a store looks at the cookies at that moment, so every app
+ * instance (and every test) starts from the browser's state, not the state when this module loaded.
  */
-const storedSessionAtom = atomWithLazy<Session | null>(() => readStoredSession())
+const cookieSessionAtom = atomWithLazy<Session | null>(() => readSessionCookies())
 
-// While anything uses the session, follow other tabs logging in or out (`storage` fires only cross-tab).
-storedSessionAtom.onMount = (setStored) => {
-  const onStorage = (event: StorageEvent): void => {
-    if (event.key === SESSION_STORAGE_KEY || event.key === null) setStored(readStoredSession())
-  }
-  window.addEventListener('storage', onStorage)
-  return () => window.removeEventListener('storage', onStorage)
+function sameSession(a: Session | null, b: Session | null): boolean {
+  return a?.csrfToken === b?.csrfToken && a?.expiresAt === b?.expiresAt
 }
 
-/** The session of this tab (null when signed out). Writing it also persists it to localStorage. */
+// While anything uses the session, follow other tabs signing in or out (told on a BroadcastChannel) and
+// look at the cookies again whenever the tab comes back into view.
+cookieSessionAtom.onMount = (setSession) => {
+  const reread = (): void =>
+    setSession((current) => {
+      const next = readSessionCookies()
+      return sameSession(current, next) ? current : next
+    })
+  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SESSION_CHANNEL)
+  channel?.addEventListener('message', reread)
+  window.addEventListener('focus', reread)
+  document.addEventListener('visibilitychange', reread)
+  return () => {
+    channel?.close()
+    window.removeEventListener('focus', reread)
+    document.removeEventListener('visibilitychange', reread)
+  }
+}
+
+/** Tells the other tabs to read the cookies again. */
+function announce(): void {
+  if (typeof BroadcastChannel === 'undefined') return
+  const channel = new BroadcastChannel(SESSION_CHANNEL)
+  channel.postMessage('changed')
+  channel.close()
+}
+
+/**
+ * The session of this tab (null when signed out). Writing `'signed-in'` reads the cookies a sign-in's
+ * answer set; writing null forgets the readable cookies (the server cleared its own when it could).
+ * Either way the other tabs are told.
+ */
 export const sessionAtom = atom(
-  (get) => get(storedSessionAtom),
-  (_get, set, session: Session | null) => {
-    writeStoredSession(session)
-    set(storedSessionAtom, session)
+  (get) => get(cookieSessionAtom),
+  (_get, set, change: 'signed-in' | null) => {
+    if (change === null) {
+      writeCookie(MEMBER_HINT_COOKIE, null)
+      writeCookie(CSRF_COOKIE, null)
+    }
+    set(cookieSessionAtom, change === null ? null : readSessionCookies())
+    announce()
   },
 )
+
+/**
+ * Starts `store` signed in with `session`: the server's render of a member's page, which has no cookies
+ * to read (the browser's app then reads the same session from them).
+ */
+export function seedSession(store: AppStore, session: Session): void {
+  store.set(cookieSessionAtom, session)
+}
 
 /** Whether a (not yet expired) session is present. */
 export const isSignedInAtom = atom((get) => get(sessionAtom) !== null)

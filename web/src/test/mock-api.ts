@@ -1,5 +1,34 @@
 import type { ProfileHeader } from '@bashboard/server/contract'
+import { CSRF_COOKIE, MEMBER_HINT_COOKIE } from '@bashboard/server/contract/values'
 import { vi } from 'vitest'
+import { writeCookie } from '../state/cookie'
+
+/** The CSRF token the mocked server gives the session a sign-in answer with `token` starts. */
+export function csrfTokenOf(token: string): string {
+  return `csrf-${token}`
+}
+
+/**
+ * What the real server's Set-Cookie does, for the readable cookies a page can see: a sign-in answer
+ * (a 2xx body with `token` and `expiresAt`, as login, signup and the second factor send) sets the
+ * expiry hint and CSRF token; a sign-out clears them.
+ */
+function applySessionCookies(path: string, status: number, payload: unknown): void {
+  if (status < 200 || status >= 300) return
+  if (path === '/api/user/logout') {
+    writeCookie(MEMBER_HINT_COOKIE, null)
+    writeCookie(CSRF_COOKIE, null)
+    return
+  }
+  const { token, expiresAt, user } = (payload ?? {}) as {
+    token?: unknown
+    expiresAt?: unknown
+    user?: unknown
+  }
+  if (typeof token !== 'string' || typeof expiresAt !== 'string' || user === undefined) return
+  writeCookie(MEMBER_HINT_COOKIE, String(Math.floor(Date.parse(expiresAt) / 1000)))
+  writeCookie(CSRF_COOKIE, csrfTokenOf(token))
+}
 
 /** A canned answer: a status and a JSON body, or `'network'` for a request that never gets a response. */
 export type MockAnswer = { status: number; body?: unknown } | 'network'
@@ -17,7 +46,8 @@ type Handler = MockAnswer | ((request: RecordedRequest) => MockAnswer)
 
 /**
  * Replaces `fetch` with a table of `'METHOD /path'` → answer. Unlisted requests answer 404, so a test
- * notices calls it did not expect. Returns the requests made, in order.
+ * notices calls it did not expect (a sign-out is answered 204 unless listed). Sign-in answers set the
+ * session's readable cookies as the server would. Returns the requests made, in order.
  */
 export function mockApi(routes: Record<string, Handler>): RecordedRequest[] {
   const requests: RecordedRequest[] = []
@@ -33,7 +63,9 @@ export function mockApi(routes: Record<string, Handler>): RecordedRequest[] {
       body,
     }
     requests.push(request)
-    const handler = routes[`${method} ${url.pathname}`]
+    const handler =
+      routes[`${method} ${url.pathname}`] ??
+      (url.pathname === '/api/user/logout' ? { status: 204 } : undefined)
     const answer = typeof handler === 'function' ? handler(request) : (handler ?? { status: 404 })
     if (answer === 'network') throw new TypeError('Failed to fetch')
     const payload =
@@ -42,6 +74,7 @@ export function mockApi(routes: Record<string, Handler>): RecordedRequest[] {
           ? { statusCode: answer.status, error: 'Error', message: 'Not found' }
           : null
         : answer.body
+    applySessionCookies(url.pathname, answer.status, payload)
     return new Response(payload === null ? null : JSON.stringify(payload), {
       status: answer.status,
       headers: { 'Content-Type': 'application/json' },

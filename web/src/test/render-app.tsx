@@ -1,23 +1,38 @@
 import { createMemoryHistory } from '@tanstack/react-router'
 import { render } from '@testing-library/react'
+import { expect } from 'vitest'
 import { App } from '../app/app'
 // The app imports its live handlers lazily (app/providers.tsx). Loaded here first, that import resolves
 // from the module cache at once, instead of still loading when a short test file's environment is torn
 // down (Vitest then logs "live handlers failed to load").
 import '../app/live-registry'
+import { CSRF_COOKIE, MEMBER_HINT_COOKIE } from '@bashboard/server/contract/values'
 import { createAppRouter, createQueryClient } from '../router'
-import { SESSION_STORAGE_KEY, type Session } from '../state/session'
+import { writeCookie } from '../state/cookie'
+import { readSessionCookies, type Session } from '../state/session'
 import { createAppStore } from '../state/store'
 import { createFakeSocketFactory } from './fake-socket'
+import { csrfTokenOf } from './mock-api'
 
-/** A session that is valid for another half hour. */
-export function validSession(token = 'test-token'): Session {
-  return { token, expiresAt: new Date(Date.now() + 30 * 60_000).toISOString() }
+/** A session that is valid for another half hour (to the second, as the expiry cookie says it). */
+export function validSession(csrfToken = 'test-csrf-token'): Session {
+  const seconds = Math.floor(Date.now() / 1000) + 30 * 60
+  return { csrfToken, expiresAt: new Date(seconds * 1000).toISOString() }
 }
 
-/** Puts a session in localStorage the way a previous visit would have left it. */
+/** Sets the readable cookies a sign-in's answer leaves (the HttpOnly session cookie is the server's). */
 export function storeSession(session: Session): void {
-  localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session))
+  writeCookie(MEMBER_HINT_COOKIE, String(Math.floor(Date.parse(session.expiresAt) / 1000)))
+  writeCookie(CSRF_COOKIE, session.csrfToken)
+}
+
+/**
+ * Asserts the tab is signed in with the session the sign-in answer carrying `token` started (its
+ * cookies), and that the page kept the token itself nowhere a script could read it.
+ */
+export function expectSignedInWith(token: string): void {
+  expect(readSessionCookies()?.csrfToken).toBe(csrfTokenOf(token))
+  expect(JSON.stringify({ ...localStorage })).not.toContain(token)
 }
 
 /**

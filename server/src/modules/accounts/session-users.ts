@@ -1,6 +1,6 @@
 import type { Database } from '@bashboard/db'
 import type { Kysely } from 'kysely'
-import { BoundedMap } from '../../lib/bounded-map.ts'
+import { createKeptReads } from '../../lib/kept-reads.ts'
 import type { LiveHub } from '../../live/hub.ts'
 import type { AuthRow } from './repo.ts'
 
@@ -46,72 +46,29 @@ const USER_EVENTS = new Set(['role.changed', 'session.revoked'])
 export function createSessionUsers(
   read: (db: Kysely<Database>, id: string) => Promise<AuthRow | undefined>,
 ): SessionUsers {
-  let following = false
-  // Past SESSION_USERS_KEPT, the user kept longest goes (a hit does not count as a use: `peek`).
-  const kept = new BoundedMap<{ row: AuthRow; readAt: number }>({ maxEntries: SESSION_USERS_KEPT })
-  const reading = new Map<string, Promise<AuthRow | undefined>>()
-
-  function forget(id: string): void {
-    kept.delete(id)
-    reading.delete(id)
-  }
-
-  function forgetAll(): void {
-    kept.clear()
-    reading.clear()
-  }
-
-  function readAndKeep(db: Kysely<Database>, id: string): Promise<AuthRow | undefined> {
-    // The row is as old as the read's start, which bounds how long it may be kept.
-    const readAt = Date.now()
-    const pending: Promise<AuthRow | undefined> = read(db, id).then(
-      (row) => {
-        // Not kept when an event, a reset or `follow`'s stop dropped the read meanwhile: it may
-        // predate the change.
-        if (reading.get(id) === pending) {
-          reading.delete(id)
-          if (row) kept.set(id, { row, readAt })
-        }
-        return row
-      },
-      (error: unknown) => {
-        if (reading.get(id) === pending) reading.delete(id)
-        throw error
-      },
-    )
-    reading.set(id, pending)
-    return pending
-  }
-
-  async function find(db: Kysely<Database>, id: string): Promise<AuthRow | undefined> {
-    if (!following) return read(db, id)
-    const hit = kept.peek(id)
-    if (hit && Date.now() - hit.readAt < SESSION_USERS_KEPT_MS) return hit.row
-    return reading.get(id) ?? readAndKeep(db, id)
-  }
+  const kept = createKeptReads<AuthRow>({ keptMs: SESSION_USERS_KEPT_MS, maxEntries: SESSION_USERS_KEPT })
 
   function follow(live: LiveHub): () => void {
-    following = true
+    kept.keep(true)
     const stopWatching = live.watch({
       event(watched) {
         if (watched.topic.startsWith(USER_TOPIC)) {
           // A reset marker (null) means the user's events were lost: whatever was read is doubtful.
           if (watched.event === null || USER_EVENTS.has(watched.event)) {
-            forget(watched.topic.slice(USER_TOPIC.length))
+            kept.forget(watched.topic.slice(USER_TOPIC.length))
           }
         } else if (watched.topic === 'posts' && watched.event === 'author.updated') {
           const { userId } = watched.data() as { userId: string }
-          forget(userId)
+          kept.forget(userId)
         }
       },
-      resumed: forgetAll,
+      resumed: kept.forgetAll,
     })
     return () => {
       stopWatching()
-      following = false
-      forgetAll()
+      kept.keep(false)
     }
   }
 
-  return { find, follow }
+  return { find: (db, id) => kept.find(id, () => read(db, id)), follow }
 }

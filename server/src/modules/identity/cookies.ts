@@ -1,6 +1,5 @@
-import { serialize } from 'cookie'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { cookieValue } from '../../infra/page-theme.ts'
+import { type CookieKind, cookieValue, writeCookie } from '../../infra/cookies.ts'
 
 /*
  * The two short-lived cookies of a provider sign-in. Neither is a session: the state cookie ties the
@@ -14,19 +13,13 @@ export const STATE_SECONDS = 10 * 60
 /** How long the finishing page may take, in seconds. */
 export const PENDING_SECONDS = 15 * 60
 
-interface CookieKind {
-  name: string
-  path: string
-  seconds: number
-  sameSite: 'lax' | 'strict'
-}
-
 /** The browser's copy of the `state` it was sent to the provider with. Lax: the provider's redirect back is a cross-site top-level navigation. */
 const STATE: CookieKind = {
   name: 'bashboard_oauth_state',
   path: '/api/auth/',
   seconds: STATE_SECONDS,
   sameSite: 'lax',
+  httpOnly: true,
 }
 /**
  * A provider identity the callback verified, waiting for a username, a password or the sign-in.
@@ -38,25 +31,7 @@ const PENDING: CookieKind = {
   path: '/api/auth/pending',
   seconds: PENDING_SECONDS,
   sameSite: 'strict',
-}
-
-/** Sets (or, with `value` null, clears) one of the two cookies. */
-function writeCookie(
-  reply: FastifyReply,
-  publicOrigin: string,
-  kind: CookieKind,
-  value: string | null,
-): void {
-  reply.header(
-    'set-cookie',
-    serialize(kind.name, value ?? '', {
-      httpOnly: true,
-      sameSite: kind.sameSite,
-      secure: publicOrigin.startsWith('https:'),
-      path: kind.path,
-      maxAge: value === null ? 0 : kind.seconds,
-    }),
-  )
+  httpOnly: true,
 }
 
 function readCookie(request: FastifyRequest, kind: CookieKind): string | undefined {

@@ -89,3 +89,45 @@ describe('view pruning', () => {
     }
   })
 })
+
+describe('web session pruning', () => {
+  it('deletes sessions that ended or expired over a day ago, and keeps the rest', async () => {
+    const member = await createUser(t.db)
+    const session = (label: string, values: { expires: number; ended?: number; created?: number }) => ({
+      user_id: member.id,
+      secret_hash: label.repeat(64).slice(0, 64),
+      token_version: 0,
+      method: 'password' as const,
+      created_at: hoursAgo(values.created ?? 72),
+      expires_at: hoursAgo(values.expires),
+      ended_at: values.ended === undefined ? null : hoursAgo(values.ended),
+    })
+    await t.db
+      .insertInto('web_sessions')
+      .values([
+        session('a', { expires: 48 }),
+        session('b', { expires: -1, ended: 30 }),
+        session('c', { expires: 2 }),
+        session('d', { expires: -1, created: 0.5 }),
+      ])
+      .execute()
+    const pruner = startViewPruning({ db: t.db, log: { debug() {}, info() {}, warn() {}, error() {} } }, 50)
+    try {
+      const left = async () =>
+        (
+          await t.db
+            .selectFrom('web_sessions')
+            .select('secret_hash')
+            .where('user_id', '=', member.id)
+            .execute()
+        )
+          .map((row) => row.secret_hash[0])
+          .sort()
+      const deadline = Date.now() + 15_000
+      while ((await left()).length > 2 && Date.now() < deadline) await sleep(50)
+      expect(await left()).toEqual(['c', 'd'])
+    } finally {
+      await pruner.stop()
+    }
+  })
+})

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely'
 import { startBatch } from '../../lib/batch.ts'
 import { startOfUtcDay } from '../../lib/time.ts'
 import type { LiveLogger } from '../../live/bus.ts'
+import { deleteSessionsFinishedBefore } from '../sessions/repo.ts'
 import { deleteActivityBefore, deleteViewsBefore, type ViewTable } from './repo.ts'
 
 /**
@@ -43,13 +44,17 @@ export function pruneActivity(db: Kysely<Database>, now = new Date()): Promise<n
   return deleteActivityBefore(db, new Date(startOfUtcDay(now).getTime() - 24 * 60 * 60 * 1000))
 }
 
+/** How long a web session that ended or expired stays, before the pruner deletes it. */
+export const FINISHED_SESSION_RETENTION_MS = 24 * 60 * 60 * 1000
+
 /** A running pruner; `stop()` cancels the next round and waits for one in progress. */
 export interface ViewPruner {
   stop(): Promise<void>
 }
 
 /**
- * Prunes view rows older than {@link VIEW_RETENTION_MS}, and the activity of past days, every
+ * Prunes view rows older than {@link VIEW_RETENTION_MS}, the activity of past days and web sessions
+ * finished {@link FINISHED_SESSION_RETENTION_MS} ago, every
  * `everyMs`. Every instance may run it: deleting a row twice is harmless. Failures are logged and
  * retried on the next round.
  */
@@ -61,12 +66,14 @@ export function startViewPruning(
     delayMs: 0,
     everyMs,
     async run() {
-      const [deleted, activity] = await Promise.all([
+      const [deleted, activity, sessions] = await Promise.all([
         pruneViews(deps.db, new Date(Date.now() - VIEW_RETENTION_MS)),
         pruneActivity(deps.db),
+        deleteSessionsFinishedBefore(deps.db, new Date(Date.now() - FINISHED_SESSION_RETENTION_MS)),
       ])
       if (deleted > 0) deps.log.info({ deleted }, 'old view rows pruned')
       if (activity > 0) deps.log.info({ deleted: activity }, 'activity of past days pruned')
+      if (sessions > 0) deps.log.info({ deleted: sessions }, 'finished web sessions pruned')
     },
     onError: (error) => deps.log.warn({ err: error }, 'pruning old view rows failed; retrying later'),
   })

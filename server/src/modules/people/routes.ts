@@ -144,7 +144,12 @@ export const peopleRoutes = modulePlugin('people', [AFTER_WRITES_PLUGIN], async 
       // Guessing the current password from a stolen session is limited like login guesses.
       await app.loginFailures.assertAllowed(request, passwordChange(auth.id))
       try {
-        const user = await changePassword({ db: app.db, events: app.domainEvents }, auth.id, body)
+        const user = await changePassword(
+          { db: app.db, events: app.domainEvents },
+          auth.id,
+          body,
+          auth.sessionId,
+        )
         app.mailer.worker.poke()
         const token = app.issueToken(user)
         return { ...toProfileHeader(user), token: token.token, expiresAt: token.expiresAt.toISOString() }

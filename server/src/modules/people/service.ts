@@ -14,6 +14,7 @@ import { avatarUrl } from '../accounts/presenter.ts'
 import { findUserById, updatePassword } from '../accounts/repo.ts'
 import { EMAIL_TAKEN, USERNAME_TAKEN } from '../accounts/service.ts'
 import { queueEmailChangeMails, queuePasswordChangedMail } from '../mail/service.ts'
+import { repinSession } from '../sessions/repo.ts'
 import { toUserProfile } from './presenter.ts'
 import {
   findCommentsOf,
@@ -97,7 +98,8 @@ function announceProfile(events: DomainEvents, user: UserRow): Promise<void> {
 /**
  * Changes the password after checking the current one (422 'Current password is incorrect', so the
  * client does not sign out) and the new one's length (422). Bumps token_version: every token issued
- * before, on every device, is refused from now on; the caller issues a fresh one for this session.
+ * before, on every device, is refused from now on; the caller issues a fresh one for this session, and
+ * the web session `keepSessionId` (the browser asking) is re-pinned to the new version.
  * Raises `user.password_changed`: sockets signed in with an older token lose the user's private topics.
  * @throws InvalidError with field `currentPassword` when the current password is wrong.
  */
@@ -105,6 +107,7 @@ export async function changePassword(
   deps: { db: Kysely<Database>; events: DomainEvents },
   userId: string,
   body: UpdatePasswordBody,
+  keepSessionId?: string,
 ): Promise<UserRow> {
   const password = checkNewPassword(body.newPassword)
   const user = present(await findUserById(deps.db, userId))
@@ -115,10 +118,16 @@ export async function changePassword(
   // The notice to the account's address commits with the change; the event follows the commit.
   const updated = await deps.db.transaction().execute(async (trx) => {
     const changed = present(await updatePassword(trx, userId, passwordHash))
+    // The browser that made the change stays signed in; every other session ends with the old version.
+    if (keepSessionId !== undefined) await repinSession(trx, keepSessionId)
     await queuePasswordChangedMail(trx, userId)
     return changed
   })
-  await deps.events.emit('user.password_changed', { userId, tokenVersion: updated.token_version })
+  await deps.events.emit('user.password_changed', {
+    userId,
+    tokenVersion: updated.token_version,
+    ...(keepSessionId === undefined ? {} : { keepSessionId }),
+  })
   return updated
 }
 

@@ -1,18 +1,23 @@
-import type { UserRow } from '@bashboard/db'
+import type { SignInMethod, UserRow } from '@bashboard/db'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { AuthResponse } from '../../contract/accounts.ts'
+import { TOKEN_TTL_SECONDS } from '../../infra/auth.ts'
+import { setSessionCookies } from '../../infra/session-cookies.ts'
+import { NotFoundError } from '../../lib/errors.ts'
+import { normaliseOrigin, originAllowed } from '../../lib/origin.ts'
 import { toAuthResponse } from '../accounts/presenter.ts'
 import { startSignInChallenge } from '../second-factor/service.ts'
+import { endMemberSession, startWebSession } from './service.ts'
 
-/** How a session began, kept on it and shown in Settings → Sessions. */
-export type SignInMethod = 'password' | 'signup' | 'second-factor' | 'passkey' | 'github' | 'google'
+export type { SignInMethod }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * Signs `user` in: answers with the seed's body (a one-hour JWT and the header user).
-     * Every way in (password, second factor, passkey, GitHub, Google, signup) ends here.
+     * Signs `user` in: starts a web session (its cookies on `reply`) and answers with the seed's body
+     * (a one-hour JWT for API clients, and the header user). Every way in (password, second factor,
+     * passkey, GitHub, Google, signup) ends here.
      */
     signIn(
       request: FastifyRequest,
@@ -34,15 +39,40 @@ declare module 'fastify' {
 }
 
 /**
- * Decorates `app.signIn`. The session is the JWT the web app keeps; moving it into an HttpOnly cookie
- * (issue 49's last part) changes this one place, not the ways in.
+ * Decorates `app.signIn`. The browser's session is the HttpOnly cookie (docs/product-rules.md#sessions),
+ * set when one of the site's own pages signs in; the JWT in the body stays for API clients and scripts,
+ * and the web app never keeps it.
  */
 export const signInPlugin = fp(
   async (app: FastifyInstance) => {
+    const allowedOrigins = new Set(app.config.allowedOrigins.map(normaliseOrigin))
     app.decorate(
       'signIn',
-      async (_request: FastifyRequest, _reply: FastifyReply, user: UserRow, _method: SignInMethod) =>
-        toAuthResponse(user, app.issueToken(user)),
+      async (request: FastifyRequest, reply: FastifyReply, user: UserRow, method: SignInMethod) => {
+        const answer = toAuthResponse(user, app.issueToken(user))
+        // Only a page of this site starts a browser session: browsers send Origin with every POST, so a
+        // script or the CLI (no Origin) gets the token alone, and another site's page gets no cookies.
+        const origin = request.headers.origin
+        if (origin === undefined || !originAllowed(origin, allowedOrigins, request.headers.host))
+          return answer
+        const client = { userAgent: request.headers['user-agent'] ?? '', ip: request.ip ?? '' }
+        // Signing in again in a signed-in browser replaces its session rather than leaving one behind.
+        const previous = request.auth
+        if (previous?.sessionId !== undefined) {
+          const deps = { db: app.db, live: app.live, events: app.domainEvents }
+          await endMemberSession(deps, previous.id, previous.sessionId).catch((error: unknown) => {
+            // Ended meanwhile (another tab signed out): nothing is left to replace.
+            if (!(error instanceof NotFoundError)) throw error
+          })
+        }
+        const session = await startWebSession(app.db, user, method, client, TOKEN_TTL_SECONDS)
+        setSessionCookies(reply, app.config.publicOrigin, {
+          secret: session.secret,
+          csrfToken: app.csrfTokens.tokenFor(session.id),
+          expiresAt: session.expiresAt,
+        })
+        return answer
+      },
     )
     app.decorate(
       'signInOrChallenge',

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { SESSION_STORAGE_KEY } from '../../state/session'
+import { readSessionCookies } from '../../state/session'
 import { mockApi, profileFixture, statsFixture } from '../../test/mock-api'
 import { renderApp, storeSession, validSession } from '../../test/render-app'
 
@@ -49,7 +49,8 @@ describe('Header', () => {
     expect(header.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument()
     expect(header.queryByRole('link', { name: 'Register' })).not.toBeInTheDocument()
     const headerCall = requests.find((request) => request.path === '/api/website/user/profile/header')
-    expect(headerCall?.headers.get('Authorization')).toBe('Bearer test-token')
+    // The session is the browser's cookie: the page sends no bearer token.
+    expect(headerCall?.headers.get('Authorization')).toBeNull()
   })
 
   it.each([
@@ -64,7 +65,7 @@ describe('Header', () => {
   })
 
   it('opens the user menu with Profile, Settings and Log out, and logging out brings Login back', async () => {
-    signInAs({})
+    const requests = signInAs({})
     renderApp('/')
     const events = userEvent.setup()
     const header = within(await banner())
@@ -84,7 +85,12 @@ describe('Header', () => {
     await events.click(menuButton)
     await events.click(screen.getByRole('menuitem', { name: 'Log out' }))
     expect(await header.findByRole('link', { name: 'Login' })).toBeInTheDocument()
-    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull()
+    expect(readSessionCookies()).toBeNull()
+    // The server is asked to end the session, with the token that proves the page asked.
+    const logout = requests.find(
+      (request) => request.method === 'POST' && request.path === '/api/user/logout',
+    )
+    expect(logout?.headers.get('x-csrf-token')).toBe('test-csrf-token')
   })
 
   it('toggles the mobile menu, and closes it on Escape and on navigation', async () => {

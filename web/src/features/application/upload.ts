@@ -1,5 +1,4 @@
-import { ApiError, NETWORK_ERROR_MESSAGE } from '../../lib/api-client'
-import { readStoredSession } from '../../state/session'
+import { ApiError, csrfHeaders, NETWORK_ERROR_MESSAGE } from '../../lib/api-client'
 
 export interface UploadOptions {
   /** Called with the share of the request body sent so far, from 0 to 1. */
@@ -24,7 +23,7 @@ function serverMessageOf(text: string): string | undefined {
 
 /**
  * POSTs a multipart form like `apiFetch`, but through XMLHttpRequest: `fetch` cannot report upload
- * progress, and a 10 MB document over a slow link needs a progress bar. Sends the same bearer header
+ * progress, and a 10 MB document over a slow link needs a progress bar. Sends the same CSRF header
  * and throws the same `ApiError`s, so callers handle failures exactly as for any other call.
  */
 export function uploadForm<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
@@ -33,8 +32,7 @@ export function uploadForm<T>(path: string, form: FormData, options: UploadOptio
     const request = new XMLHttpRequest()
     request.open('POST', path)
     request.setRequestHeader('Accept', 'application/json')
-    const session = readStoredSession()
-    if (session) request.setRequestHeader('Authorization', `Bearer ${session.token}`)
+    for (const [name, value] of Object.entries(csrfHeaders('POST'))) request.setRequestHeader(name, value)
 
     request.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total)

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useCallback, useEffect } from 'react'
-import { ApiError } from '../../lib/api-client'
+import { ApiError, apiFetch } from '../../lib/api-client'
 import { currentUserKeyRoot, profileHeaderKey, profileHeaderQueryOptions } from '../../lib/current-user'
 import { sessionAtom } from '../../state/session'
 
@@ -17,11 +17,16 @@ export const authKeys = {
 /** The header's user data; defined in lib/current-user so other features can read the same cache entry. */
 export { profileHeaderQueryOptions }
 
-/** Ends the session: forgets the token, drops the user's private data and refetches the rest as a guest. */
+/**
+ * Ends the session: asks the server to end it (the request takes its CSRF token before the cookies are
+ * forgotten, and its answer clears the session cookie), drops the user's private data and refetches the
+ * rest as a guest. The tab does not wait: a server that cannot be reached leaves a session that expires.
+ */
 export function useLogout(): () => void {
   const queryClient = useQueryClient()
   const setSession = useSetAtom(sessionAtom)
   return useCallback(() => {
+    void apiFetch('/api/user/logout', { method: 'POST' }).catch(() => undefined)
     setSession(null)
     queryClient.removeQueries({ queryKey: authKeys.all })
     // Everything else may hold per-user details (your vote on a post): refetch it as a guest.

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { SESSION_STORAGE_KEY } from '../../state/session'
+import { readSessionCookies } from '../../state/session'
 import { mockApi, profileFixture, statsFixture } from '../../test/mock-api'
 import { renderApp, storeSession } from '../../test/render-app'
 
@@ -19,18 +19,18 @@ async function header() {
 
 describe('session expiry', () => {
   it('logs out at start a session that expired while the tab was closed', async () => {
-    storeSession({ token: 'old-token', expiresAt: new Date(Date.now() - minutes(5)).toISOString() })
+    storeSession({ csrfToken: 'old-token', expiresAt: new Date(Date.now() - minutes(5)).toISOString() })
     const requests = api()
     renderApp('/')
     expect(await (await header()).findByRole('link', { name: 'Login' })).toBeInTheDocument()
-    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull()
+    expect(readSessionCookies()).toBeNull()
     expect(requests.some((request) => request.path === '/api/website/user/profile/header')).toBe(false)
     expect(requests.every((request) => !request.headers.has('Authorization'))).toBe(true)
   })
 
   it('logs out when the window regains focus after the expiry time', async () => {
     const start = Date.now()
-    storeSession({ token: 'jwt', expiresAt: new Date(start + minutes(10)).toISOString() })
+    storeSession({ csrfToken: 'jwt', expiresAt: new Date(start + minutes(10)).toISOString() })
     api()
     renderApp('/')
     const banner = await header()
@@ -41,11 +41,11 @@ describe('session expiry', () => {
       fireEvent.focus(window)
     })
     expect(await banner.findByRole('link', { name: 'Login' })).toBeInTheDocument()
-    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull()
+    expect(readSessionCookies()).toBeNull()
   })
 
   it('keeps a session that is still valid when the window regains focus', async () => {
-    storeSession({ token: 'jwt', expiresAt: new Date(Date.now() + minutes(10)).toISOString() })
+    storeSession({ csrfToken: 'jwt', expiresAt: new Date(Date.now() + minutes(10)).toISOString() })
     api()
     renderApp('/')
     const banner = await header()
@@ -54,13 +54,13 @@ describe('session expiry', () => {
       fireEvent.focus(window)
     })
     expect(banner.getByRole('button', { name: /ada_lovelace/ })).toBeInTheDocument()
-    expect(localStorage.getItem(SESSION_STORAGE_KEY)).not.toBeNull()
+    expect(readSessionCookies()).not.toBeNull()
   })
 
   it('checks every minute and logs out once the session has expired', async () => {
     const start = Date.now()
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
-    storeSession({ token: 'jwt', expiresAt: new Date(start + minutes(2)).toISOString() })
+    storeSession({ csrfToken: 'jwt', expiresAt: new Date(start + minutes(2)).toISOString() })
     api()
     renderApp('/')
     const banner = await header()
@@ -76,7 +76,7 @@ describe('session expiry', () => {
   })
 
   it('logs out when the profile header answers 401', async () => {
-    storeSession({ token: 'revoked', expiresAt: new Date(Date.now() + minutes(30)).toISOString() })
+    storeSession({ csrfToken: 'revoked', expiresAt: new Date(Date.now() + minutes(30)).toISOString() })
     mockApi({
       'GET /api/website/stats': { status: 200, body: statsFixture() },
       'GET /api/website/user/profile/header': {
@@ -86,6 +86,6 @@ describe('session expiry', () => {
     })
     renderApp('/')
     expect(await (await header()).findByRole('link', { name: 'Login' })).toBeInTheDocument()
-    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull()
+    expect(readSessionCookies()).toBeNull()
   })
 })

@@ -22,7 +22,6 @@ import {
   useQueryClient,
 } from '@tanstack/react-query'
 import { ApiError, apiFetch, NETWORK_ERROR_MESSAGE } from '../../lib/api-client'
-import { readStoredSession } from '../../state/session'
 
 /** Search filters of the console's post and comment lists. */
 export interface ContentSearch {
@@ -253,15 +252,12 @@ export function useChangeRole() {
 
 /**
  * Reads an application's private document as a blob. It is served as an attachment and never under
- * /uploads, so an <img> or <iframe> cannot load it by URL: it needs the bearer token.
+ * /uploads, and read as a blob so the page shows it in its own viewer rather than opening the file.
  */
 export async function fetchDocumentBlob(url: string, signal?: AbortSignal): Promise<Blob> {
-  const headers = new Headers()
-  const session = readStoredSession()
-  if (session) headers.set('Authorization', `Bearer ${session.token}`)
   let response: Response
   try {
-    response = await fetch(url, { headers, signal: signal ?? null })
+    response = await fetch(url, { signal: signal ?? null })
   } catch (error) {
     if (signal?.aborted) throw error
     throw new ApiError(0, NETWORK_ERROR_MESSAGE)

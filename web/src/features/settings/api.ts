@@ -7,10 +7,9 @@ import type {
 } from '@bashboard/server/contract'
 import { AVATAR_FORM_FIELDS } from '@bashboard/server/contract/limits'
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
-import { useSetAtom } from 'jotai'
 import { apiFetch } from '../../lib/api-client'
 import { currentUserKeyRoot, profileHeaderKey } from '../../lib/current-user'
-import { SESSION_LIFETIME_MS, sessionAtom } from '../../state/session'
+import { sessionsKey } from './sessions-api'
 
 /**
  * Writes the updated header into the cache the site header reads (so a new avatar or name shows at once)
@@ -51,12 +50,11 @@ export function useUpdateProfile() {
 }
 
 /**
- * PUT /api/users with the password form. The change signs out every other session; this tab keeps going
- * with the fresh token the answer carries (stored like a login's, so the live socket re-authenticates too).
+ * PUT /api/users with the password form. The change signs out every other session; this browser's stays
+ * (the server re-pins it), so only the header and the sessions list are read again.
  */
 export function useChangePassword() {
   const queryClient = useQueryClient()
-  const setSession = useSetAtom(sessionAtom)
   return useMutation({
     mutationFn: (body: UpdatePasswordBody) =>
       apiFetch<UpdateUserResponse>('/api/users', {
@@ -65,14 +63,8 @@ export function useChangePassword() {
         fallbackMessage: 'Failed to update user',
       }),
     onSuccess: (answer) => {
-      if (answer.token) {
-        const expiresAt =
-          answer.expiresAt && !Number.isNaN(Date.parse(answer.expiresAt))
-            ? answer.expiresAt
-            : new Date(Date.now() + SESSION_LIFETIME_MS).toISOString()
-        setSession({ token: answer.token, expiresAt })
-      }
       applyHeader(queryClient, answer)
+      void queryClient.invalidateQueries({ queryKey: sessionsKey() })
     },
   })
 }

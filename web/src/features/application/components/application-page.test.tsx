@@ -309,7 +309,7 @@ describe('Application page', () => {
       '/create-post',
     )
   })
-  it('uploads the form with the bearer token, shows progress, then the Under Review card', async () => {
+  it('uploads the form with the CSRF token, shows progress, then the Under Review card', async () => {
     mockPage({ status: 200, body: noApplication() })
     let answer = () => {}
     const held = new Promise<void>((resolve) => {
@@ -335,7 +335,8 @@ describe('Application page', () => {
     const [request] = sent
     if (!request) throw new Error('nothing was uploaded')
     expect(request.url).toBe('/api/applications/create')
-    expect(request.headers.Authorization).toBe('Bearer test-token')
+    expect(request.headers['x-csrf-token']).toBe('test-csrf-token')
+    expect(request.headers.Authorization).toBeUndefined()
     expect(request.form.get('docCategory')).toBe('Passport')
     expect(request.form.get('coverLetter')).toBe(LETTER)
     expect((request.form.get('document') as File).name).toBe('passport.png')

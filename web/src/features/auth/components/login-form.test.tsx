@@ -2,10 +2,10 @@ import { SECOND_FACTOR_MESSAGES } from '@bashboard/server/contract/second-factor
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { SESSION_STORAGE_KEY } from '../../../state/session'
+import { readSessionCookies } from '../../../state/session'
 import { expectFieldError, toasts } from '../../../test/form-assertions'
 import { errorBody, mockApi, profileFixture, statsFixture } from '../../../test/mock-api'
-import { renderApp, storeSession, validSession } from '../../../test/render-app'
+import { expectSignedInWith, renderApp, storeSession, validSession } from '../../../test/render-app'
 
 const user = profileFixture()
 
@@ -46,7 +46,7 @@ describe('LoginForm', () => {
     expect(within(toast).getByText('Login Failed')).toBeInTheDocument()
     expect(within(toast).getByText('Invalid credentials. Please try again.')).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/login')
-    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull()
+    expect(readSessionCookies()).toBeNull()
   })
 
   it('says the network is down when the request gets no response', async () => {
@@ -71,10 +71,7 @@ describe('LoginForm', () => {
     await fillAndSubmit('  ada_lovelace ', 'secret-pass')
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'))
-    expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null')).toEqual({
-      token: 'jwt-123',
-      expiresAt,
-    })
+    expectSignedInWith('jwt-123')
     const login = requests.find((request) => request.path === '/api/user/login')
     expect(login?.body).toEqual({ emailOrUsername: 'ada_lovelace', password: 'secret-pass' })
     const banner = screen.getByRole('banner')
@@ -166,17 +163,14 @@ describe('LoginForm, second step (two-factor authentication)', () => {
     expect(code).toHaveAttribute('autocomplete', 'one-time-code')
     expect(code).toHaveAttribute('inputmode', 'numeric')
     // No session until the code is right, and the password is not kept.
-    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull()
+    expect(readSessionCookies()).toBeNull()
     expect(screen.queryByLabelText('Password', { selector: 'input' })).not.toBeInTheDocument()
 
     const events = userEvent.setup()
     await events.type(code, '123456')
     await events.click(screen.getByRole('button', { name: 'Verify' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/'))
-    expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null')).toEqual({
-      token: 'jwt-2fa',
-      expiresAt,
-    })
+    expectSignedInWith('jwt-2fa')
     expect(requests.find((request) => request.path === '/api/user/login/second-factor')?.body).toEqual({
       challenge: 'challenge-123',
       method: 'totp',
@@ -202,7 +196,7 @@ describe('LoginForm, second step (two-factor authentication)', () => {
     )
     expect(screen.getByLabelText('Authentication code')).toHaveFocus()
     expect(toasts()).toEqual([])
-    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull()
+    expect(readSessionCookies()).toBeNull()
   })
 
   it('takes a recovery code instead, and comes back to the app code', async () => {
@@ -220,7 +214,7 @@ describe('LoginForm, second step (two-factor authentication)', () => {
     expect(screen.getByRole('button', { name: 'Use your authenticator app instead' })).toBeInTheDocument()
     await events.type(recovery, 'abcde-fgh23')
     await events.keyboard('{Enter}')
-    await waitFor(() => expect(localStorage.getItem(SESSION_STORAGE_KEY)).toContain('jwt-r'))
+    await waitFor(() => expectSignedInWith('jwt-r'))
     expect(requests.find((request) => request.path === '/api/user/login/second-factor')?.body).toEqual({
       challenge: 'challenge-123',
       method: 'recovery',

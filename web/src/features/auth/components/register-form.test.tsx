@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { SESSION_STORAGE_KEY } from '../../../state/session'
+import { readSessionCookies } from '../../../state/session'
 import { expectFieldError, expectNoFieldError, toasts } from '../../../test/form-assertions'
 import { errorBody, type MockAnswer, mockApi, profileFixture, statsFixture } from '../../../test/mock-api'
-import { renderApp } from '../../../test/render-app'
+import { expectSignedInWith, renderApp } from '../../../test/render-app'
 
 interface FormValues {
   username: string
@@ -122,7 +122,7 @@ describe('RegisterForm', () => {
       expect(field).toHaveFocus()
       expect(toasts()).toEqual([])
       expect(router.state.location.pathname).toBe('/register')
-      expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull()
+      expect(readSessionCookies()).toBeNull()
       await userEvent.type(field, 'x')
       expectNoFieldError(field, message)
     },
@@ -171,7 +171,7 @@ describe('RegisterForm', () => {
     expect(within(toast).getByText(message)).toBeInTheDocument()
     expect(screen.getByLabelText('Username')).not.toHaveAttribute('aria-invalid')
     expect(router.state.location.pathname).toBe('/register')
-    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull()
+    expect(readSessionCookies()).toBeNull()
   })
 
   it('signs the new account in and goes home on success', async () => {
@@ -191,10 +191,7 @@ describe('RegisterForm', () => {
       email: 'grace@example.test',
       password: 'cobol-rules',
     })
-    expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null')).toEqual({
-      token: 'jwt-new',
-      expiresAt,
-    })
+    expectSignedInWith('jwt-new')
     expect(
       await within(screen.getByRole('banner')).findByRole('button', { name: /grace_hopper/ }),
     ).toBeInTheDocument()

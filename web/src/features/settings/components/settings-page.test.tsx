@@ -2,7 +2,7 @@ import type { ProfileHeader } from '@bashboard/server/contract'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { SESSION_STORAGE_KEY } from '../../../state/session'
+import { readSessionCookies } from '../../../state/session'
 import { expectFieldError, expectNoFieldError } from '../../../test/form-assertions'
 import {
   errorBody,
@@ -390,7 +390,7 @@ describe('Settings page', () => {
       expect(requests.some((request) => request.path === '/api/users')).toBe(false)
     })
 
-    it("sends the current and new password, stores the fresh token and shows 'Password Updated'", async () => {
+    it("sends the current and new password with the CSRF token, keeps this browser's session and shows 'Password Updated'", async () => {
       const expiresAt = new Date(Date.now() + 60 * 60_000).toISOString()
       const requests = mockSettings({
         'PUT /api/users': { status: 200, body: { ...user, token: 'fresh-token', expiresAt } },
@@ -405,11 +405,10 @@ describe('Settings page', () => {
       expect(await screen.findByText('Password Updated')).toBeInTheDocument()
       const change = requests.find((request) => request.path === '/api/users')
       expect(change?.body).toEqual({ currentPassword: 'old-secret', newPassword: 'new-secret' })
-      expect(change?.headers.get('Authorization')).toBe('Bearer test-token')
-      expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? '{}')).toEqual({
-        token: 'fresh-token',
-        expiresAt,
-      })
+      expect(change?.headers.get('x-csrf-token')).toBe('test-csrf-token')
+      expect(change?.headers.get('Authorization')).toBeNull()
+      expect(readSessionCookies()?.csrfToken).toBe('test-csrf-token')
+      expect(JSON.stringify({ ...localStorage })).not.toContain('fresh-token')
       // The fields are emptied so the new password does not linger on screen.
       expect(screen.getByLabelText('Current Password')).toHaveValue('')
     })
@@ -427,7 +426,7 @@ describe('Settings page', () => {
       const current = screen.getByLabelText('Current Password')
       await waitFor(() => expectFieldError(current, 'Current password is incorrect'))
       expect(screen.queryByText('Update Failed')).not.toBeInTheDocument()
-      expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? '{}').token).toBe('test-token')
+      expect(readSessionCookies()?.csrfToken).toBe('test-csrf-token')
     })
   })
 })

@@ -18,6 +18,7 @@ import { MailSettingsPanel } from './mail-settings-panel'
 import { PasskeysSection } from './passkeys-section'
 import { PasswordSection } from './password-section'
 import { ProfileForm } from './profile-form'
+import { SessionsSection } from './sessions-section'
 import { SignInMethodsSection } from './sign-in-methods-section'
 import { TwoFactorSection } from './two-factor-section'
 
@@ -37,7 +38,7 @@ export interface SettingsPageProps {
 
 /**
  * Settings: a Profile tab (avatar, username, email), a Security tab (password, two-factor
- * authentication, passkeys), an Email tab (the address's verification and what the site mails), an Access
+ * authentication, passkeys, sign-in methods, the browsers signed in), an Email tab (the address's verification and what the site mails), an Access
  * tokens tab (personal access tokens for scripts and the CLI) and an Account tab (download your
  * data, delete the account).
  */
@@ -118,6 +119,15 @@ export function SettingsPage({ tab: active, onTabChange: setActive }: SettingsPa
                     Sign-in methods
                   </h2>
                   <SignInMethodsSection />
+                </section>
+                <section
+                  aria-labelledby="sessions-heading"
+                  className="flex flex-col gap-3 border-t border-line pt-5"
+                >
+                  <h2 id="sessions-heading" className="text-sm font-semibold text-fg">
+                    Sessions
+                  </h2>
+                  <SessionsSection />
                 </section>
               </div>
             ) : active === 'email' ? (
