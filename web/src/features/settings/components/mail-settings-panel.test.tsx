@@ -1,5 +1,5 @@
 import type { MailPreferences } from '@bashboard/server/contract'
-import { screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { mockApi, profileFixture } from '../../../test/mock-api'
@@ -52,6 +52,28 @@ describe('Settings → Email', () => {
       { mentions: 'daily' },
     ])
     expect(await screen.findByText('Saved')).toBeVisible()
+  })
+
+  it('shows a choice the moment it is made, and takes it back when the save fails', async () => {
+    mockSettings(prefs)
+    let answer: (value: Response) => void = () => {}
+    const held = new Promise<Response>((resolve) => {
+      answer = resolve
+    })
+    const plain = globalThis.fetch
+    globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
+      init?.method === 'PUT' ? held : plain(input, init)) as typeof fetch
+    renderApp('/settings?tab=email')
+    const mentions = within(await screen.findByRole('group', { name: '@mentions of you' }))
+    // Checked as the click lands (a controlled radio would otherwise flick back for a tick), with the
+    // save still on its way.
+    fireEvent.click(mentions.getByLabelText('Once a day'))
+    expect(mentions.getByLabelText('Once a day')).toBeChecked()
+    answer(
+      new Response(JSON.stringify({ statusCode: 500, error: 'Error', message: 'boom' }), { status: 500 }),
+    )
+    await waitFor(() => expect(mentions.getByLabelText('Right away')).toBeChecked())
+    expect(await screen.findByText('Not saved')).toBeVisible()
   })
 
   it('says an unverified address gets no community mail, with a button for a new link', async () => {

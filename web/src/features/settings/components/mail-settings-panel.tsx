@@ -1,7 +1,7 @@
 import type { MailCadence, MailPreferences, UpdateMailPreferencesBody } from '@bashboard/server/contract'
 import { useQuery } from '@tanstack/react-query'
 import { BadgeCheck } from 'lucide-react'
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import { Checkbox } from '../../../components/ui/checkbox'
 import { LoadFailed } from '../../../components/ui/load-failed'
 import { Loading } from '../../../components/ui/spinner'
@@ -56,6 +56,9 @@ export function MailSettingsPanel() {
   const preferences = useQuery(mailPreferencesQueryOptions())
   const update = useUpdateMailPreferences()
   const toast = useToast()
+  // The change being saved, held from the click itself: the mutation's own state reaches the render a
+  // tick later, and a controlled radio would meanwhile flick back to the old choice.
+  const [saving, setSaving] = useState<UpdateMailPreferencesBody | null>(null)
 
   if (preferences.isPending) return <Loading label="Loading email settings..." />
   if (preferences.isError) {
@@ -68,10 +71,12 @@ export function MailSettingsPanel() {
     )
   }
   // The change being saved shows at once; the answer (or a failure) settles it.
-  const current: MailPreferences = { ...preferences.data, ...(update.isPending ? update.variables : {}) }
+  const current: MailPreferences = { ...preferences.data, ...saving }
 
   function save(change: UpdateMailPreferencesBody): void {
+    setSaving(change)
     update.mutate(change, {
+      onSettled: () => setSaving(null),
       onError: () =>
         toast({ title: 'Not saved', message: 'Failed to save email settings', variant: 'destructive' }),
     })

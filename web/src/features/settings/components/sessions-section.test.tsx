@@ -226,3 +226,14 @@ describe('Sessions in Settings → Security', () => {
     expect(calls).toBe(2)
   })
 })
+
+describe('Sessions and a hostile User-Agent', () => {
+  it('shows a device name made of markup as text, running nothing', async () => {
+    const hostile = '<img src=x onerror="window.__sessionXss=1"> on <script>window.__sessionXss=2</script>'
+    mockSessions([THIS_BROWSER, session({ id: '00000000-0000-4000-8000-0000000000a4', device: hostile })])
+    const { section } = await openSection()
+    expect(await within(section).findByText(hostile)).toBeInTheDocument()
+    expect(section.querySelector('img, script')).toBeNull()
+    expect((window as unknown as { __sessionXss?: number }).__sessionXss).toBeUndefined()
+  })
+})
