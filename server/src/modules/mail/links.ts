@@ -1,16 +1,15 @@
-import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto'
 import { UNSUBSCRIBE_TOPICS, type UnsubscribeTopic } from '../../contract/mail.ts'
+import { randomToken, tokenHash } from '../../lib/random-token.ts'
 
 /** A new single-use link token and the hash that is stored for it (email_tokens.token_hash). */
 export function newLinkToken(): { token: string; hash: string } {
-  const token = randomBytes(32).toString('base64url')
+  const token = randomToken()
   return { token, hash: hashLinkToken(token) }
 }
 
 /** SHA-256 suffices: the token is 256 random bits, so there is nothing to guess slowly. */
-export function hashLinkToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex')
-}
+export const hashLinkToken = tokenHash
 
 /**
  * An absolute URL on the site: every link in a mail is built here, so none can point anywhere but

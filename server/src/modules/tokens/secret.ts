@@ -1,5 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { ACCESS_TOKEN_PREFIX } from '../../contract/tokens.ts'
+import { tokenHash } from '../../lib/random-token.ts'
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 /** 43 base62 characters carry 256 bits: as much as 32 random bytes. */
@@ -37,6 +38,4 @@ export function hasAccessTokenShape(credential: string): boolean {
  * What is stored of a token: the hex SHA-256 of the whole string. The secret is 256 random bits, so
  * a fast unsalted hash cannot be reversed by guessing, and it can be looked up through an index.
  */
-export function hashAccessToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex')
-}
+export const hashAccessToken = tokenHash
