@@ -1,13 +1,7 @@
 /**
- * Web sessions in cookies (issue 49). Frozen once released.
- *
- * - `web_sessions`: one signed-in browser (docs/product-rules.md#sessions). The HttpOnly cookie holds a
- *   random secret; only its SHA-256 (`secret_hash`) is stored, so a leaked table signs no one in. A
- *   session counts while `ended_at` is null, `expires_at` is ahead and `token_version` still equals the
- *   user's: bumping the user's version (a password change or reset, a lowered role, "sign out
- *   everywhere else") ends every session pinned to the old one without touching these rows.
- * - `user_agent` and `ip` are what Settings → Sessions names the device and network by;
- *   `last_seen_at` is refreshed at most every few minutes, not on every request.
+ * Web sessions in cookies (issue 49, docs/product-rules.md#sessions). Frozen once released. Only the
+ * secret's SHA-256 is stored; a session counts while not ended, not expired and pinned to the user's
+ * current `token_version`, so bumping it ends every older session without touching these rows.
  */
 import { type Kysely, sql } from 'kysely'
 

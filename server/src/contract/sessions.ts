@@ -1,11 +1,7 @@
 import { type Static, Type } from 'typebox'
 import { Id } from './common.ts'
 
-/*
- * Web sessions (issue 49, docs/product-rules.md#sessions): each browser signed in with the HttpOnly
- * session cookie, as Settings → Sessions lists them. Bearer credentials (the seed's login token, personal
- * access tokens) are not sessions of this kind and are not listed.
- */
+// Browsers signed in with the session cookie, as Settings → Sessions lists them (product-rules#sessions).
 
 /** How a session began. */
 export const SignInMethod = Type.Union([

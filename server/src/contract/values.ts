@@ -53,21 +53,13 @@ export const TOKEN_EXPIRY_DAYS = [30, 90, 365] as const
 /** How long after posting a comment its author may still edit it, in minutes (deleting has no limit). */
 export const COMMENT_EDIT_WINDOW_MINUTES = 15
 
-/**
- * The readable cookie the server sets beside the HttpOnly session cookie: the session's expiry, in
- * seconds since the epoch. It is no credential: the web client reads it to know it is signed in (and
- * until when), and the server renders a member's pages for a browser that sends it.
- */
+/** The readable cookie beside the session cookie: its expiry in epoch seconds, no credential. */
 export const MEMBER_HINT_COOKIE = 'bashboard_member'
 
 /** The HttpOnly cookie holding a web session's secret (docs/product-rules.md#sessions). */
 export const SESSION_COOKIE = 'bashboard_session'
 
-/**
- * The readable cookie holding the session's CSRF token, which the web client copies into
- * {@link CSRF_HEADER} on every write it makes with the session cookie (the double-submit pattern,
- * with the token bound to the session by an HMAC so another site's cookie cannot stand in for it).
- */
+/** The readable cookie holding the session's CSRF token, copied into {@link CSRF_HEADER} on writes. */
 export const CSRF_COOKIE = 'bashboard_csrf'
 
 /** The request header a cookie-authenticated write must carry, holding {@link CSRF_COOKIE}'s value. */

@@ -2,14 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { CSRF_COOKIE, MEMBER_HINT_COOKIE, SESSION_COOKIE } from '../contract/values.ts'
 import { type CookieKind, cookieValue, writeCookie } from './cookies.ts'
 
-/*
- * The three cookies of a web session (docs/product-rules.md#sessions), set and cleared together. Only
- * the session cookie is a credential, and page scripts cannot read it (HttpOnly). The CSRF token and the
- * expiry hint are readable on purpose: the web client copies the first into a header on every write and
- * reads the second to know it is signed in, and neither signs anyone in. Lax: a link followed from
- * another site (a mail, a search result) arrives signed in, while another site's forms and scripts
- * send no session with their writes.
- */
+// A web session's three cookies, set and cleared together; only the HttpOnly one is a credential. Lax:
+// a link from elsewhere arrives signed in, another site's writes carry no session.
 
 const lax = { path: '/', sameSite: 'lax' } as const
 const SESSION: CookieKind = { ...lax, name: SESSION_COOKIE, httpOnly: true }

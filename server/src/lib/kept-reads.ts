@@ -1,15 +1,8 @@
 import { BoundedMap } from './bounded-map.ts'
 
 /**
- * Reads kept in memory by key for at most `keptMs`, for the hot lookups of every signed-in request
- * (modules/accounts/session-users.ts, modules/sessions/session-keeper.ts). The owner makes it correct
- * by forgetting a key when a live event says it changed, and everything when events may have been
- * missed; until `keep(true)` it reads through every time.
- *
- * - A read that was forgotten while under way is returned to its caller but not kept: it may predate
- *   the change that forgot it.
- * - Concurrent misses of one key share one read. A missing value (undefined) is never kept.
- * - Past `maxEntries` the longest-kept entry goes (a hit does not count as a use).
+ * Reads kept by key for at most `keptMs` (the users and sessions of signed-in requests); the owner
+ * forgets keys on live events. A read forgotten while under way is not kept; misses share one read.
  */
 export interface KeptReads<V> {
   find(key: string, read: () => Promise<V | undefined>): Promise<V | undefined>

@@ -1,8 +1,3 @@
-/*
- * Origins a browser may act from: the live socket's upgrade and every write made with the session cookie
- * check the request's Origin header against the site's own origin and the configured allowlist.
- */
-
 /** `https://Example.com/` → `https://example.com`, so configured origins compare with the header. */
 export function normaliseOrigin(origin: string): string {
   try {

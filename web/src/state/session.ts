@@ -4,12 +4,8 @@ import { readCookie, writeCookie } from './cookie'
 import { atomWithLazy } from './lazy-atom'
 import type { AppStore } from './store'
 
-/*
- * The tab's view of the web session (docs/product-rules.md#sessions). The session itself is an HttpOnly
- * cookie no script here can read; the server sets two readable cookies beside it, the expiry hint and
- * the CSRF token, and those are all the app knows: whether it is signed in, until when, and the token
- * its writes carry. A different CSRF token means a different session (the live socket reconnects).
- */
+// The session is an HttpOnly cookie no script reads; the app knows only the two readable cookies beside
+// it, the expiry hint and the CSRF token (docs/product-rules.md#sessions).
 
 /** What a signed-in tab knows of its session. */
 export interface Session {
@@ -42,18 +38,14 @@ export function currentCsrfToken(): string | undefined {
   return readSessionCookies()?.csrfToken
 }
 
-/*
- * Read lazily, per store: the first read in a store looks at the cookies at that moment, so every app
- * instance (and every test) starts from the browser's state, not the state when this module loaded.
- */
+// Read lazily, per store, so each app (and test) starts from the cookies of that moment.
 const cookieSessionAtom = atomWithLazy<Session | null>(() => readSessionCookies())
 
 function sameSession(a: Session | null, b: Session | null): boolean {
   return a?.csrfToken === b?.csrfToken && a?.expiresAt === b?.expiresAt
 }
 
-// While anything uses the session, follow other tabs signing in or out (told on a BroadcastChannel) and
-// look at the cookies again whenever the tab comes back into view.
+// Follow other tabs signing in or out, and look again when the tab comes back into view.
 cookieSessionAtom.onMount = (setSession) => {
   const reread = (): void =>
     setSession((current) => {
@@ -79,11 +71,7 @@ function announce(): void {
   channel.close()
 }
 
-/**
- * The session of this tab (null when signed out). Writing `'signed-in'` reads the cookies a sign-in's
- * answer set; writing null forgets the readable cookies (the server cleared its own when it could).
- * Either way the other tabs are told.
- */
+/** The tab's session. `'signed-in'` reads the cookies a sign-in set; null forgets the readable ones. */
 export const sessionAtom = atom(
   (get) => get(cookieSessionAtom),
   (_get, set, change: 'signed-in' | null) => {
@@ -96,10 +84,7 @@ export const sessionAtom = atom(
   },
 )
 
-/**
- * Starts `store` signed in with `session`: the server's render of a member's page, which has no cookies
- * to read (the browser's app then reads the same session from them).
- */
+/** The server render's session (it has no document.cookie to read). */
 export function seedSession(store: AppStore, session: Session): void {
   store.set(cookieSessionAtom, session)
 }

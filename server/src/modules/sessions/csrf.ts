@@ -2,11 +2,7 @@ import { createHmac } from 'node:crypto'
 import { sameToken } from '../../lib/random-token.ts'
 import { deriveSecretKey } from '../../lib/secret-box.ts'
 
-/*
- * CSRF tokens of web sessions: an HMAC of the session's id under a key derived from the server secret,
- * so every instance computes the same token with nothing stored, and a token belongs to one session
- * only (a cookie another site managed to plant cannot be paired with a token of its own choosing).
- */
+// A session's CSRF token is an HMAC of its id: every instance computes it, nothing is stored.
 
 export interface CsrfTokens {
   tokenFor(sessionId: string): string

@@ -60,10 +60,7 @@ export async function listMemberSessions(
   return { sessions }
 }
 
-/**
- * Ends one of the member's sessions (a sign-out, or "sign out" beside it in Settings); its sockets and
- * every instance's kept copy let go at once (`session.ended`). 404 when it is not one of theirs.
- */
+/** Ends one of the member's sessions (`session.ended` reaches its sockets); 404 when not theirs. */
 export async function endMemberSession(deps: EventDeps, userId: string, sessionId: string): Promise<void> {
   await withEvents(deps, async (trx, outbox) => {
     if (!(await endSession(trx, userId, sessionId))) throw new NotFoundError('Session not found')
@@ -71,11 +68,7 @@ export async function endMemberSession(deps: EventDeps, userId: string, sessionI
   })
 }
 
-/**
- * "Sign out everywhere else": bumps the member's token version, which ends every other web session
- * and every bearer login made with the password, and re-pins the asking session to the new version,
- * in one transaction. How many sessions it ended.
- */
+/** "Sign out everywhere else": a new token version, this session re-pinned to it; how many ended. */
 export async function endOtherSessions(
   deps: EventDeps,
   userId: string,
@@ -94,10 +87,7 @@ export async function endOtherSessions(
 /** How often a session's "last seen" is written at most, per instance. */
 export const SEEN_EVERY_MS = 5 * 60_000
 
-/**
- * Notes sessions' use without a write per request: at most one `last_seen_at` update per session every
- * {@link SEEN_EVERY_MS} on this instance, sent without waiting (a failure is only logged).
- */
+/** Notes a session's use: one unawaited `last_seen_at` write per {@link SEEN_EVERY_MS} per instance. */
 export function createSessionSeen(
   db: Kysely<Database>,
   log: { warn(details: object, message: string): void },
@@ -106,7 +96,6 @@ export function createSessionSeen(
   return (sessionId, ip) => {
     const now = Date.now()
     if (now - (seenAt.get(sessionId) ?? 0) < SEEN_EVERY_MS) return
-    // Forget old marks now and then, so the map holds about one interval's sessions.
     if (seenAt.size > 50_000) seenAt.clear()
     seenAt.set(sessionId, now)
     touchSession(db, sessionId, ip.slice(0, 64)).catch((err: unknown) =>

@@ -6,14 +6,8 @@ import { SESSION_USERS_KEPT, SESSION_USERS_KEPT_MS } from '../accounts/session-u
 import { findSessionBySecretHash, type SessionRow } from './repo.ts'
 
 /**
- * The web sessions that cookies name, kept in memory as the users they belong to are
- * (accounts/session-users.ts), so a member's page view costs no statement for its session check.
- *
- * Kept correct by `session.revoked` on any `user:<id>` (a sign-out, "sign out everywhere else", a
- * password change that re-pinned the session making it): every kept session is forgotten. Those
- * events are rare beside reads, and forgetting all of them spares an index of sessions by user.
- * How stale a session can be is as for the users: not at all on the instance that ended it, for the
- * bus's delivery time elsewhere, {@link SESSION_USERS_KEPT_MS} for a change made by hand.
+ * The web sessions cookies name, kept like their users (accounts/session-users.ts). Any
+ * `session.revoked` forgets them all: such events are rare, and it spares an index by user.
  */
 export interface SessionKeeper {
   find(db: Kysely<Database>, secretHash: string): Promise<SessionRow | undefined>

@@ -50,8 +50,7 @@ export const signInPlugin = fp(
       'signIn',
       async (request: FastifyRequest, reply: FastifyReply, user: UserRow, method: SignInMethod) => {
         const answer = toAuthResponse(user, app.issueToken(user))
-        // Only a page of this site starts a browser session: browsers send Origin with every POST, so a
-        // script or the CLI (no Origin) gets the token alone, and another site's page gets no cookies.
+        // Only the site's own pages get cookies (browsers send Origin with every POST; the CLI sends none).
         const origin = request.headers.origin
         if (origin === undefined || !originAllowed(origin, allowedOrigins, request.headers.host))
           return answer
